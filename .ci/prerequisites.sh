@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs what a brand-new machine lacks for `make test`, idempotently. Debian packages via apt-get;
+# Go-built tools are built and cached by the Makefile targets that need them (~/.cache/isobench).
+set -euo pipefail
+missing=()
+need() { # command package
+  command -v "$1" >/dev/null 2>&1 || missing+=("$2")
+}
+need mvn maven
+need python3 python3
+need openssl openssl
+need curl curl
+need gcc gcc
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "prerequisites: installing ${missing[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" = 0 ] || sudo_cmd=sudo
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+# Java 25 cannot come from Debian bookworm: fail early and clearly if it is absent
+scripts/java-home.sh >/dev/null

@@ -1,0 +1,64 @@
+package io.isobench.runner.cli;
+
+import picocli.CommandLine.Option;
+
+/** Options every target shares: the sweep, its timing, placement, probes and output. */
+public final class CommonOptions {
+
+    @Option(names = "--mode", paramLabel = "open|closed", description = "open: fixed-rate schedule, latency from each message's intended send time "
+            + "(coordinated-omission correct). closed: next message when one completes (--clients in flight). Default: ${DEFAULT-VALUE}.",
+            defaultValue = "open")
+    String mode;
+
+    @Option(names = "--rates", paramLabel = "LIST", description = "Open-loop rate sweep in messages/s, e.g. 10k,100k,1M,10M.")
+    String rates;
+
+    @Option(names = "--clients", paramLabel = "LIST", description = "Closed-loop sweep: messages in flight (parallel clients), e.g. 1 or 10,50,150.")
+    String clients;
+
+    @Option(names = "--warmup", paramLabel = "DURATION", description = "Warm-up before each measured window (not recorded). Default: ${DEFAULT-VALUE}.",
+            defaultValue = "5s")
+    String warmup;
+
+    @Option(names = "--duration", paramLabel = "DURATION", description = "Measured window per repetition. Default: ${DEFAULT-VALUE}.", defaultValue = "10s")
+    String duration;
+
+    @Option(names = "--repetitions", paramLabel = "N", description = "Repetitions per step, merged losslessly. Default: ${DEFAULT-VALUE}.", defaultValue = "3")
+    int repetitions;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Run directory (must not hold a finished run). Default: results/<target>-<time>.")
+    String out;
+
+    @Option(names = "--cpus", paramLabel = "LIST", description = "CPUs to use, a subset of the granted cpuset, in placement order (first: sender). Default: the granted cpuset.")
+    String cpus;
+
+    @Option(names = "--no-pin", description = "Do not pin measured threads (recorded in the result).")
+    boolean noPin;
+
+    @Option(names = "--probe-duration", paramLabel = "DURATION", description = "Core-to-core and jitter probe before each repetition; 0 disables. Default: ${DEFAULT-VALUE}.",
+            defaultValue = "1s")
+    String probeDuration;
+
+    @Option(names = "--interval", paramLabel = "DURATION", description = "Interval-log (.hlog) resolution and progress period. Default: ${DEFAULT-VALUE}.",
+            defaultValue = "1s")
+    String interval;
+
+    @Option(names = "--drain-timeout", paramLabel = "DURATION", description = "How long completions may trail the window before they count as lost. Default: ${DEFAULT-VALUE}.",
+            defaultValue = "5s")
+    String drainTimeout;
+
+    @Option(names = "--rate-tolerance", paramLabel = "PERCENT", description = "A repetition FAILs when its achieved rate is this far below the target. Default: ${DEFAULT-VALUE}.",
+            defaultValue = "2%")
+    String rateTolerance;
+
+    @Option(names = "--fork", paramLabel = "auto|none", description = "auto: each variant runs in a fresh JVM (as JMH forks). Default: ${DEFAULT-VALUE}.",
+            defaultValue = "auto")
+    String fork;
+
+    @Option(names = "--progress", paramLabel = "auto|bar|log|none", description = "bar: a live line on a terminal; log: JSON lines on stderr; auto: bar on a terminal, else log. Default: ${DEFAULT-VALUE}.",
+            defaultValue = "auto")
+    String progress;
+
+    @Option(names = "--only-variant", hidden = true, description = "Run one variant only (used by forked JVMs).")
+    String onlyVariant;
+}

@@ -1,0 +1,61 @@
+package io.isobench.runner.cli;
+
+import io.isobench.runner.harness.UsageException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code isobench-runner}: runs one benchmark target and writes its result directory. Exit codes:
+ * 0 every step OK · 1 the run finished and some step FAILed · 2 bad usage · 3 the run could not finish.
+ */
+@Command(name = "isobench-runner", mixinStandardHelpOptions = true, version = "isobench-runner 0.1.0",
+        description = "Runs CPU-pinned, coordinated-omission-correct latency benchmarks and writes .hlog/.hgrm/result.json.",
+        subcommands = {DispatchCommand.class, ReportCommand.class})
+public final class RunnerMain implements Runnable {
+
+    public static final int EXIT_USAGE = 2;
+    public static final int EXIT_ERROR = 3;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a target: " + String.join(", ", spec.subcommands().keySet()));
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    public static int execute(String... args) {
+        return execute(new java.io.PrintWriter(System.out, true), new java.io.PrintWriter(System.err, true), args);
+    }
+
+    public static int execute(java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
+        CommandLine cli = new CommandLine(new RunnerMain());
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (e instanceof UsageException) {
+                commandLine.getErr().println("isobench-runner: " + e.getMessage());
+                return EXIT_USAGE;
+            }
+            commandLine.getErr().println("isobench-runner: the run could not finish: " + e);
+            e.printStackTrace(commandLine.getErr());
+            return EXIT_ERROR;
+        });
+        cli.setParameterExceptionHandler((e, a) -> {
+            if (e instanceof CommandLine.UnmatchedArgumentException u && u.getCommandLine() == cli && !u.getUnmatched().isEmpty()
+                    && !u.getUnmatched().getFirst().startsWith("-")) {
+                e.getCommandLine().getErr().println("isobench-runner: unknown target '" + u.getUnmatched().getFirst() + "' (commands: "
+                        + String.join(", ", cli.getSubcommands().keySet()) + ")");
+                return EXIT_USAGE;
+            }
+            e.getCommandLine().getErr().println("isobench-runner: " + e.getMessage());
+            e.getCommandLine().getErr().println("try: isobench-runner " + (e.getCommandLine().getCommandName().equals("isobench-runner") ? "" : e.getCommandLine().getCommandName() + " ") + "--help");
+            return EXIT_USAGE;
+        });
+        return cli.execute(args);
+    }
+}

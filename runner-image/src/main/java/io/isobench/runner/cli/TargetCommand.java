@@ -1,0 +1,180 @@
+package io.isobench.runner.cli;
+
+import io.isobench.result.Load;
+import io.isobench.result.LoadMode;
+import io.isobench.result.RunResult;
+import io.isobench.runner.harness.BenchmarkRunner;
+import io.isobench.runner.harness.Clock;
+import io.isobench.runner.harness.JvmVariantForks;
+import io.isobench.runner.harness.OutputDirectory;
+import io.isobench.runner.harness.Progress;
+import io.isobench.runner.harness.RunSettings;
+import io.isobench.runner.harness.Target;
+import io.isobench.runner.harness.UsageException;
+import io.isobench.runner.platform.CpuList;
+import io.isobench.runner.platform.EnvironmentProbe;
+import io.isobench.runner.report.JsonLogProgress;
+import io.isobench.runner.report.SweepTable;
+import io.isobench.runner.report.TerminalProgress;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Spec;
+
+/** A subcommand that runs one target through the harness: options → settings → run → table. */
+abstract class TargetCommand implements Callable<Integer> {
+
+    /** Options a forked child must not inherit (the parent sets them). */
+    private static final Set<String> PARENT_ONLY = Set.of("--out", "--fork", "--only-variant", "--repetitions");
+    private static final long LEAD_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    private static final double OVERRUN_FRACTION = 0.5;
+
+    @Mixin
+    CommonOptions common;
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /** The target, built from this command's own options (throws {@link UsageException} on bad ones). */
+    abstract Target target();
+
+    /** The rate sweep when {@code --rates} is not given. */
+    abstract String defaultRates();
+
+    /** The closed-loop sweep when {@code --clients} is not given. */
+    String defaultClients() {
+        return "1";
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Target target = target();
+        RunSettings settings = settings(target);
+        Path runDir = OutputDirectory.prepare(Path.of(common.out != null ? common.out
+                : "results/" + target.name() + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))), "--out");
+        JvmVariantForks forks = new JvmVariantForks(JvmVariantForks.currentJvm(RunnerMain.class), forkArguments());
+        RunResult result = new BenchmarkRunner(Clock.SYSTEM, progress(), EnvironmentProbe.system()).run(target, settings, runDir, forks);
+        if (settings.onlyVariant() == null) {
+            java.io.PrintWriter out = spec.commandLine().getOut();
+            SweepTable.print(result, out);
+            out.println();
+            out.println("result: " + runDir.resolve("result.json") + " (" + result.verdict() + ")");
+            out.flush();
+        }
+        return BenchmarkRunner.exitCode(result);
+    }
+
+    RunSettings settings(Target target) {
+        LoadMode mode = switch (common.mode) {
+            case "open" -> LoadMode.OPEN_LOOP;
+            case "closed" -> LoadMode.CLOSED_LOOP;
+            default -> throw new UsageException("--mode '" + common.mode + "': use open or closed");
+        };
+        long warmup = OptionParsers.durationNanos("--warmup", common.warmup, true);
+        long duration = OptionParsers.durationNanos("--duration", common.duration, false);
+        if (common.repetitions < 1 || common.repetitions > 100) {
+            throw new UsageException("--repetitions '" + common.repetitions + "': must be between 1 and 100");
+        }
+        List<Load> loads = new ArrayList<>();
+        Map<String, Object> config = new LinkedHashMap<>();
+        config.put("mode", mode.json());
+        if (mode == LoadMode.OPEN_LOOP) {
+            if (common.clients != null) {
+                throw new UsageException("--clients '" + common.clients + "': only applies with --mode closed (open loop takes --rates)");
+            }
+            List<Long> rates = OptionParsers.rates("--rates", common.rates != null ? common.rates : defaultRates());
+            rates.forEach(r -> loads.add(Load.openLoop(r, TimeUnit.NANOSECONDS.toMillis(warmup), TimeUnit.NANOSECONDS.toMillis(duration))));
+            config.put("rates", rates);
+        } else {
+            if (common.rates != null) {
+                throw new UsageException("--rates '" + common.rates + "': only applies with --mode open (closed loop takes --clients)");
+            }
+            List<Integer> clients = OptionParsers.counts("--clients", common.clients != null ? common.clients : defaultClients(), 1_000_000);
+            clients.forEach(c -> loads.add(Load.closedLoop(c, TimeUnit.NANOSECONDS.toMillis(warmup), TimeUnit.NANOSECONDS.toMillis(duration))));
+            config.put("clients", clients);
+        }
+        List<Integer> granted = EnvironmentProbe.system().grantedCpus();
+        List<Integer> cpus = granted;
+        if (common.cpus != null) {
+            try {
+                cpus = CpuList.parse(common.cpus);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--cpus '" + common.cpus + "': " + e.getMessage());
+            }
+            if (cpus.isEmpty() || !granted.containsAll(cpus)) {
+                throw new UsageException("--cpus '" + common.cpus + "': must be a non-empty subset of the granted cpuset " + CpuList.format(granted));
+            }
+        }
+        long probe = OptionParsers.durationNanos("--probe-duration", common.probeDuration, true);
+        long interval = OptionParsers.durationNanos("--interval", common.interval, false);
+        if (interval < TimeUnit.MILLISECONDS.toNanos(10)) {
+            throw new UsageException("--interval '" + common.interval + "': must be at least 10ms");
+        }
+        long drain = OptionParsers.durationNanos("--drain-timeout", common.drainTimeout, false);
+        double tolerance = OptionParsers.fraction("--rate-tolerance", common.rateTolerance);
+        boolean fork = switch (common.fork) {
+            case "auto" -> true;
+            case "none" -> false;
+            default -> throw new UsageException("--fork '" + common.fork + "': use auto or none");
+        };
+        if (common.onlyVariant != null && !target.variants().contains(common.onlyVariant)) {
+            throw new UsageException("--only-variant '" + common.onlyVariant + "': not one of " + target.variants());
+        }
+        config.put("warmup", common.warmup);
+        config.put("duration", common.duration);
+        config.put("repetitions", common.repetitions);
+        config.put("cpus", CpuList.format(cpus));
+        config.put("pin", !common.noPin);
+        config.put("probeDuration", common.probeDuration);
+        config.put("interval", common.interval);
+        config.put("drainTimeout", common.drainTimeout);
+        config.put("rateTolerance", tolerance);
+        config.put("fork", common.fork);
+        return new RunSettings(loads, common.repetitions, cpus, !common.noPin, probe, interval, LEAD_NANOS, drain, common.drainTimeout,
+                tolerance, OVERRUN_FRACTION, fork, common.onlyVariant, config);
+    }
+
+    private Progress progress() {
+        String choice = common.progress;
+        if (choice.equals("auto")) {
+            choice = System.console() != null && System.console().isTerminal() ? "bar" : "log";
+        }
+        return switch (choice) {
+            case "bar" -> new TerminalProgress(spec.commandLine().getErr());
+            case "log" -> new JsonLogProgress(spec.commandLine().getErr());
+            case "none" -> Progress.NONE;
+            default -> throw new UsageException("--progress '" + common.progress + "': use auto, bar, log or none");
+        };
+    }
+
+    /** This command's arguments as given, minus the options only the parent decides. */
+    private List<String> forkArguments() {
+        List<String> original = spec.root().commandLine().getParseResult().originalArgs();
+        List<String> kept = new ArrayList<>();
+        for (int i = 0; i < original.size(); i++) {
+            String arg = original.get(i);
+            String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+            if (PARENT_ONLY.contains(name)) {
+                if (!arg.contains("=")) {
+                    i++;
+                }
+                continue;
+            }
+            kept.add(arg);
+        }
+        if (!kept.contains("--progress") && kept.stream().noneMatch(a -> a.startsWith("--progress="))) {
+            // children inherit the terminal; keep their output in the parent's style
+            kept.add("--progress=" + common.progress);
+        }
+        return kept;
+    }
+}

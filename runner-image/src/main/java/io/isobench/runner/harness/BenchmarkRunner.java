@@ -1,0 +1,106 @@
+package io.isobench.runner.harness;
+
+import io.isobench.result.Environment;
+import io.isobench.result.Load;
+import io.isobench.result.RepetitionResult;
+import io.isobench.result.ResultJson;
+import io.isobench.result.RunLayout;
+import io.isobench.result.RunResult;
+import io.isobench.result.StepResult;
+import io.isobench.result.Verdict;
+import io.isobench.runner.platform.EnvironmentProbe;
+import io.isobench.runner.probe.MachineProber;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs a target's whole sweep (variants × loads × repetitions), merges each step's repetitions
+ * losslessly, and writes {@code result.json} last.
+ */
+public final class BenchmarkRunner {
+
+    private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+
+    private final Clock clock;
+    private final Progress progress;
+    private final EnvironmentProbe environmentProbe;
+
+    public BenchmarkRunner(Clock clock, Progress progress, EnvironmentProbe environmentProbe) {
+        this.clock = clock;
+        this.progress = progress;
+        this.environmentProbe = environmentProbe;
+    }
+
+    public RunResult run(Target target, RunSettings settings, Path runDir, VariantForks forks) throws InterruptedException {
+        Instant startedAt = Instant.now();
+        Map<String, Object> config = new LinkedHashMap<>(settings.config());
+        config.put("target", target.name());
+        config.putAll(target.options());
+        String hash = ResultJson.configHash(config);
+        List<String> warnings = warnings(target, settings);
+        warnings.forEach(progress::warn);
+        Environment environment = environmentProbe.collect(settings.cpus(), warnings);
+
+        List<String> variants = settings.onlyVariant() == null ? target.variants() : List.of(settings.onlyVariant());
+        List<StepResult> steps = new ArrayList<>();
+        if (settings.forkVariants() && variants.size() > 1 && forks != null) {
+            steps.addAll(forks.runInterleaved(target, variants, settings, runDir));
+            steps.forEach(progress::stepFinished);
+        } else {
+            RepetitionRunner repetitions = new RepetitionRunner(clock, settings, progress, new MachineProber(settings.probeNanos()), runDir);
+            for (String variant : variants) {
+                for (Load load : settings.loads()) {
+                    StepPlan plan = new StepPlan(target.name(), variant, load, StepLabels.label(load));
+                    StepResult step = runStep(repetitions, target, plan, settings.repetitions(), runDir);
+                    progress.stepFinished(step);
+                    steps.add(step);
+                }
+            }
+        }
+        Verdicts.Judgement verdict = Verdicts.combine(
+                steps.stream().map(StepResult::id).toList(),
+                steps.stream().map(StepResult::verdict).toList(),
+                steps.stream().map(StepResult::reason).toList());
+        String runId = RUN_ID_TIME.format(startedAt) + "-" + target.name() + "-" + hash.substring(0, 8);
+        RunResult result = new RunResult(RunLayout.FORMAT_VERSION, runId, target.name(), config, hash, startedAt, Instant.now(),
+                environment, steps, verdict.verdict(), verdict.reason());
+        ResultJson.writeAtomically(runDir.resolve(RunLayout.RESULT_FILE), result);
+        return result;
+    }
+
+    private StepResult runStep(RepetitionRunner runner, Target target, StepPlan plan, int repetitionCount, Path runDir)
+            throws InterruptedException {
+        List<RepetitionResult> repetitions = new ArrayList<>();
+        for (int r = 1; r <= repetitionCount; r++) {
+            repetitions.add(runner.run(target, plan, r));
+        }
+        return StepAssembler.assemble(plan, target.measure(plan.load().mode()), repetitions, runDir);
+    }
+
+    private static List<String> warnings(Target target, RunSettings settings) {
+        List<String> warnings = new ArrayList<>();
+        int roles = 1 + target.threadRoles().size();
+        if (!settings.pin()) {
+            warnings.add("pinning disabled: measured threads may migrate between CPUs");
+        } else if (io.isobench.runner.platform.Affinity.unavailableReason().isPresent()) {
+            warnings.add("CPU pinning unavailable (" + io.isobench.runner.platform.Affinity.unavailableReason().get() + "): threads run unpinned");
+        }
+        if (settings.cpus().size() < roles) {
+            warnings.add("only " + settings.cpus().size() + " CPU(s) granted for " + roles + " measured threads: some share a CPU");
+        } else if (settings.cpus().size() == roles) {
+            warnings.add("no spare CPU: JIT, GC and the monitor thread share the measured CPUs (" + settings.cpus().size() + " granted)");
+        }
+        return warnings;
+    }
+
+    /** Verdict of a finished run in process exit-code terms. */
+    public static int exitCode(RunResult result) {
+        return result.verdict() == Verdict.OK ? 0 : 1;
+    }
+}

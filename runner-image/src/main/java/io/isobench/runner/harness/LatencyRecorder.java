@@ -1,0 +1,116 @@
+package io.isobench.runner.harness;
+
+import io.isobench.result.Histograms;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
+
+/**
+ * One recording thread's latency recorder: an HdrHistogram {@link SingleWriterRecorder} (so the hot path
+ * takes no lock and allocates nothing) plus completion counters the rig reads from its own thread.
+ *
+ * <p>Only messages whose intended send time lies inside the measured window are recorded; warm-up
+ * messages complete and are counted but leave no trace in the histogram.
+ */
+public final class LatencyRecorder {
+
+    private static final VarHandle COMPLETED;
+    private static final VarHandle RECORDED;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            COMPLETED = lookup.findVarHandle(LatencyRecorder.class, "completed", long.class);
+            RECORDED = lookup.findVarHandle(LatencyRecorder.class, "recorded", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final String role;
+    private final Clock clock;
+    private final SingleWriterRecorder recorder =
+            new SingleWriterRecorder(Histograms.LOWEST_NANOS, Histograms.HIGHEST_NANOS, Histograms.SIGNIFICANT_DIGITS);
+    private Histogram recycled;
+
+    // volatile: set by the rig's thread after the recording thread started; a plain load on x86
+    private volatile long windowStartNanos = Long.MAX_VALUE;
+    private volatile long windowEndNanos = Long.MAX_VALUE;
+
+    // single writer (the recording thread), published with release stores, read by the rig
+    @SuppressWarnings("unused")
+    private long completed;
+    @SuppressWarnings("unused")
+    private long recorded;
+    private long clamped;
+    private long negative;
+
+    LatencyRecorder(String role, Clock clock) {
+        this.role = role;
+        this.clock = clock;
+    }
+
+    public String role() {
+        return role;
+    }
+
+    /** A message stamped {@code intendedNanos} completed now. */
+    public void record(long intendedNanos) {
+        recordLatency(intendedNanos, clock.nanoTime() - intendedNanos);
+    }
+
+    /**
+     * A message stamped {@code intendedNanos} completed with the given latency (for measures that are
+     * not "now minus stamp", e.g. half a round trip).
+     */
+    public void recordLatency(long intendedNanos, long latencyNanos) {
+        COMPLETED.setRelease(this, (long) COMPLETED.get(this) + 1);
+        if (intendedNanos < windowStartNanos || intendedNanos >= windowEndNanos) {
+            return;
+        }
+        long value = latencyNanos;
+        if (value < 0) {
+            // only possible across hosts or with a broken clock: keep the sample, count the anomaly
+            negative++;
+            value = 0;
+        } else if (value > Histograms.HIGHEST_NANOS) {
+            clamped++;
+            value = Histograms.HIGHEST_NANOS;
+        }
+        recorder.recordValue(value);
+        RECORDED.setRelease(this, (long) RECORDED.get(this) + 1);
+    }
+
+    /** Counts a completion that carries no latency (e.g. a warm-up reply without a stamp). */
+    public void complete() {
+        COMPLETED.setRelease(this, (long) COMPLETED.get(this) + 1);
+    }
+
+    void openWindow(long startNanos, long endNanos) {
+        windowEndNanos = endNanos;
+        windowStartNanos = startNanos;
+    }
+
+    long completed() {
+        return (long) COMPLETED.getAcquire(this);
+    }
+
+    long recorded() {
+        return (long) RECORDED.getAcquire(this);
+    }
+
+    long clamped() {
+        return clamped;
+    }
+
+    long negative() {
+        return negative;
+    }
+
+    /** Adds what was recorded since the last call into {@code into}; called by the monitor thread only. */
+    void drainInterval(Histogram into) {
+        recycled = recorder.getIntervalHistogram(recycled);
+        into.add(recycled);
+    }
+}

@@ -1,0 +1,155 @@
+package io.isobench.runner.harness;
+
+import io.isobench.result.Load;
+import io.isobench.result.LoadMode;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The sender loop of one repetition, run on the pinned sender thread.
+ *
+ * <p>Open loop: message {@code i} is stamped with its scheduled time and sent as soon as that time has
+ * come; a sender that falls behind sends the backlog immediately, still stamped with the scheduled
+ * times, so the delay shows up as latency (coordinated-omission correct). If it falls behind by more
+ * than the allowed overrun it abandons the rest of the window (the repetition then FAILs on rate).
+ *
+ * <p>Closed loop: keeps {@code concurrency} messages in flight, each stamped with its actual send time.
+ */
+public final class LoadRig {
+
+    /** How often (in loop iterations) the rig checks for target failure and overrun. */
+    private static final int CHECK_MASK = 1023;
+
+    private final Clock clock;
+    private final Recording recording;
+    private final long drainTimeoutNanos;
+    private final double overrunFraction;
+    private final Runnable windowClosed;
+
+    /**
+     * @param drainTimeoutNanos how long to wait for outstanding completions after the window
+     * @param overrunFraction   how far past the window end (as a fraction of the window) a late sender may go
+     * @param windowClosed      called on the sender thread after the drain, before the rig allocates its
+     *                          outcome: where the window's closing allocation snapshot is taken
+     */
+    public LoadRig(Clock clock, Recording recording, long drainTimeoutNanos, double overrunFraction, Runnable windowClosed) {
+        this.clock = clock;
+        this.recording = recording;
+        this.drainTimeoutNanos = drainTimeoutNanos;
+        this.overrunFraction = overrunFraction;
+        this.windowClosed = windowClosed;
+    }
+
+    /** Runs warm-up plus the measured window, starting {@code leadNanos} from now. */
+    public RigOutcome run(Session session, Load load, long leadNanos) {
+        long start = clock.nanoTime() + leadNanos;
+        long warmup = TimeUnit.MILLISECONDS.toNanos(load.warmupMillis());
+        long duration = TimeUnit.MILLISECONDS.toNanos(load.durationMillis());
+        return load.mode() == LoadMode.OPEN_LOOP
+                ? openLoop(session, new Schedule(start, warmup, duration, load.targetRate()))
+                : closedLoop(session, start, start + warmup, start + warmup + duration, load.concurrency());
+    }
+
+    RigOutcome openLoop(Session session, Schedule schedule) {
+        long windowStart = schedule.windowStart();
+        long end = schedule.end();
+        long giveUpAt = end + (long) ((end - windowStart) * overrunFraction);
+        recording.openWindow(windowStart, end);
+
+        long sentTotal = 0;
+        long sentInWindow = 0;
+        long lastSend = 0;
+        long iterations = 0;
+        String failure = null;
+        boolean abandoned = false;
+        long intended = schedule.current();
+        sending:
+        while (intended < end) {
+            long now = clock.nanoTime();
+            if (now > giveUpAt) {
+                abandoned = true;
+                break;
+            }
+            if (now < intended) {
+                session.flush();
+                while ((now = clock.nanoTime()) < intended) {
+                    session.idle();
+                    if ((++iterations & CHECK_MASK) == 0 && (failure = session.failure()) != null) {
+                        break sending;
+                    }
+                }
+            }
+            // backpressure: retry the same stamp, so the wait counts as latency
+            while (!session.send(intended)) {
+                session.idle();
+                if ((++iterations & CHECK_MASK) == 0) {
+                    if ((failure = session.failure()) != null) {
+                        break sending;
+                    }
+                    if (clock.nanoTime() > giveUpAt) {
+                        abandoned = true;
+                        break sending;
+                    }
+                }
+            }
+            sentTotal++;
+            if (intended >= windowStart) {
+                sentInWindow++;
+                lastSend = now;
+            }
+            intended = schedule.advance();
+            if ((++iterations & CHECK_MASK) == 0 && (failure = session.failure()) != null) {
+                break;
+            }
+        }
+        session.flush();
+        long sendingEnded = lastSend;
+        return drain(session, windowStart, end, sendingEnded, schedule.expectedInWindow(), sentInWindow, sentTotal, failure, abandoned);
+    }
+
+    RigOutcome closedLoop(Session session, long start, long windowStart, long end, int concurrency) {
+        recording.openWindow(windowStart, end);
+        while (clock.nanoTime() < start) {
+            session.idle();
+        }
+        long sentTotal = 0;
+        long sentInWindow = 0;
+        long lastSend = 0;
+        long iterations = 0;
+        String failure = null;
+        long now;
+        while ((now = clock.nanoTime()) < end) {
+            if (sentTotal - recording.completed() < concurrency && session.send(now)) {
+                sentTotal++;
+                if (now >= windowStart) {
+                    sentInWindow++;
+                    lastSend = now;
+                }
+            } else {
+                session.flush();
+                session.idle();
+            }
+            if ((++iterations & CHECK_MASK) == 0 && (failure = session.failure()) != null) {
+                break;
+            }
+        }
+        session.flush();
+        return drain(session, windowStart, end, lastSend, sentInWindow, sentInWindow, sentTotal, failure, false);
+    }
+
+    private RigOutcome drain(Session session, long windowStart, long end, long sendingEnded, long expected,
+                             long sentInWindow, long sentTotal, String failure, boolean abandoned) {
+        long deadline = clock.nanoTime() + drainTimeoutNanos;
+        long iterations = 0;
+        while (failure == null && recording.completed() < sentTotal && clock.nanoTime() < deadline) {
+            session.idle();
+            if ((++iterations & CHECK_MASK) == 0) {
+                failure = session.failure();
+            }
+        }
+        long completed = recording.completed();
+        long drainEnded = clock.nanoTime();
+        windowClosed.run();
+        return new RigOutcome(windowStart, end, sendingEnded, drainEnded, completed >= sentTotal, expected, sentInWindow, sentTotal,
+                completed, failure, abandoned);
+    }
+}

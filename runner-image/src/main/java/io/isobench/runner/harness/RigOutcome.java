@@ -1,0 +1,42 @@
+package io.isobench.runner.harness;
+
+/**
+ * What the sender loop did in one repetition.
+ *
+ * @param windowStart    first nanosecond of the measured window
+ * @param windowEnd      the schedule's end of the window
+ * @param sendingEnded   when the last message of the window actually went out (≥ its intended time)
+ * @param drainEnded     when the rig saw the last completion, or the drain deadline passed
+ * @param drained        whether every message sent completed before the drain deadline
+ * @param expected       messages the open-loop schedule asked for in the window (closed loop: = sent)
+ * @param sentInWindow   messages sent with an intended time in the window
+ * @param sentTotal      all messages sent, warm-up included
+ * @param completedTotal all completions seen, warm-up included
+ * @param failure        why the target stopped, or null
+ * @param abandoned      true when the sender fell so far behind that it gave up on the rest of the window
+ */
+public record RigOutcome(
+        long windowStart,
+        long windowEnd,
+        long sendingEnded,
+        long drainEnded,
+        boolean drained,
+        long expected,
+        long sentInWindow,
+        long sentTotal,
+        long completedTotal,
+        String failure,
+        boolean abandoned) {
+
+    /**
+     * The measured window as it really ran: from its start until the last in-window message was sent and
+     * completed (at least the scheduled end). A sender or receiver that cannot keep up stretches it.
+     */
+    public long windowNanos() {
+        long last = Math.max(windowEnd, sendingEnded);
+        if (drained) {
+            last = Math.max(last, drainEnded);
+        }
+        return last - windowStart;
+    }
+}

@@ -1,0 +1,40 @@
+package io.isobench.runner.harness;
+
+import java.util.Map;
+
+/**
+ * One repetition's live connection to a target. {@link #send}, {@link #flush} and {@link #idle} are only
+ * ever called from the rig's pinned sender thread, in its hot loop: they must not allocate or block.
+ */
+public interface Session extends AutoCloseable {
+
+    /**
+     * Sends one message stamped with its intended send time. Returns false when the target cannot take
+     * it now (queue full, socket buffer full); the rig then retries the same stamp, so waiting counts
+     * as latency.
+     */
+    boolean send(long intendedNanos);
+
+    /** Publishes anything {@link #send} batched. Called before the rig waits and at the end. */
+    default void flush() {}
+
+    /** Work the sender thread may do while it waits: receive echoes, complete requests. */
+    default void idle() {}
+
+    /**
+     * Why the target cannot go on (server died, connection reset), or null while healthy. Polled by
+     * the rig now and then; a non-null answer ends the repetition with FAIL and this reason.
+     */
+    default String failure() {
+        return null;
+    }
+
+    /** Target-specific figures for the repetition's {@code metrics}, read after the window. */
+    default Map<String, Object> metrics() {
+        return Map.of();
+    }
+
+    /** Stops threads and releases resources; must return within a few seconds even if the target hangs. */
+    @Override
+    void close() throws Exception;
+}

@@ -1,0 +1,96 @@
+package io.isobench.runner.harness;
+
+import io.isobench.result.Pinning;
+import io.isobench.runner.platform.Affinity;
+import io.isobench.runner.platform.CpuList;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Starts measured threads, each pinned to a CPU of its own from the granted cpuset, and records where
+ * every one of them really ran. When there are fewer CPUs than roles, or pinning is impossible, the
+ * thread still runs, unpinned, and the {@link Pinning} says why.
+ */
+public final class ThreadPlacement {
+
+    private final Map<String, Integer> cpuByRole = new LinkedHashMap<>();
+    private final boolean pin;
+    private final List<Pinning> pinnings = Collections.synchronizedList(new ArrayList<>());
+    private final Map<String, Thread> threads = Collections.synchronizedMap(new LinkedHashMap<>());
+
+    /**
+     * @param roles the roles in priority order (the sender first)
+     * @param cpus  the CPUs to hand out, in order
+     * @param pin   false to run unpinned on purpose (the result says so)
+     */
+    public ThreadPlacement(List<String> roles, List<Integer> cpus, boolean pin) {
+        this.pin = pin;
+        for (int i = 0; i < roles.size(); i++) {
+            cpuByRole.put(roles.get(i), i < cpus.size() ? cpus.get(i) : null);
+        }
+    }
+
+    public Integer cpuOf(String role) {
+        return cpuByRole.get(role);
+    }
+
+    /** Starts a daemon thread named {@code isobench-<role>}, pinned first, then running {@code body}. */
+    public Thread start(String role, Runnable body) {
+        CountDownLatch placed = new CountDownLatch(1);
+        Thread thread = Thread.ofPlatform().daemon().name("isobench-" + role).unstarted(() -> {
+            placeCurrentThread(role);
+            placed.countDown();
+            body.run();
+        });
+        threads.put(role, thread);
+        thread.start();
+        try {
+            placed.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return thread;
+    }
+
+    /** Pins the calling thread as {@code role} (for threads the rig does not create itself). */
+    public void placeCurrentThread(String role) {
+        if (!cpuByRole.containsKey(role)) {
+            throw new IllegalArgumentException("no CPU planned for thread role '" + role + "' (planned: " + cpuByRole.keySet() + ")");
+        }
+        threads.putIfAbsent(role, Thread.currentThread());
+        Integer cpu = cpuByRole.get(role);
+        if (!pin) {
+            pinnings.add(new Pinning(role, cpu, false, "pinning disabled (--no-pin)"));
+        } else if (cpu == null) {
+            pinnings.add(new Pinning(role, null, false, "no CPU left in the granted cpuset for this role: runs unpinned, shares CPUs"));
+        } else if (Affinity.unavailableReason().isPresent()) {
+            pinnings.add(new Pinning(role, cpu, false, Affinity.unavailableReason().get()));
+        } else {
+            try {
+                Affinity.pinCurrentThread(List.of(cpu));
+                List<Integer> readBack = Affinity.currentThreadCpus();
+                pinnings.add(new Pinning(role, cpu, readBack.equals(List.of(cpu)), "affinity read back: " + CpuList.format(readBack)));
+            } catch (RuntimeException e) {
+                pinnings.add(new Pinning(role, cpu, false, e.getMessage()));
+            }
+        }
+    }
+
+    public List<Pinning> pinnings() {
+        synchronized (pinnings) {
+            return List.copyOf(pinnings);
+        }
+    }
+
+    /** Every measured thread started or placed so far, by role. */
+    public Map<String, Thread> threads() {
+        synchronized (threads) {
+            return Map.copyOf(threads);
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package io.isobench.runner.report;
+
+import io.isobench.result.LatencySummary;
+import io.isobench.result.LoadMode;
+import io.isobench.result.RepetitionResult;
+import io.isobench.result.RunResult;
+import io.isobench.result.StepResult;
+import io.isobench.result.Verdict;
+import io.isobench.runner.harness.StepLabels;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Prints a run as the seeds' tables: per variant, "Latency across the rate sweep" (Rate | p50 | p90 | p99 |
+ * p99.9 | p99.99 | p99.999 | max | sample count) from the merged histograms, plus what the seeds could
+ * not show: the achieved rate, the verdict, and the spread of p50 across repetitions.
+ */
+public final class SweepTable {
+
+    private SweepTable() {}
+
+    public static void print(RunResult result, PrintWriter out) {
+        Map<String, List<StepResult>> byVariant = new LinkedHashMap<>();
+        for (StepResult step : result.steps()) {
+            byVariant.computeIfAbsent(step.variant() == null ? "" : step.variant(), k -> new ArrayList<>()).add(step);
+        }
+        List<String> footnotes = new ArrayList<>();
+        for (Map.Entry<String, List<StepResult>> entry : byVariant.entrySet()) {
+            List<StepResult> steps = entry.getValue();
+            StepResult first = steps.getFirst();
+            out.println();
+            out.printf(Locale.ROOT, "%s%s · %s, %s · %d repetition(s) merged%n", result.target(),
+                    entry.getKey().isEmpty() ? "" : " · " + entry.getKey(),
+                    first.load().mode().json(), first.measure() == null ? "latency" : first.measure().json() + " latency",
+                    first.repetitions().size());
+            boolean open = first.load().mode() == LoadMode.OPEN_LOOP;
+            out.println("| " + (open ? "Rate" : "In flight") + " | p50 | p90 | p99 | p99.9 | p99.99 | p99.999 | max | sample count | achieved | p50 range (reps) | verdict |");
+            out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
+            for (StepResult step : steps) {
+                LatencySummary l = step.merged().latency();
+                String verdict = step.verdict() == Verdict.OK ? "OK" : "FAIL [" + (footnotes.size() + 1) + "]";
+                if (step.verdict() == Verdict.FAIL) {
+                    footnotes.add(step.id() + ": " + step.reason());
+                }
+                out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+                        open ? StepLabels.rate(step.load().targetRate()) + " mps" : String.valueOf(step.load().concurrency()),
+                        HumanUnits.latency(l.p50()), HumanUnits.latency(l.p90()), HumanUnits.latency(l.p99()),
+                        HumanUnits.latency(l.p99_9()), HumanUnits.latency(l.p99_99()), HumanUnits.latency(l.p99_999()),
+                        HumanUnits.latency(l.max()), HumanUnits.count(l.count()), achieved(step), p50Range(step), verdict);
+            }
+        }
+        if (!footnotes.isEmpty()) {
+            out.println();
+            for (int i = 0; i < footnotes.size(); i++) {
+                out.printf(Locale.ROOT, "[%d] %s%n", i + 1, footnotes.get(i));
+            }
+        }
+    }
+
+    private static String achieved(StepResult step) {
+        double sum = 0;
+        for (RepetitionResult r : step.repetitions()) {
+            sum += r.achievedRate();
+        }
+        return step.repetitions().isEmpty() ? "-" : HumanUnits.rate(sum / step.repetitions().size());
+    }
+
+    private static String p50Range(StepResult step) {
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        for (RepetitionResult r : step.repetitions()) {
+            min = Math.min(min, r.latency().p50());
+            max = Math.max(max, r.latency().p50());
+        }
+        if (step.repetitions().isEmpty()) {
+            return "-";
+        }
+        return min == max ? HumanUnits.latency(min) : HumanUnits.latency(min) + " – " + HumanUnits.latency(max);
+    }
+}

@@ -1,0 +1,121 @@
+package io.isobench.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.isobench.result.ResultJson;
+import io.isobench.result.RunResult;
+import io.isobench.result.Verdict;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class RunnerCliTest {
+
+    record Outcome(int exit, String out, String err) {}
+
+    static Outcome run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = RunnerMain.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return new Outcome(exit, out.toString(), err.toString());
+    }
+
+    static Stream<Arguments> badInput() {
+        return Stream.of(
+                Arguments.of(List.of("nosuch"), "unknown target 'nosuch' (commands: dispatch, report)"),
+                Arguments.of(List.of("dispatch", "--rates", "0"), "--rates '0': must be between 1 and"),
+                Arguments.of(List.of("dispatch", "--rates", "10k,fast"), "--rates 'fast': not a rate"),
+                Arguments.of(List.of("dispatch", "--rates", "2G"), "--rates '2G': must be between 1 and 1000000000"),
+                Arguments.of(List.of("dispatch", "--duration", "-5s"), "--duration '-5s': not a duration; use a number and a unit like 5s, 500ms, 2m (durations cannot be negative)"),
+                Arguments.of(List.of("dispatch", "--duration", "0s"), "--duration '0s': must be longer than zero"),
+                Arguments.of(List.of("dispatch", "--warmup", "5"), "--warmup '5': not a duration"),
+                Arguments.of(List.of("dispatch", "--repetitions", "0"), "--repetitions '0': must be between 1 and 100"),
+                Arguments.of(List.of("dispatch", "--repetitions", "x"), "Invalid value for option '--repetitions': 'x' is not an int"),
+                Arguments.of(List.of("dispatch", "--queues", "isobench,lmax"), "--queues 'lmax': unknown queue 'lmax' (known: isobench, disruptor, jctools, agrona, abq)"),
+                Arguments.of(List.of("dispatch", "--ring-size", "1000"), "--ring-size '1000': must be a power of two"),
+                Arguments.of(List.of("dispatch", "--batch", "0"), "--batch '0': must be between 1 and --ring-size"),
+                Arguments.of(List.of("dispatch", "--mode", "sideways"), "--mode 'sideways': use open or closed"),
+                Arguments.of(List.of("dispatch", "--mode", "closed", "--rates", "1M"), "--rates '1M': only applies with --mode open"),
+                Arguments.of(List.of("dispatch", "--mode", "closed", "--clients", "0"), "--clients '0': must be between 1 and"),
+                Arguments.of(List.of("dispatch", "--cpus", "0-4096"), "--cpus '0-4096': must be a non-empty subset of the granted cpuset"),
+                Arguments.of(List.of("dispatch", "--rate-tolerance", "150%"), "--rate-tolerance '150%': must be at least 0% and below 100%"),
+                Arguments.of(List.of("dispatch", "--interval", "1ms"), "--interval '1ms': must be at least 10ms"),
+                Arguments.of(List.of("dispatch", "--fork", "sometimes"), "--fork 'sometimes': use auto or none"),
+                Arguments.of(List.of("dispatch", "--progress", "loud", "--rates", "1k", "--warmup", "0", "--duration", "10ms", "--repetitions", "1"),
+                        "--progress 'loud': use auto, bar, log or none"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("badInput")
+    void badInputExitsTwoWithAMessageNamingOptionAndValueAndWritesNothing(List<String> args, String message, @TempDir Path dir) throws Exception {
+        List<String> all = new ArrayList<>(args);
+        if (!all.getFirst().equals("nosuch")) {
+            all.addAll(List.of("--out", dir.resolve("run").toString()));
+        }
+        Outcome outcome = run(all.toArray(String[]::new));
+
+        assertThat(outcome.exit()).as(outcome.err()).isEqualTo(RunnerMain.EXIT_USAGE);
+        assertThat(outcome.err()).contains(message);
+        assertThat(dir.resolve("run").resolve("result.json")).doesNotExist();
+    }
+
+    @Test
+    void unwritableOutIsRefusedBeforeAnythingRuns(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("not-a-dir"), "x");
+        Outcome outcome = run("dispatch", "--out", file.resolve("run").toString());
+
+        assertThat(outcome.exit()).isEqualTo(RunnerMain.EXIT_USAGE);
+        assertThat(outcome.err()).contains("--out " + file.resolve("run")).contains("not writable");
+    }
+
+    @Test
+    void aShortRunPrintsTheSeedTableAndExitsZero(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("run");
+        Outcome outcome = run("dispatch", "--queues", "isobench", "--rates", "10k,50k", "--warmup", "200ms", "--duration", "300ms",
+                "--repetitions", "2", "--probe-duration", "50ms", "--progress", "none", "--rate-tolerance", "50%", "--out", out.toString());
+
+        assertThat(outcome.exit()).as(outcome.err() + outcome.out()).isZero();
+        assertThat(outcome.out())
+                .contains("| Rate | p50 | p90 | p99 | p99.9 | p99.99 | p99.999 | max | sample count |")
+                .contains("| 10k mps |").contains("| 50k mps |").contains("result: " + out.resolve("result.json") + " (OK)");
+        RunResult result = ResultJson.read(out.resolve("result.json"));
+        assertThat(result.verdict()).isEqualTo(Verdict.OK);
+        assertThat(result.steps().getFirst().repetitions()).hasSize(2);
+        assertThat(result.steps().getFirst().repetitions().getFirst().probe().jitter()).isNotEmpty();
+        assertThat(result.config()).containsEntry("rates", List.of(10_000, 50_000)).containsEntry("queues", List.of("isobench"));
+    }
+
+    @Test
+    void variantsRunInterleavedRoundsOfFreshJvmsAndTheirFilesLandInOneRun(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("run");
+        Outcome outcome = run("dispatch", "--queues", "isobench,jctools", "--rates", "20k", "--warmup", "200ms", "--duration", "300ms",
+                "--repetitions", "2", "--probe-duration", "0", "--progress", "none", "--rate-tolerance", "50%", "--out", out.toString());
+
+        assertThat(outcome.exit()).as(outcome.err() + outcome.out()).isZero();
+        RunResult result = ResultJson.read(out.resolve("result.json"));
+        assertThat(result.steps()).extracting(s -> s.id()).containsExactly("isobench_rate-20000", "jctools_rate-20000");
+        for (var step : result.steps()) {
+            assertThat(step.repetitions()).extracting(r -> r.index()).containsExactly(1, 2);
+            for (var rep : step.repetitions()) {
+                assertThat(out.resolve(rep.files().hgrm())).exists();
+                assertThat(out.resolve(rep.files().hlog())).exists();
+                assertThat(rep.files().hgrm()).isEqualTo("steps/" + step.id() + "/rep-" + rep.index() + "_OK.hgrm");
+            }
+            assertThat(step.merged().latency().count()).isEqualTo(2 * 6_000);
+        }
+        // rounds alternate the starting variant: round 2 ran jctools before isobench
+        var iso2 = result.steps().get(0).repetitions().get(1).startedAt();
+        var jct2 = result.steps().get(1).repetitions().get(1).startedAt();
+        assertThat(jct2).isBefore(iso2);
+        assertThat(out.resolve(".forks")).doesNotExist();
+    }
+}
