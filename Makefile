@@ -1,5 +1,6 @@
 # isobench — make demo · make test · make bench · make clean
 # Java 25 is found via JAVA_HOME or /usr/lib/jvm/temurin-25-jdk-amd64 (scripts/java-home.sh says what is missing).
+# Components add their own targets in a .mk of their own; they append to TEST_TARGETS, BENCH_TARGETS, TOOLS.
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
@@ -10,27 +11,39 @@ RUNNER := runner-image/bin/isobench-runner
 RUNNER_JAR := runner-image/target/isobench-runner.jar
 OUT ?= out
 FULL ?= 0
+# Go-built tools (cached in ~/.cache/isobench, keyed by version) that tests need
+TOOLS :=
+TEST_TARGETS := test-java
+BENCH_TARGETS := bench-dispatch
 
-.PHONY: help build test demo bench bench-dispatch clean
+-include local-cluster/cluster.mk
+-include reports-site/site.mk
+
+.PHONY: help build tools test test-java demo bench bench-dispatch clean
 
 help:
-	@echo "make demo        build, run a short dispatch sweep (FULL=1: the seed-scale sweep), print the seed-style table"
+	@echo "make demo        build, run a short pass of the targets, print the seed-style tables (FULL=1: seed scale)"
 	@echo "make test        every test of every part"
 	@echo "make bench       side-by-side benchmarks; rewrites their sections of BENCHMARKS.md"
 	@echo "make clean       remove build output and $(OUT)/"
 
-$(RUNNER_JAR): $(shell find pom.xml result-format runner-image -name pom.xml -o -name '*.java' 2>/dev/null | grep -v /target/)
+$(RUNNER_JAR): $(shell find pom.xml */pom.xml */src -name pom.xml -o -name '*.java' 2>/dev/null)
 	$(MVN) -DskipTests package
 
 build: $(RUNNER_JAR)
 
-test:
+tools:
+	@[ -z "$(strip $(TOOLS))" ] || local-cluster/tools.sh $(sort $(TOOLS))
+
+test: tools $(TEST_TARGETS)
+
+test-java: tools
 	$(MVN) verify
 
 demo: $(RUNNER_JAR)
 	@scripts/demo.sh "$(OUT)" "$(FULL)"
 
-bench: bench-dispatch
+bench: $(BENCH_TARGETS)
 
 bench-dispatch: $(RUNNER_JAR)
 	@scripts/bench-dispatch.sh "$(OUT)/bench"
