@@ -51,3 +51,9 @@ bench-dispatch: $(RUNNER_JAR)
 clean:
 	$(MVN) clean
 	rm -rf "$(OUT)"
+
+.PHONY: crds
+# Regenerate the CRD from operator/api and refresh every committed copy (crds/, the chart)
+crds:
+	$(MVN) -pl operator/api -am -DskipTests package
+	$(MVN) -pl operator/api surefire:test -Dtest=CrdDriftTest -Disobench.crd.update=true -Dsurefire.failIfNoSpecifiedTests=false

@@ -1,0 +1,125 @@
+package io.isobench.operator.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.Max;
+import io.fabric8.generator.annotation.Min;
+import io.fabric8.generator.annotation.Pattern;
+import io.fabric8.generator.annotation.Required;
+import io.fabric8.generator.annotation.ValidationRule;
+
+/**
+ * What to run, under which load, where, with which runner, and how to report it. Cross-field rules are
+ * CEL, so the API server rejects a bad spec at admission with a message naming the field.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@ValidationRule(value = "self == oldSelf", message = "spec is immutable: create a new BenchmarkRun to run with other settings")
+@ValidationRule(value = "!has(self.target.dispatch) || self.placement.topology == 'SamePod'", fieldPath = ".placement.topology",
+        message = "the dispatch target is one process: topology must be SamePod")
+@ValidationRule(value = "!has(self.target.ipc) || self.placement.topology == 'SamePod'", fieldPath = ".placement.topology",
+        message = "ipc shares memory between two processes of one pod: topology must be SamePod")
+@ValidationRule(value = "!has(self.placement.server) || has(self.target.udpEcho) || has(self.target.tcpEcho) || has(self.target.rsocket) || has(self.target.httpMock)",
+        fieldPath = ".placement.server", message = "only client/server targets (udpEcho, tcpEcho, rsocket, httpMock) have a server")
+@ValidationRule(value = "!has(self.placement.agent) || has(self.target.dispatch)", fieldPath = ".placement.agent",
+        message = "only the dispatch target has an agent")
+@ValidationRule(value = "has(self.target.rsocket) || self.load.mode != 'Open' || has(self.load.rates)", fieldPath = ".load.rates",
+        message = "required when load.mode is Open (e.g. [10000, 100000, 1000000])", reason = "FieldValueRequired")
+@ValidationRule(value = "has(self.target.rsocket) || self.load.mode != 'Closed' || has(self.load.clients)", fieldPath = ".load.clients",
+        message = "required when load.mode is Closed (e.g. [1] for ping-pong, [10, 50, 150] for an HTTP client sweep)", reason = "FieldValueRequired")
+@ValidationRule(value = "!has(self.target.rsocket) || (!has(self.load.rates) && !has(self.load.clients))", fieldPath = ".load",
+        message = "rsocket load is sized by target.rsocket (connections × streamsPerConnection, rampUp): leave load.rates and load.clients unset")
+@ValidationRule(value = "(duration(self.load.warmup).getMilliseconds() + duration(self.load.duration).getMilliseconds()) * self.load.repetitions"
+        + " * (has(self.load.rates) ? size(self.load.rates) : has(self.load.clients) ? size(self.load.clients) : 1)"
+        + " * (has(self.target.dispatch) ? size(self.target.dispatch.queues) : 1) < duration(self.timeout).getMilliseconds()",
+        fieldPath = ".timeout",
+        message = "is shorter than the measurement alone: steps × repetitions × (warmup + duration) must fit, with room for start-up and upload")
+public class BenchmarkRunSpec {
+
+    @Required
+    @JsonPropertyDescription("The system under test: set exactly one target.")
+    private TargetSpec target;
+
+    @Default("{}")
+    @JsonPropertyDescription("How load is applied: the sweep, warm-up, measured window and repetitions.")
+    private LoadSpec load = new LoadSpec();
+
+    @Default("{}")
+    @JsonPropertyDescription("Where the runner pods go and what they get: whole CPUs per role, node pool, isolation, topology.")
+    private PlacementSpec placement = new PlacementSpec();
+
+    @Default("{}")
+    @JsonPropertyDescription("The runner container: image override, JVM options, extra environment.")
+    private RunnerSpec runner = new RunnerSpec();
+
+    @Default("{}")
+    @JsonPropertyDescription("How the run appears in reports: labels to filter by and a baseline run to compare with.")
+    private ReportSpec report = new ReportSpec();
+
+    @Default("30m")
+    @Pattern(Durations.PATTERN)
+    @JsonPropertyDescription("Longest the whole run may take from creation (queueing included) before it is Failed, e.g. 30m, 2h.")
+    private String timeout = "30m";
+
+    @Default("0")
+    @Min(0)
+    @Max(5)
+    @JsonPropertyDescription("How many times a failed attempt (pod failed or deleted, node lost) is retried with a new Job. Kubernetes itself never retries (backoffLimit 0).")
+    private Integer retries = 0;
+
+    public TargetSpec getTarget() {
+        return target;
+    }
+
+    public void setTarget(TargetSpec target) {
+        this.target = target;
+    }
+
+    public LoadSpec getLoad() {
+        return load;
+    }
+
+    public void setLoad(LoadSpec load) {
+        this.load = load;
+    }
+
+    public PlacementSpec getPlacement() {
+        return placement;
+    }
+
+    public void setPlacement(PlacementSpec placement) {
+        this.placement = placement;
+    }
+
+    public RunnerSpec getRunner() {
+        return runner;
+    }
+
+    public void setRunner(RunnerSpec runner) {
+        this.runner = runner;
+    }
+
+    public ReportSpec getReport() {
+        return report;
+    }
+
+    public void setReport(ReportSpec report) {
+        this.report = report;
+    }
+
+    public String getTimeout() {
+        return timeout;
+    }
+
+    public void setTimeout(String timeout) {
+        this.timeout = timeout;
+    }
+
+    public Integer getRetries() {
+        return retries;
+    }
+
+    public void setRetries(Integer retries) {
+        this.retries = retries;
+    }
+}

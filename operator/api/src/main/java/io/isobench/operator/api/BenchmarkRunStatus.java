@@ -1,0 +1,200 @@
+package io.isobench.operator.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.kubernetes.api.model.Condition;
+import java.util.ArrayList;
+import java.util.List;
+
+/** What the operator observed and decided. Written only by the operator, through the status subresource. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public class BenchmarkRunStatus {
+
+    @JsonPropertyDescription("Pending → Queued → Scheduled → Running → Collecting → Succeeded | Failed (a retry returns to Scheduled).")
+    private Phase phase;
+
+    @JsonPropertyDescription("The metadata.generation this status describes.")
+    private Long observedGeneration;
+
+    @JsonPropertyDescription("Accepted (spec valid and admitted), Isolated (the run had its CPUs to itself, verified), "
+            + "Completed (the run ended; reason Succeeded or Failed), Published (results are on the report site).")
+    private List<Condition> conditions = new ArrayList<>();
+
+    @JsonPropertyDescription("The target's runner name (dispatch, udp-echo, …).")
+    private String target;
+
+    @JsonPropertyDescription("Node(s) the runner pods were placed on, comma-separated.")
+    private String node;
+
+    @JsonPropertyDescription("Node(s) the runner pods were placed on.")
+    private List<String> nodes;
+
+    @JsonPropertyDescription("While Queued: 1-based position among runs waiting for the same node pool.")
+    private Integer queuePosition;
+
+    @JsonPropertyDescription("Attempts started (1 + retries used).")
+    private Integer attempts;
+
+    @JsonPropertyDescription("When the phase last changed (RFC 3339).")
+    private String phaseSince;
+
+    @JsonPropertyDescription("When the runner started (RFC 3339).")
+    private String startTime;
+
+    @JsonPropertyDescription("When the run ended (RFC 3339).")
+    private String completionTime;
+
+    @JsonPropertyDescription("OK when every step met its goals, else FAIL (the runner's verdict).")
+    private String verdict;
+
+    @JsonPropertyDescription("Per step: target and achieved rate, samples, p50…max in nanoseconds, OK/FAIL.")
+    private List<StepStatus> steps;
+
+    @JsonPropertyDescription("The headline step for printer columns.")
+    private SummaryStatus summary;
+
+    @JsonPropertyDescription("The facts behind the Isolated condition.")
+    private IsolationStatus isolation;
+
+    @JsonPropertyDescription("Where the run's files are.")
+    private ArtifactsStatus artifacts;
+
+    @JsonPropertyDescription("What happened last, for humans.")
+    private String message;
+
+    public Phase getPhase() {
+        return phase;
+    }
+
+    public void setPhase(Phase phase) {
+        this.phase = phase;
+    }
+
+    public Long getObservedGeneration() {
+        return observedGeneration;
+    }
+
+    public void setObservedGeneration(Long observedGeneration) {
+        this.observedGeneration = observedGeneration;
+    }
+
+    public List<Condition> getConditions() {
+        return conditions;
+    }
+
+    public void setConditions(List<Condition> conditions) {
+        this.conditions = conditions;
+    }
+
+    public String getTarget() {
+        return target;
+    }
+
+    public void setTarget(String target) {
+        this.target = target;
+    }
+
+    public String getNode() {
+        return node;
+    }
+
+    public void setNode(String node) {
+        this.node = node;
+    }
+
+    public List<String> getNodes() {
+        return nodes;
+    }
+
+    public void setNodes(List<String> nodes) {
+        this.nodes = nodes;
+    }
+
+    public Integer getQueuePosition() {
+        return queuePosition;
+    }
+
+    public void setQueuePosition(Integer queuePosition) {
+        this.queuePosition = queuePosition;
+    }
+
+    public Integer getAttempts() {
+        return attempts;
+    }
+
+    public void setAttempts(Integer attempts) {
+        this.attempts = attempts;
+    }
+
+    public String getPhaseSince() {
+        return phaseSince;
+    }
+
+    public void setPhaseSince(String phaseSince) {
+        this.phaseSince = phaseSince;
+    }
+
+    public String getStartTime() {
+        return startTime;
+    }
+
+    public void setStartTime(String startTime) {
+        this.startTime = startTime;
+    }
+
+    public String getCompletionTime() {
+        return completionTime;
+    }
+
+    public void setCompletionTime(String completionTime) {
+        this.completionTime = completionTime;
+    }
+
+    public String getVerdict() {
+        return verdict;
+    }
+
+    public void setVerdict(String verdict) {
+        this.verdict = verdict;
+    }
+
+    public List<StepStatus> getSteps() {
+        return steps;
+    }
+
+    public void setSteps(List<StepStatus> steps) {
+        this.steps = steps;
+    }
+
+    public SummaryStatus getSummary() {
+        return summary;
+    }
+
+    public void setSummary(SummaryStatus summary) {
+        this.summary = summary;
+    }
+
+    public IsolationStatus getIsolation() {
+        return isolation;
+    }
+
+    public void setIsolation(IsolationStatus isolation) {
+        this.isolation = isolation;
+    }
+
+    public ArtifactsStatus getArtifacts() {
+        return artifacts;
+    }
+
+    public void setArtifacts(ArtifactsStatus artifacts) {
+        this.artifacts = artifacts;
+    }
+
+    public String getMessage() {
+        return message;
+    }
+
+    public void setMessage(String message) {
+        this.message = message;
+    }
+}

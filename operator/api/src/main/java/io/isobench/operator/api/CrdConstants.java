@@ -1,0 +1,40 @@
+package io.isobench.operator.api;
+
+/** Names shared by the CRD, the operator, the chart and the runner pods: group, kind, labels, annotations, conditions. */
+public final class CrdConstants {
+
+    public static final String GROUP = "isobench.io";
+    public static final String VERSION = "v1alpha1";
+    public static final String API_VERSION = GROUP + "/" + VERSION;
+    public static final String KIND = "BenchmarkRun";
+    public static final String PLURAL = "benchmarkruns";
+    public static final String SHORT_NAME = "br";
+    public static final String CRD_NAME = PLURAL + "." + GROUP;
+
+    /** Standard labels on everything the operator creates. */
+    public static final String LABEL_APP_NAME = "app.kubernetes.io/name";
+    public static final String LABEL_APP_INSTANCE = "app.kubernetes.io/instance";
+    public static final String LABEL_APP_COMPONENT = "app.kubernetes.io/component";
+    public static final String LABEL_APP_MANAGED_BY = "app.kubernetes.io/managed-by";
+    public static final String APP_NAME = "isobench";
+    public static final String MANAGED_BY = "isobench-operator";
+
+    /** The BenchmarkRun (by name) an object belongs to. */
+    public static final String LABEL_RUN = GROUP + "/run";
+    /** client, server or agent. */
+    public static final String LABEL_ROLE = GROUP + "/role";
+    /** 1-based attempt number (retries create new attempts). */
+    public static final String LABEL_ATTEMPT = GROUP + "/attempt";
+
+    /** Default node-pool label (and taint key) of dedicated benchmark nodes. */
+    public static final String POOL_LABEL = GROUP + "/dedicated";
+    public static final String POOL_LABEL_VALUE = "true";
+
+    /** Condition types in status.conditions. */
+    public static final String CONDITION_ACCEPTED = "Accepted";
+    public static final String CONDITION_ISOLATED = "Isolated";
+    public static final String CONDITION_COMPLETED = "Completed";
+    public static final String CONDITION_PUBLISHED = "Published";
+
+    private CrdConstants() {}
+}

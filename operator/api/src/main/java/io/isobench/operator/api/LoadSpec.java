@@ -1,0 +1,124 @@
+package io.isobench.operator.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.Max;
+import io.fabric8.generator.annotation.Min;
+import io.fabric8.generator.annotation.Pattern;
+import io.fabric8.generator.annotation.Size;
+import io.fabric8.generator.annotation.ValidationRule;
+import java.util.List;
+
+/** The sweep: open loop over rates, or closed loop over client counts; warm-up, window, repetitions. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@ValidationRule(value = "self.mode != 'Open' || !has(self.clients)", fieldPath = ".clients",
+        message = "only with mode Closed; an Open sweep is given by rates", reason = "FieldValueForbidden")
+@ValidationRule(value = "self.mode != 'Closed' || !has(self.rates)", fieldPath = ".rates",
+        message = "only with mode Open; a Closed sweep is given by clients", reason = "FieldValueForbidden")
+@ValidationRule(value = "duration(self.duration) >= duration('100ms')", fieldPath = ".duration", message = "must be at least 100ms")
+@ValidationRule(value = "duration(self.probeDuration) <= duration(self.duration)", fieldPath = ".probeDuration",
+        message = "must not be longer than the measured window (duration)")
+public class LoadSpec {
+
+    public enum Mode {
+        /** Fixed-rate schedule, latency from each message's intended send time (coordinated-omission correct). */
+        Open,
+        /** Next message when one completes: ping-pong or N clients in flight. */
+        Closed
+    }
+
+    @Default("Open")
+    @JsonPropertyDescription("Open: a fixed-rate schedule, each message timed from its intended send time (coordinated-omission correct). "
+            + "Closed: the next message goes when one completes (ping-pong, N parallel clients); the results say so.")
+    private Mode mode = Mode.Open;
+
+    @Size(min = 1, max = 32)
+    @ValidationRule(value = "self.all(r, r >= 1 && r <= 1000000000)", message = "each rate must be between 1 and 1000000000 messages per second")
+    @ValidationRule(value = "self.isSorted() && self.all(r, self.filter(x, x == r).size() == 1)", message = "rates must be ascending and distinct")
+    @JsonPropertyDescription("Open-loop rate sweep in messages per second, ascending, e.g. [10000, 100000, 1000000, 10000000].")
+    private List<Long> rates;
+
+    @Size(min = 1, max = 32)
+    @ValidationRule(value = "self.all(c, c >= 1 && c <= 1000000)", message = "each client count must be between 1 and 1000000")
+    @ValidationRule(value = "self.isSorted() && self.all(c, self.filter(x, x == c).size() == 1)", message = "client counts must be ascending and distinct")
+    @JsonPropertyDescription("Closed-loop sweep: messages in flight (parallel clients), ascending, e.g. [1] for ping-pong or [10, 50, 100, 150, 250].")
+    private List<Integer> clients;
+
+    @Default("5s")
+    @Pattern(Durations.PATTERN)
+    @JsonPropertyDescription("Warm-up before each measured window, not recorded (JIT, caches), e.g. 5s.")
+    private String warmup = "5s";
+
+    @Default("10s")
+    @Pattern(Durations.PATTERN)
+    @JsonPropertyDescription("Measured window of each repetition, e.g. 10s.")
+    private String duration = "10s";
+
+    @Default("3")
+    @Min(1)
+    @Max(100)
+    @JsonPropertyDescription("Repetitions of every step; their histograms are merged losslessly and give the confidence intervals.")
+    private Integer repetitions = 3;
+
+    @Default("1s")
+    @Pattern(Durations.PATTERN)
+    @JsonPropertyDescription("Length of the core-to-core and jitter probes before each repetition (0s disables them).")
+    private String probeDuration = "1s";
+
+    public Mode getMode() {
+        return mode;
+    }
+
+    public void setMode(Mode mode) {
+        this.mode = mode;
+    }
+
+    public List<Long> getRates() {
+        return rates;
+    }
+
+    public void setRates(List<Long> rates) {
+        this.rates = rates;
+    }
+
+    public List<Integer> getClients() {
+        return clients;
+    }
+
+    public void setClients(List<Integer> clients) {
+        this.clients = clients;
+    }
+
+    public String getWarmup() {
+        return warmup;
+    }
+
+    public void setWarmup(String warmup) {
+        this.warmup = warmup;
+    }
+
+    public String getDuration() {
+        return duration;
+    }
+
+    public void setDuration(String duration) {
+        this.duration = duration;
+    }
+
+    public Integer getRepetitions() {
+        return repetitions;
+    }
+
+    public void setRepetitions(Integer repetitions) {
+        this.repetitions = repetitions;
+    }
+
+    public String getProbeDuration() {
+        return probeDuration;
+    }
+
+    public void setProbeDuration(String probeDuration) {
+        this.probeDuration = probeDuration;
+    }
+}

@@ -1,0 +1,95 @@
+package io.isobench.operator.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.Max;
+import io.fabric8.generator.annotation.Min;
+import io.fabric8.generator.annotation.Pattern;
+
+/** Options of the runner's rsocket target: how many streams, how fast they open, what they carry. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public class RsocketTarget {
+
+    @Default("100")
+    @Min(1)
+    @Max(100000)
+    @JsonPropertyDescription("RSocket connections the client opens.")
+    private Integer connections = 100;
+
+    @Default("25")
+    @Min(1)
+    @Max(100000)
+    @JsonPropertyDescription("Request-streams per connection (the seed used 25).")
+    private Integer streamsPerConnection = 25;
+
+    @Default("60s")
+    @Pattern(Durations.PATTERN)
+    @JsonPropertyDescription("Time over which all streams are opened, monotonically (the seed: 125 s for 250k streams).")
+    private String rampUp = "60s";
+
+    @Default("1024")
+    @Min(8)
+    @Max(1048576)
+    @JsonPropertyDescription("Request payload in bytes, echoed back on the stream (the seed: 1 KB of random bytes).")
+    private Integer payloadBytes = 1024;
+
+    @Default("1s")
+    @Pattern(Durations.PATTERN)
+    @JsonPropertyDescription("Interval at which the responder echoes on each stream (the seed: about one message per second per stream).")
+    private String interval = "1s";
+
+    @Default("7001")
+    @Min(1024)
+    @Max(65535)
+    @JsonPropertyDescription("Port the RSocket server listens on (inside its pod).")
+    private Integer port = 7001;
+
+    public Integer getConnections() {
+        return connections;
+    }
+
+    public void setConnections(Integer connections) {
+        this.connections = connections;
+    }
+
+    public Integer getStreamsPerConnection() {
+        return streamsPerConnection;
+    }
+
+    public void setStreamsPerConnection(Integer streamsPerConnection) {
+        this.streamsPerConnection = streamsPerConnection;
+    }
+
+    public String getRampUp() {
+        return rampUp;
+    }
+
+    public void setRampUp(String rampUp) {
+        this.rampUp = rampUp;
+    }
+
+    public Integer getPayloadBytes() {
+        return payloadBytes;
+    }
+
+    public void setPayloadBytes(Integer payloadBytes) {
+        this.payloadBytes = payloadBytes;
+    }
+
+    public String getInterval() {
+        return interval;
+    }
+
+    public void setInterval(String interval) {
+        this.interval = interval;
+    }
+
+    public Integer getPort() {
+        return port;
+    }
+
+    public void setPort(Integer port) {
+        this.port = port;
+    }
+}

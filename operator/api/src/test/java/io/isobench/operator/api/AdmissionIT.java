@@ -1,0 +1,202 @@
+package io.isobench.operator.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The real API server, with the committed CRD, rejects bad specs at admission with a message naming the
+ * field, and fills in the documented defaults for good ones.
+ */
+class AdmissionIT {
+
+    static final ResourceDefinitionContext RUNS = new ResourceDefinitionContext.Builder()
+            .withGroup(CrdConstants.GROUP).withVersion(CrdConstants.VERSION).withPlural(CrdConstants.PLURAL)
+            .withKind(CrdConstants.KIND).withNamespaced(true).build();
+
+    static LocalApiServer api;
+    static int counter;
+
+    @BeforeAll
+    static void start() throws Exception {
+        api = new LocalApiServer();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (api != null) {
+            api.close();
+        }
+    }
+
+    /** A valid dispatch spec as plain maps, so tests can put anything into it (typed classes could not hold bad values). */
+    static Map<String, Object> validSpec() {
+        return json("{\"target\": {\"dispatch\": {}}, \"load\": {\"rates\": [10000, 100000]}}");
+    }
+
+    static Map<String, Object> json(String text) {
+        return Serialization.unmarshal(text, new TypeReference<LinkedHashMap<String, Object>>() {});
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> at(Map<String, Object> root, String... path) {
+        Map<String, Object> node = root;
+        for (String key : path) {
+            node = (Map<String, Object>) node.computeIfAbsent(key, k -> new LinkedHashMap<String, Object>());
+        }
+        return node;
+    }
+
+    static GenericKubernetesResource run(String name, Map<String, Object> spec) {
+        GenericKubernetesResource r = new GenericKubernetesResource();
+        r.setApiVersion(CrdConstants.API_VERSION);
+        r.setKind(CrdConstants.KIND);
+        r.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder().withName(name).withNamespace("default").build());
+        r.setAdditionalProperty("spec", spec);
+        return r;
+    }
+
+    static GenericKubernetesResource create(Map<String, Object> spec) {
+        return api.client.genericKubernetesResources(RUNS).inNamespace("default").resource(run("run-" + (++counter), spec)).create();
+    }
+
+    static Arguments invalid(String description, Consumer<Map<String, Object>> change, String... messageParts) {
+        return Arguments.of(description, change, List.of(messageParts));
+    }
+
+    static Stream<Arguments> invalidSpecs() {
+        List<Arguments> cases = new ArrayList<>(List.of(
+                invalid("no target", s -> s.remove("target"), "spec.target", "Required value"),
+                invalid("two targets", s -> at(s, "target", "tcpEcho"), "spec.target", "set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, ipc"),
+                invalid("no target set", s -> s.put("target", new LinkedHashMap<>()), "spec.target", "set exactly one of"),
+                invalid("unknown load mode", s -> at(s, "load").put("mode", "Sideways"), "spec.load.mode", "Unsupported value: \"Sideways\""),
+                invalid("open loop without rates", s -> at(s, "load").remove("rates"), "spec.load.rates", "required when load.mode is Open"),
+                invalid("descending rates", s -> at(s, "load").put("rates", List.of(1_000_000, 1000)), "spec.load.rates", "rates must be ascending and distinct"),
+                invalid("duplicate rates", s -> at(s, "load").put("rates", List.of(1000, 1000)), "spec.load.rates", "rates must be ascending and distinct"),
+                invalid("zero rate", s -> at(s, "load").put("rates", List.of(0, 1000)), "spec.load.rates", "each rate must be between 1 and 1000000000"),
+                invalid("rates in a closed loop", s -> {
+                    at(s, "load").put("mode", "Closed");
+                    at(s, "load").put("clients", List.of(1));
+                }, "spec.load.rates", "only with mode Open"),
+                invalid("closed loop without clients", s -> {
+                    at(s, "load").put("mode", "Closed");
+                    at(s, "load").remove("rates");
+                }, "spec.load.clients", "required when load.mode is Closed"),
+                invalid("zero clients", s -> {
+                    at(s, "load").put("mode", "Closed");
+                    at(s, "load").remove("rates");
+                    at(s, "load").put("clients", List.of(0));
+                }, "spec.load.clients", "each client count must be between 1 and 1000000"),
+                invalid("warm-up in words", s -> at(s, "load").put("warmup", "5 seconds"), "spec.load.warmup", "should match"),
+                invalid("negative duration", s -> at(s, "load").put("duration", "-1s"), "spec.load.duration", "should match"),
+                invalid("window too short", s -> at(s, "load").put("duration", "50ms"), "spec.load.duration", "must be at least 100ms"),
+                invalid("zero repetitions", s -> at(s, "load").put("repetitions", 0), "spec.load.repetitions", "should be greater than or equal to 1"),
+                invalid("too many repetitions", s -> at(s, "load").put("repetitions", 101), "spec.load.repetitions", "should be less than or equal to 100"),
+                invalid("probe longer than the window", s -> at(s, "load").put("probeDuration", "20s"), "spec.load.probeDuration", "must not be longer than the measured window"),
+                invalid("unknown queue", s -> at(s, "target", "dispatch").put("queues", List.of("lmax")), "spec.target.dispatch.queues", "each queue must be one of isobench, disruptor, jctools, agrona, abq"),
+                invalid("queue twice", s -> at(s, "target", "dispatch").put("queues", List.of("jctools", "jctools")), "spec.target.dispatch.queues", "must not name a queue twice"),
+                invalid("ring not a power of two", s -> at(s, "target", "dispatch").put("ringSize", 1000), "spec.target.dispatch.ringSize", "must be a power of two"),
+                invalid("batch beyond the ring", s -> {
+                    at(s, "target", "dispatch").put("ringSize", 1024);
+                    at(s, "target", "dispatch").put("batch", 2048);
+                }, "spec.target.dispatch.batch", "must not exceed ringSize"),
+                invalid("echo message under 8 bytes", s -> {
+                    s.put("target", json("{\"udpEcho\": {\"messageBytes\": 4}}"));
+                }, "spec.target.udpEcho.messageBytes", "should be greater than or equal to 8"),
+                invalid("privileged echo port", s -> s.put("target", json("{\"tcpEcho\": {\"port\": 80}}")), "spec.target.tcpEcho.port", "should be greater than or equal to 1024"),
+                invalid("zero CPUs", s -> at(s, "placement", "client").put("cpus", 0), "spec.placement.client.cpus", "should be greater than or equal to 1"),
+                invalid("fractional CPUs", s -> at(s, "placement", "client").put("cpus", 1.5), "spec.placement.client.cpus", "must be of type integer"),
+                invalid("memory in words", s -> at(s, "placement", "client").put("memory", "lots"), "spec.placement.client.memory", "should match"),
+                invalid("unknown isolation", s -> at(s, "placement").put("isolation", "Private"), "spec.placement.isolation", "Unsupported value: \"Private\""),
+                invalid("dispatch across nodes", s -> at(s, "placement").put("topology", "SeparateNodes"), "spec.placement.topology", "the dispatch target is one process"),
+                invalid("a server for dispatch", s -> at(s, "placement", "server").put("cpus", 1), "spec.placement.server", "only client/server targets"),
+                invalid("an agent for echo", s -> {
+                    s.put("target", json("{\"tcpEcho\": {}}"));
+                    at(s, "placement", "agent").put("cpus", 1);
+                }, "spec.placement.agent", "only the dispatch target has an agent"),
+                invalid("ipc across pods", s -> {
+                    s.put("target", json("{\"ipc\": {}}"));
+                    at(s, "placement").put("topology", "SameNode");
+                }, "spec.placement.topology", "ipc shares memory between two processes of one pod"),
+                invalid("image with spaces", s -> at(s, "runner").put("image", "my image"), "spec.runner.image", "should match"),
+                invalid("JVM option without dash", s -> at(s, "runner").put("jvmOptions", List.of("Xmx1g")), "spec.runner.jvmOptions", "must start with '-'"),
+                invalid("reserved env name", s -> at(s, "runner").put("env", List.of(Map.of("name", "ISOBENCH_S3_SECRET_KEY", "value", "x"))),
+                        "spec.runner.env", "names starting with ISOBENCH_ are reserved"),
+                invalid("env set twice", s -> at(s, "runner").put("env", List.of(Map.of("name", "A", "value", "1"), Map.of("name", "A", "value", "2"))),
+                        "spec.runner.env", "must not set a variable twice"),
+                invalid("too many retries", s -> s.put("retries", 6), "spec.retries", "should be less than or equal to 5"),
+                invalid("timeout shorter than the measurement", s -> s.put("timeout", "1m"), "spec.timeout", "is shorter than the measurement alone"),
+                invalid("timeout in words", s -> s.put("timeout", "forever"), "spec.timeout", "should match"),
+                invalid("label key with spaces", s -> at(s, "report").put("labels", Map.of("bad key", "v")), "spec.report.labels", "label keys must be 1-63 characters"),
+                invalid("label value too long", s -> at(s, "report").put("labels", Map.of("build", "x".repeat(64))), "spec.report.labels", "label values must be at most 63 characters"),
+                invalid("baseline not a name", s -> at(s, "report").put("baseline", "Not_A_Name"), "spec.report.baseline", "should match"),
+                invalid("rates for rsocket", s -> s.put("target", json("{\"rsocket\": {}}")), "spec.load", "rsocket load is sized by target.rsocket"),
+                invalid("http path without slash", s -> s.put("target", json("{\"httpMock\": {\"path\": \"simple\"}}")), "spec.target.httpMock.path", "should match")));
+        return cases.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("invalidSpecs")
+    void theApiServerRejectsWithAMessageNamingTheField(String description, Consumer<Map<String, Object>> change, List<String> messageParts) {
+        Map<String, Object> spec = validSpec();
+        change.accept(spec);
+
+        assertThatThrownBy(() -> create(spec))
+                .isInstanceOf(KubernetesClientException.class)
+                .satisfies(e -> {
+                    KubernetesClientException k = (KubernetesClientException) e;
+                    assertThat(k.getCode()).isEqualTo(422);
+                    String message = k.getStatus().getMessage();
+                    for (String part : messageParts) {
+                        assertThat(message).as("rejection of '%s'", description).contains(part);
+                    }
+                });
+    }
+
+    @Test
+    void atLeastTwentyFiveDistinctInvalidSpecsAreCovered() {
+        assertThat(invalidSpecs().count()).isGreaterThanOrEqualTo(25);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aMinimalSpecIsAcceptedWithEveryDefaultFilledIn() {
+        GenericKubernetesResource created = create(validSpec());
+        Map<String, Object> spec = (Map<String, Object>) created.getAdditionalProperties().get("spec");
+
+        assertThat((Map<String, Object>) spec.get("load")).containsEntry("mode", "Open").containsEntry("warmup", "5s")
+                .containsEntry("duration", "10s").containsEntry("repetitions", 3).containsEntry("probeDuration", "1s");
+        assertThat((Map<String, Object>) spec.get("placement")).containsEntry("isolation", "Exclusive").containsEntry("topology", "SamePod");
+        assertThat((Map<String, Object>) ((Map<String, Object>) spec.get("target")).get("dispatch"))
+                .containsEntry("queues", List.of("isobench", "disruptor", "jctools", "agrona", "abq")).containsEntry("ringSize", 65536).containsEntry("batch", 1);
+        assertThat(spec).containsEntry("timeout", "30m").containsEntry("retries", 0);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theSpecCannotChangeOnceCreated() {
+        GenericKubernetesResource created = create(validSpec());
+        ((Map<String, Object>) ((Map<String, Object>) created.getAdditionalProperties().get("spec")).get("load")).put("repetitions", 5);
+
+        assertThatThrownBy(() -> api.client.genericKubernetesResources(RUNS).inNamespace("default").resource(created).update())
+                .isInstanceOf(KubernetesClientException.class)
+                .hasMessageContaining("spec is immutable: create a new BenchmarkRun to run with other settings");
+    }
+}
