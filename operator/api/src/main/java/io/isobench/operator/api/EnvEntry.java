@@ -11,6 +11,7 @@ import io.fabric8.generator.annotation.Size;
 public class EnvEntry {
 
     @Required
+    @Size(max = 128)
     @Pattern("^[A-Za-z_][A-Za-z0-9_]{0,127}$")
     @JsonPropertyDescription("Variable name (letters, digits, underscore; not starting with a digit).")
     private String name;

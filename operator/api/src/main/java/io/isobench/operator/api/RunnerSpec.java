@@ -22,7 +22,7 @@ public class RunnerSpec {
 
     @Size(max = 32)
     @ValidationRule(value = "self.all(e, !e.name.startsWith('ISOBENCH_'))", message = "names starting with ISOBENCH_ are reserved for the operator")
-    @ValidationRule(value = "self.all(e, self.filter(x, x.name == e.name).size() == 1)", message = "must not set a variable twice", reason = "FieldValueDuplicate")
+    @ValidationRule(value = "self.all(e, self.filter(x, x.name == e.name).size() == 1)", message = "must not set a variable twice")
     @JsonPropertyDescription("Extra environment variables for the runner container. Values are never published to the report site.")
     private List<EnvEntry> env;
 
