@@ -26,9 +26,19 @@ public final class CrdConstants {
     /** 1-based attempt number (retries create new attempts). */
     public static final String LABEL_ATTEMPT = GROUP + "/attempt";
 
-    /** Default node-pool label (and taint key) of dedicated benchmark nodes. */
-    public static final String POOL_LABEL = GROUP + "/dedicated";
-    public static final String POOL_LABEL_VALUE = "true";
+    /** Name of the BenchmarkRun's namespace (objects live in the operator's run namespace). */
+    public static final String LABEL_RUN_NAMESPACE = GROUP + "/run-namespace";
+    /** The BenchmarkRun's uid: selects exactly one run's objects. */
+    public static final String LABEL_RUN_UID = GROUP + "/run-uid";
+    /** Annotations carrying the owning run's name and namespace (label values are limited to 63 characters). */
+    public static final String ANNOTATION_RUN_NAME = GROUP + "/run-name";
+    public static final String ANNOTATION_RUN_NAMESPACE = GROUP + "/run-namespace";
+    /** Default node label naming a dedicated node's pool; Exclusive runs go only to labelled nodes. */
+    public static final String POOL_LABEL = GROUP + "/pool";
+    /** Default taint key of dedicated nodes, tolerated by runner pods. */
+    public static final String DEDICATED_TAINT = GROUP + "/dedicated";
+    /** Finalizer: a run's Job, pods and ConfigMap (in the run namespace, so no owner reference) are removed first. */
+    public static final String FINALIZER = GROUP + "/cleanup";
 
     /** Condition types in status.conditions. */
     public static final String CONDITION_ACCEPTED = "Accepted";

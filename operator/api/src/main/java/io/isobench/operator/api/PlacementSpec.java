@@ -39,7 +39,7 @@ public class PlacementSpec {
     private RoleResources agent;
 
     @Size(max = 16)
-    @JsonPropertyDescription("Node labels the runner pods must match. Default: the operator's node-pool selector (isobench.io/dedicated=true).")
+    @JsonPropertyDescription("Node labels the runner pods must match. Default: any node carrying the pool label (isobench.io/pool). Runs with the same nodeSelector queue FIFO together.")
     private Map<String, String> nodeSelector;
 
     @Size(max = 16)

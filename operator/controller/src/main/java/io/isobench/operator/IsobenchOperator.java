@@ -1,0 +1,79 @@
+package io.isobench.operator;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.isobench.operator.api.CrdConstants;
+import io.isobench.operator.config.OperatorConfig;
+import io.isobench.operator.observability.HttpEndpoints;
+import io.isobench.operator.observability.OperatorMetrics;
+import io.isobench.operator.observability.RunEvents;
+import io.isobench.operator.placement.NodeInspector;
+import io.isobench.operator.placement.NodeLedger;
+import io.isobench.operator.reconcile.BenchmarkRunReconciler;
+import io.isobench.operator.reconcile.Services;
+import io.isobench.operator.results.ResultSource;
+import io.isobench.operator.results.RunPublisher;
+import io.isobench.operator.workload.RunnerWorkload;
+import io.javaoperatorsdk.operator.Operator;
+import io.javaoperatorsdk.operator.api.config.LeaderElectionConfigurationBuilder;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The operator assembled: JOSDK with the BenchmarkRun reconciler, node view, ledger, metrics and HTTP endpoints. */
+public final class IsobenchOperator implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(IsobenchOperator.class);
+
+    private final Operator operator;
+    private final NodeInspector nodes;
+    private final HttpEndpoints http;
+
+    public IsobenchOperator(OperatorConfig config, KubernetesClient client, ResultSource results, RunPublisher publisher, String httpBind) throws IOException {
+        Clock clock = Clock.systemUTC();
+        nodes = new NodeInspector(client, config.configzTtl(), clock);
+        var services = new Services(config, client, nodes, new NodeLedger(), new RunnerWorkload(config), results, publisher);
+        AtomicReference<BenchmarkRunReconciler> reconcilerRef = new AtomicReference<>();
+        var metrics = new OperatorMetrics(() -> reconcilerRef.get() == null ? List.of() : reconcilerRef.get().allRuns(), clock);
+        var reconciler = new BenchmarkRunReconciler(services, clock, metrics, new RunEvents(client, clock, config.podName()));
+        operator = new Operator(o -> {
+            o.withKubernetesClient(client).withCloseClientOnStop(false).withConcurrentReconciliationThreads(8);
+            if (config.leaderElection()) {
+                o.withLeaderElectionConfiguration(LeaderElectionConfigurationBuilder.aLeaderElectionConfiguration("isobench-operator")
+                        .withLeaseNamespace(config.podNamespace()).withIdentity(config.podName())
+                        .withLeaseDuration(Duration.ofSeconds(15)).withRenewDeadline(Duration.ofSeconds(10)).withRetryPeriod(Duration.ofSeconds(2))
+                        .build());
+            }
+        });
+        reconcilerRef.set(reconciler);
+        operator.register(reconciler, o -> {
+            o.withName("benchmarkrun").withFinalizer(CrdConstants.FINALIZER);
+            if (config.namespaces().isEmpty()) {
+                o.watchingAllNamespaces();
+            } else {
+                o.settingNamespaces(config.namespaces());
+            }
+        });
+        http = new HttpEndpoints(httpBind, config.httpPort(), metrics.registry(), () -> operator.getRuntimeInfo().isStarted());
+        LOG.info("configured: {}", config);
+    }
+
+    public void start() {
+        nodes.start();
+        operator.start();
+    }
+
+    public int httpPort() {
+        return http.port();
+    }
+
+    @Override
+    public void close() {
+        operator.stop();
+        nodes.close();
+        http.close();
+    }
+}

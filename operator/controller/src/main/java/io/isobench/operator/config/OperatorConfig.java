@@ -1,0 +1,197 @@
+package io.isobench.operator.config;
+
+import io.isobench.operator.api.CrdConstants;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Everything the operator is configured with, bound once at start-up from environment variables
+ * (docs/contracts.md; the chart sets them through a ConfigMap). A bad value stops the operator with a
+ * message naming the variable and the value.
+ *
+ * @param namespaces         namespaces whose BenchmarkRuns are reconciled; empty = all
+ * @param runNamespace       where runner Jobs and ConfigMaps are created (the store Secret lives there)
+ * @param runnerImage        default runner image
+ * @param storeEndpoint      S3/MinIO endpoint, as seen from pods and from the operator
+ * @param storeBucket        bucket of runs and site
+ * @param storeSecret        Secret in the run namespace with keys accessKey and secretKey
+ * @param storeAccessKey     the operator's own credentials (from the same Secret, via env); never logged
+ * @param storeSecretKey     see storeAccessKey
+ * @param siteUrl            public URL of the report site, or null
+ * @param poolLabel          node label naming a dedicated node's pool
+ * @param dedicatedTaint     taint key of dedicated nodes, tolerated by runner pods
+ * @param leaderElection     whether to hold a Lease before reconciling
+ * @param podNamespace       the operator's own namespace (the Lease lives there)
+ * @param podName            the operator pod's name (leader identity)
+ * @param httpPort           /metrics, /healthz, /readyz
+ * @param uploadDeadline     how long a runner may retry its upload after the run
+ * @param collectGrace       how long after the Job ends the operator waits for result.json to appear
+ * @param configzTtl         how long a node's kubelet config read through configz is trusted
+ */
+public record OperatorConfig(
+        Set<String> namespaces,
+        String runNamespace,
+        String runnerImage,
+        URI storeEndpoint,
+        String storeBucket,
+        String storeSecret,
+        String storeAccessKey,
+        String storeSecretKey,
+        String siteUrl,
+        String poolLabel,
+        String dedicatedTaint,
+        boolean leaderElection,
+        String podNamespace,
+        String podName,
+        int httpPort,
+        Duration uploadDeadline,
+        Duration collectGrace,
+        Duration configzTtl) {
+
+    public static final String DEFAULT_RUNNER_IMAGE = "isobench/runner:0.1.0";
+
+    /** Binds the environment; collects every problem before failing so one restart fixes them all. */
+    public static OperatorConfig fromEnvironment(Map<String, String> env) {
+        var problems = new ArrayList<String>();
+        var reader = new Reader(env, problems);
+        String podNamespace = reader.string("POD_NAMESPACE", "isobench-system");
+        var config = new OperatorConfig(
+                reader.namespaces("ISOBENCH_NAMESPACES"),
+                reader.dnsLabel("ISOBENCH_RUN_NAMESPACE", podNamespace),
+                reader.string("ISOBENCH_RUNNER_IMAGE", DEFAULT_RUNNER_IMAGE),
+                reader.uri("ISOBENCH_STORE_ENDPOINT"),
+                reader.string("ISOBENCH_STORE_BUCKET", "isobench"),
+                reader.string("ISOBENCH_STORE_SECRET", "isobench-store"),
+                reader.secret("ISOBENCH_STORE_ACCESS_KEY"),
+                reader.secret("ISOBENCH_STORE_SECRET_KEY"),
+                env.get("ISOBENCH_SITE_URL"),
+                reader.string("ISOBENCH_POOL_LABEL", CrdConstants.POOL_LABEL),
+                reader.string("ISOBENCH_DEDICATED_TAINT", CrdConstants.DEDICATED_TAINT),
+                reader.bool("ISOBENCH_LEADER_ELECTION", true),
+                podNamespace,
+                reader.string("POD_NAME", hostName()),
+                reader.port("ISOBENCH_HTTP_PORT", 8080),
+                reader.duration("ISOBENCH_UPLOAD_DEADLINE", Duration.ofMinutes(10)),
+                reader.duration("ISOBENCH_COLLECT_GRACE", Duration.ofMinutes(2)),
+                reader.duration("ISOBENCH_CONFIGZ_TTL", Duration.ofSeconds(30)));
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException("operator configuration is invalid:\n  " + String.join("\n  ", problems));
+        }
+        return config;
+    }
+
+    /** Whether the operator has a store to collect from (tests without one drive collection themselves). */
+    public boolean hasStore() {
+        return storeEndpoint != null;
+    }
+
+    @Override
+    public String toString() {
+        // Credentials never appear in logs.
+        return "OperatorConfig[namespaces=" + (namespaces.isEmpty() ? "all" : namespaces) + ", runNamespace=" + runNamespace
+                + ", runnerImage=" + runnerImage + ", store=" + storeEndpoint + "/" + storeBucket + " (secret " + storeSecret + ")"
+                + ", poolLabel=" + poolLabel + ", leaderElection=" + leaderElection + ", httpPort=" + httpPort + "]";
+    }
+
+    private static String hostName() {
+        String host = System.getenv("HOSTNAME");
+        return host == null || host.isBlank() ? "isobench-operator" : host;
+    }
+
+    private record Reader(Map<String, String> env, List<String> problems) {
+
+        String string(String name, String fallback) {
+            String value = env.get(name);
+            return value == null || value.isBlank() ? fallback : value.trim();
+        }
+
+        String secret(String name) {
+            String value = env.get(name);
+            return value == null || value.isBlank() ? null : value;
+        }
+
+        String dnsLabel(String name, String fallback) {
+            String value = string(name, fallback);
+            if (!value.matches("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?")) {
+                problems.add(name + "=\"" + value + "\" is not a namespace name (lowercase letters, digits and '-', at most 63)");
+            }
+            return value;
+        }
+
+        Set<String> namespaces(String name) {
+            String value = string(name, "");
+            var result = new TreeSet<String>();
+            Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).forEach(ns -> {
+                if (!ns.matches("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?")) {
+                    problems.add(name + " names \"" + ns + "\", which is not a namespace name");
+                }
+                result.add(ns);
+            });
+            return Set.copyOf(result);
+        }
+
+        URI uri(String name) {
+            String value = string(name, null);
+            if (value == null) {
+                return null;
+            }
+            try {
+                URI uri = URI.create(value);
+                if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
+                    problems.add(name + "=\"" + value + "\" must be an http(s) URL, e.g. http://minio.isobench-system:9000");
+                }
+                return uri;
+            } catch (IllegalArgumentException e) {
+                problems.add(name + "=\"" + value + "\" is not a URL: " + e.getMessage());
+                return null;
+            }
+        }
+
+        boolean bool(String name, boolean fallback) {
+            String value = string(name, String.valueOf(fallback));
+            if (!value.equals("true") && !value.equals("false")) {
+                problems.add(name + "=\"" + value + "\" must be true or false");
+            }
+            return Boolean.parseBoolean(value);
+        }
+
+        int port(String name, int fallback) {
+            String value = string(name, String.valueOf(fallback));
+            try {
+                int port = Integer.parseInt(value);
+                if (port < 1 || port > 65535) {
+                    throw new NumberFormatException();
+                }
+                return port;
+            } catch (NumberFormatException e) {
+                problems.add(name + "=\"" + value + "\" must be a port number (1-65535)");
+                return fallback;
+            }
+        }
+
+        Duration duration(String name, Duration fallback) {
+            String value = string(name, null);
+            if (value == null) {
+                return fallback;
+            }
+            var m = java.util.regex.Pattern.compile("([0-9]+)(ms|s|m|h)").matcher(value);
+            if (!m.matches()) {
+                problems.add(name + "=\"" + value + "\" must be a duration such as 500ms, 30s, 10m, 1h");
+                return fallback;
+            }
+            long n = Long.parseLong(m.group(1));
+            return switch (m.group(2)) {
+                case "ms" -> Duration.ofMillis(n);
+                case "s" -> Duration.ofSeconds(n);
+                case "m" -> Duration.ofMinutes(n);
+                default -> Duration.ofHours(n);
+            };
+        }
+    }
+}

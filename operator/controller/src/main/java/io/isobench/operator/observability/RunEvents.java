@@ -1,0 +1,53 @@
+package io.isobench.operator.observability;
+
+import io.fabric8.kubernetes.api.model.EventBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.isobench.operator.api.BenchmarkRun;
+import io.isobench.operator.api.Phase;
+import java.time.Clock;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** One Kubernetes Event per phase change, on the BenchmarkRun (what `kubectl describe br` shows). */
+public final class RunEvents {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RunEvents.class);
+    private final KubernetesClient client;
+    private final Clock clock;
+    private final String reportingInstance;
+
+    public RunEvents(KubernetesClient client, Clock clock, String reportingInstance) {
+        this.client = client;
+        this.clock = clock;
+        this.reportingInstance = reportingInstance;
+    }
+
+    public void phaseChanged(BenchmarkRun run, Phase phase, String message) {
+        String now = clock.instant().toString();
+        var meta = run.getMetadata();
+        var event = new EventBuilder()
+                .withNewMetadata().withName(meta.getName() + "." + UUID.randomUUID().toString().substring(0, 13).replace("-", ""))
+                    .withNamespace(meta.getNamespace()).endMetadata()
+                .withNewInvolvedObject().withApiVersion(run.getApiVersion()).withKind(run.getKind()).withName(meta.getName())
+                    .withNamespace(meta.getNamespace()).withUid(meta.getUid()).withResourceVersion(meta.getResourceVersion()).endInvolvedObject()
+                .withType(phase == Phase.Failed ? "Warning" : "Normal")
+                .withReason(phase.name())
+                .withMessage(message == null ? phase.name() : truncate(message))
+                .withFirstTimestamp(now).withLastTimestamp(now).withCount(1)
+                .withNewSource().withComponent("isobench-operator").endSource()
+                .withReportingComponent("isobench.io/operator").withReportingInstance(reportingInstance)
+                .build();
+        try {
+            client.v1().events().inNamespace(meta.getNamespace()).resource(event).create();
+        } catch (KubernetesClientException e) {
+            // An event is a courtesy: never fail a reconcile over it.
+            LOG.warn("could not record event {} for {}/{}: {}", phase, meta.getNamespace(), meta.getName(), e.getMessage());
+        }
+    }
+
+    private static String truncate(String message) {
+        return message.length() <= 1000 ? message : message.substring(0, 1000) + "…";
+    }
+}

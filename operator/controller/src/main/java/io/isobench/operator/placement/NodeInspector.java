@@ -1,0 +1,121 @@
+package io.isobench.operator.placement;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The nodes as the operator sees them: an informer's cache of Node objects, plus each kubelet's CPU-manager
+ * configuration read through the API server and trusted for a short time (it changes only when the kubelet
+ * restarts with a new config).
+ */
+public class NodeInspector implements AutoCloseable {
+
+    private final KubernetesClient client;
+    private final Duration configzTtl;
+    private final Clock clock;
+    private final Map<String, Cached> configz = new ConcurrentHashMap<>();
+    private SharedIndexInformer<Node> informer;
+
+    private record Cached(KubeletFacts facts, Instant readAt) {}
+
+    public NodeInspector(KubernetesClient client, Duration configzTtl, Clock clock) {
+        this.client = client;
+        this.configzTtl = configzTtl;
+        this.clock = clock;
+    }
+
+    public synchronized void start() {
+        if (informer == null) {
+            informer = client.nodes().inform();
+        }
+    }
+
+    public List<Node> nodes() {
+        List<Node> nodes = informer != null ? informer.getStore().list() : client.nodes().list().getItems();
+        return nodes.stream().sorted(Comparator.comparing(n -> n.getMetadata().getName())).toList();
+    }
+
+    public Optional<Node> node(String name) {
+        if (informer != null) {
+            return Optional.ofNullable(informer.getStore().getByKey(name));
+        }
+        return Optional.ofNullable(client.nodes().withName(name).get());
+    }
+
+    public static boolean ready(Node node) {
+        return node.getStatus() != null && node.getStatus().getConditions() != null && node.getStatus().getConditions().stream()
+                .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()));
+    }
+
+    public static boolean schedulable(Node node) {
+        return node.getSpec() == null || !Boolean.TRUE.equals(node.getSpec().getUnschedulable());
+    }
+
+    /** Allocatable whole CPUs (what the kubelet can hand out, reserved CPUs already taken off). */
+    public static int allocatableCpus(Node node) {
+        if (node.getStatus() == null || node.getStatus().getAllocatable() == null) {
+            return 0;
+        }
+        Quantity cpu = node.getStatus().getAllocatable().get("cpu");
+        return cpu == null ? 0 : Quantity.getAmountInBytes(cpu).intValue();
+    }
+
+    public static boolean matches(Node node, Map<String, String> selector) {
+        Map<String, String> labels = node.getMetadata().getLabels() == null ? Map.of() : node.getMetadata().getLabels();
+        return selector.entrySet().stream().allMatch(e -> e.getValue() == null || e.getValue().isEmpty()
+                ? labels.containsKey(e.getKey()) : e.getValue().equals(labels.get(e.getKey())));
+    }
+
+    /** The kubelet's CPU-manager facts, from a recent read or a fresh one. */
+    public KubeletFacts kubelet(String node) {
+        Instant now = clock.instant();
+        Cached cached = configz.get(node);
+        if (cached != null && cached.facts().error() == null && cached.readAt().plus(configzTtl).isAfter(now)) {
+            return cached.facts();
+        }
+        KubeletFacts facts = readConfigz(node);
+        configz.put(node, new Cached(facts, now));
+        return facts;
+    }
+
+    private KubeletFacts readConfigz(String node) {
+        String path = "/api/v1/nodes/" + node + "/proxy/configz";
+        try {
+            String body = client.raw(path);
+            if (body == null) {
+                return KubeletFacts.unreadable("GET " + path + " returned nothing");
+            }
+            JsonNode config = Serialization.jsonMapper().readTree(body).path("kubeletconfig");
+            if (config.isMissingNode()) {
+                return KubeletFacts.unreadable("GET " + path + " has no kubeletconfig");
+            }
+            // A kubelet that does not set the policy runs the default, none.
+            String policy = config.path("cpuManagerPolicy").asText("none");
+            JsonNode reserved = config.path("reservedSystemCPUs");
+            return new KubeletFacts(policy.isEmpty() ? "none" : policy, reserved.isMissingNode() || reserved.asText().isEmpty() ? null : reserved.asText(), null);
+        } catch (KubernetesClientException | java.io.IOException e) {
+            return KubeletFacts.unreadable("GET " + path + " failed: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (informer != null) {
+            informer.close();
+            informer = null;
+        }
+    }
+}

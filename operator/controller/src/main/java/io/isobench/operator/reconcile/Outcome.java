@@ -1,0 +1,33 @@
+package io.isobench.operator.reconcile;
+
+import java.time.Duration;
+
+/**
+ * What a step decided, beyond the status changes it made on the context: an action to take once the new
+ * status is stored (so a crash between the two repeats an idempotent action, never loses a decision), and
+ * whether the next step of the phase may run in the same reconcile.
+ *
+ * @param action   done after the status patch; null for none
+ * @param proceed  true: run the phase's next step now; false: stop here
+ * @param recheck  when to reconcile again without an event (null: only on events)
+ */
+public record Outcome(Action action, boolean proceed, Duration recheck) {
+
+    /** Work against the cluster or the store, after the status is patched. */
+    @FunctionalInterface
+    public interface Action {
+        void run() throws Exception;
+    }
+
+    public static Outcome proceed() {
+        return new Outcome(null, true, null);
+    }
+
+    public static Outcome stop(Duration recheck) {
+        return new Outcome(null, false, recheck);
+    }
+
+    public static Outcome act(Action action, Duration recheck) {
+        return new Outcome(action, false, recheck);
+    }
+}

@@ -1,0 +1,42 @@
+package io.isobench.operator.reconcile;
+
+import io.isobench.operator.api.Phase;
+import io.isobench.operator.steps.CollectStep;
+import io.isobench.operator.steps.DeadlineStep;
+import io.isobench.operator.steps.ObserveStep;
+import io.isobench.operator.steps.PreflightStep;
+import io.isobench.operator.steps.PublishStep;
+import io.isobench.operator.steps.QueueStep;
+import io.isobench.operator.steps.ScheduleStep;
+import io.isobench.operator.steps.ValidateStep;
+import java.util.List;
+
+/** Which steps run in which phase, in order: validate → queue → preflight → schedule → observe → collect → publish. */
+public final class PhaseSteps {
+
+    private static final DeadlineStep DEADLINE = new DeadlineStep();
+    private static final ObserveStep OBSERVE = new ObserveStep();
+    private static final List<ReconcileStep> PENDING = List.of(DEADLINE, new ValidateStep());
+    private static final List<ReconcileStep> QUEUED = List.of(DEADLINE, new QueueStep(), new PreflightStep());
+    private static final List<ReconcileStep> SCHEDULED = List.of(DEADLINE, new ScheduleStep(), OBSERVE);
+    private static final List<ReconcileStep> RUNNING = List.of(DEADLINE, OBSERVE);
+    private static final List<ReconcileStep> COLLECTING = List.of(DEADLINE, new CollectStep());
+    private static final List<ReconcileStep> ENDED = List.of(new PublishStep());
+
+    private PhaseSteps() {}
+
+    public static List<ReconcileStep> of(Phase phase) {
+        return switch (phase) {
+            case Pending -> PENDING;
+            case Queued -> QUEUED;
+            case Scheduled -> SCHEDULED;
+            case Running -> RUNNING;
+            case Collecting -> COLLECTING;
+            case Succeeded, Failed -> ENDED;
+        };
+    }
+
+    public static boolean terminal(Phase phase) {
+        return phase == Phase.Succeeded || phase == Phase.Failed;
+    }
+}

@@ -1,0 +1,19 @@
+package io.isobench.operator.reconcile;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.isobench.operator.config.OperatorConfig;
+import io.isobench.operator.placement.NodeInspector;
+import io.isobench.operator.placement.NodeLedger;
+import io.isobench.operator.results.ResultSource;
+import io.isobench.operator.results.RunPublisher;
+import io.isobench.operator.workload.RunnerWorkload;
+
+/** The long-lived collaborators steps use; one set per operator process. */
+public record Services(
+        OperatorConfig config,
+        KubernetesClient client,
+        NodeInspector nodes,
+        NodeLedger ledger,
+        RunnerWorkload workload,
+        ResultSource results,
+        RunPublisher publisher) {}

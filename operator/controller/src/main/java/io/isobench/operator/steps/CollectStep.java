@@ -1,0 +1,100 @@
+package io.isobench.operator.steps;
+
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.isobench.operator.api.ArtifactsStatus;
+import io.isobench.operator.api.CrdConstants;
+import io.isobench.operator.api.Phase;
+import io.isobench.operator.reconcile.Outcome;
+import io.isobench.operator.reconcile.ReconcileStep;
+import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.results.IsolationVerdict;
+import io.isobench.operator.results.StatusFromResult;
+import io.isobench.operator.workload.RunNames;
+import io.isobench.operator.workload.RunnerWorkload;
+import io.isobench.result.ResultFormatException;
+import io.isobench.result.ResultJson;
+import io.isobench.result.RunResult;
+import io.isobench.result.Verdict;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Collecting: reads the attempt's result.json from the object store (the runner uploads it last, so its
+ * presence means the artifacts are complete) into status, judges isolation from what the runner found,
+ * and ends the run: Succeeded when every step is OK, else Failed. An unreachable store is waited for (the run's
+ * timeout bounds it); a result that never comes fails the attempt after the collect grace.
+ */
+public final class CollectStep implements ReconcileStep {
+
+    static final Duration RECHECK = Duration.ofSeconds(2);
+
+    @Override
+    public Outcome apply(RunContext ctx) {
+        var services = ctx.services();
+        var run = ctx.run();
+        if (services.results() == null) {
+            ctx.fail("NoObjectStore", "the operator has no object store configured (ISOBENCH_STORE_ENDPOINT): results cannot be collected");
+            return Outcome.stop(null);
+        }
+        String key = RunNames.attemptPrefix(run, ctx.attempt(), RunnerWorkload.ROLE_CLIENT) + "result.json";
+        Optional<byte[]> bytes;
+        try {
+            bytes = services.results().read(key);
+        } catch (IOException e) {
+            ctx.status().setMessage("object store unreachable while reading " + services.results().describe(key) + ": " + e.getMessage() + "; retrying");
+            return Outcome.stop(Duration.ofSeconds(5));
+        }
+        if (bytes.isEmpty()) {
+            Instant ended = jobEnd(ctx.job(RunnerWorkload.ROLE_CLIENT)).orElse(ctx.now());
+            Duration grace = services.config().collectGrace();
+            if (ended.plus(grace).isBefore(ctx.now())) {
+                return Attempts.failed(ctx, "NoResult", "no result.json at " + services.results().describe(key) + " " + grace.toSeconds()
+                        + "s after the runner ended (upload failed?)");
+            }
+            ctx.status().setMessage("waiting for the runner's upload of " + services.results().describe(key));
+            return Outcome.stop(RECHECK);
+        }
+        RunResult result;
+        try {
+            result = ResultJson.parse(new String(bytes.get(), StandardCharsets.UTF_8));
+            ctx.status().setSteps(StatusFromResult.steps(result));
+        } catch (ResultFormatException | IllegalArgumentException e) {
+            ctx.fail("InvalidResult", services.results().describe(key) + " was rejected: " + e.getMessage());
+            return Outcome.stop(null);
+        }
+        var status = ctx.status();
+        status.setSummary(StatusFromResult.summary(status.getSteps()));
+        var artifacts = new ArtifactsStatus();
+        artifacts.setBucket(services.config().storeBucket());
+        artifacts.setPrefix(RunNames.runPrefix(run));
+        artifacts.setResult(key);
+        status.setArtifacts(artifacts);
+        var isolation = status.getIsolation();
+        if (result.environment() != null && result.environment().cpuset() != null) {
+            isolation.setCpusetGranted(result.environment().cpuset().affinity());
+        }
+        IsolationVerdict verdict = IsolationVerdict.judge(isolation, result);
+        ctx.condition(CrdConstants.CONDITION_ISOLATED, verdict.isolated(), verdict.reason(), verdict.message());
+        status.setVerdict(result.verdict() == null ? Verdict.FAIL.name() : result.verdict().name());
+        status.setCompletionTime(ctx.now().toString());
+        if (result.verdict() == Verdict.OK) {
+            ctx.moveTo(Phase.Succeeded, "all " + status.getSteps().size() + " steps OK; headline " + status.getSummary().getStep()
+                    + " p50 " + status.getSummary().getP50() + ", p99 " + status.getSummary().getP99());
+            ctx.condition(CrdConstants.CONDITION_COMPLETED, true, "Succeeded", status.getMessage());
+        } else {
+            String reason = result.reason() != null ? result.reason() : "a step FAILed";
+            ctx.fail("StepFailed", reason);
+        }
+        ctx.condition(CrdConstants.CONDITION_PUBLISHED, false, "Pending", "not yet on the report site");
+        return Outcome.stop(Duration.ZERO);
+    }
+
+    private static Optional<Instant> jobEnd(Optional<Job> job) {
+        return job.filter(j -> j.getStatus() != null).flatMap(j -> j.getStatus().getConditions().stream()
+                .filter(c -> ("Complete".equals(c.getType()) || "Failed".equals(c.getType())) && "True".equals(c.getStatus()))
+                .map(c -> c.getLastTransitionTime()).filter(t -> t != null).map(Instant::parse).findFirst());
+    }
+}

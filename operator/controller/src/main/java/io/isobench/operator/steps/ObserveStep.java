@@ -1,0 +1,108 @@
+package io.isobench.operator.steps;
+
+import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
+import io.fabric8.kubernetes.api.model.ContainerStatus;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
+import io.isobench.operator.api.Phase;
+import io.isobench.operator.placement.NodeInspector;
+import io.isobench.operator.reconcile.Outcome;
+import io.isobench.operator.reconcile.ReconcileStep;
+import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.workload.RunnerWorkload;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Scheduled/Running: follows the attempt's client Job and pod. Pod running → Running. Job complete, or failed
+ * with the runner's "a step FAILed" exit code (its result is uploaded) → Collecting. Job or pod deleted, any
+ * other failure, the node NotReady past a grace period → the attempt failed, with the reason.
+ */
+public final class ObserveStep implements ReconcileStep {
+
+    /** The runner's exit code for "finished, a step FAILed, result written" (docs/contracts.md). */
+    static final int EXIT_STEP_FAILED = 1;
+    static final Duration NODE_LOST_GRACE = Duration.ofSeconds(30);
+    static final Duration RECHECK = Duration.ofSeconds(5);
+
+    @Override
+    public Outcome apply(RunContext ctx) {
+        Optional<Job> job = ctx.job(RunnerWorkload.ROLE_CLIENT);
+        if (job.isEmpty()) {
+            return ctx.phase() == Phase.Running ? Attempts.failed(ctx, "JobDeleted", "runner Job of attempt " + ctx.attempt() + " was deleted")
+                    : Outcome.stop(RECHECK);
+        }
+        List<Pod> pods = ctx.pods(RunnerWorkload.ROLE_CLIENT);
+        Optional<Pod> pod = pods.stream().findFirst();
+        if (condition(job.get(), "Complete")) {
+            ctx.moveTo(Phase.Collecting, "runner finished; reading its result.json");
+            return Outcome.stop(Duration.ZERO);
+        }
+        if (condition(job.get(), "Failed")) {
+            Optional<ContainerStateTerminated> exit = pod.flatMap(ObserveStep::clientExit);
+            if (exit.isPresent() && exit.get().getExitCode() == EXIT_STEP_FAILED) {
+                ctx.moveTo(Phase.Collecting, "runner finished with a FAILed step; reading its result.json");
+                return Outcome.stop(Duration.ZERO);
+            }
+            return Attempts.failed(ctx, "RunnerFailed", describeFailure(job.get(), pod, exit));
+        }
+        if (pod.isPresent() && ctx.phase() == Phase.Scheduled && "Running".equals(pod.get().getStatus().getPhase())) {
+            Pod p = pod.get();
+            ctx.status().setStartTime(ctx.now().toString());
+            ctx.status().getIsolation().setQosClass(p.getStatus().getQosClass());
+            ctx.moveTo(Phase.Running, "runner pod " + p.getMetadata().getName() + " running on " + p.getSpec().getNodeName());
+            return Outcome.stop(Duration.ZERO);
+        }
+        for (String node : ctx.status().getNodes()) {
+            Optional<String> lost = nodeLost(ctx, node);
+            if (lost.isPresent()) {
+                return Attempts.failed(ctx, "NodeNotReady", lost.get());
+            }
+        }
+        return Outcome.stop(RECHECK);
+    }
+
+    private static Optional<String> nodeLost(RunContext ctx, String name) {
+        var node = ctx.services().nodes().node(name);
+        if (node.isEmpty()) {
+            return Optional.of("node " + name + " no longer exists");
+        }
+        if (NodeInspector.ready(node.get())) {
+            return Optional.empty();
+        }
+        Instant since = node.get().getStatus().getConditions().stream().filter(c -> "Ready".equals(c.getType())).findFirst()
+                .map(c -> Instant.parse(c.getLastTransitionTime())).orElse(Instant.EPOCH);
+        return since.plus(NODE_LOST_GRACE).isBefore(ctx.now())
+                ? Optional.of("node " + name + " has been NotReady since " + since) : Optional.empty();
+    }
+
+    static boolean condition(Job job, String type) {
+        return job.getStatus() != null && job.getStatus().getConditions() != null && job.getStatus().getConditions().stream()
+                .anyMatch((JobCondition c) -> type.equals(c.getType()) && "True".equals(c.getStatus()));
+    }
+
+    private static Optional<ContainerStateTerminated> clientExit(Pod pod) {
+        if (pod.getStatus() == null || pod.getStatus().getContainerStatuses() == null) {
+            return Optional.empty();
+        }
+        return pod.getStatus().getContainerStatuses().stream().filter(s -> RunnerWorkload.ROLE_CLIENT.equals(s.getName()))
+                .map(ContainerStatus::getState).filter(s -> s != null && s.getTerminated() != null).map(s -> s.getTerminated()).findFirst();
+    }
+
+    private static String describeFailure(Job job, Optional<Pod> pod, Optional<ContainerStateTerminated> exit) {
+        String jobReason = job.getStatus().getConditions().stream().filter(c -> "Failed".equals(c.getType())).findFirst()
+                .map(c -> c.getReason() + (c.getMessage() == null ? "" : " (" + c.getMessage() + ")")).orElse("failed");
+        if (exit.isPresent()) {
+            var t = exit.get();
+            return "runner exited with code " + t.getExitCode() + (t.getReason() == null ? "" : " (" + t.getReason() + ")")
+                    + (t.getMessage() == null || t.getMessage().isBlank() ? "" : ": " + t.getMessage());
+        }
+        if (pod.isEmpty()) {
+            return "runner pod was deleted; Job " + jobReason;
+        }
+        return "Job " + jobReason;
+    }
+}

@@ -1,0 +1,35 @@
+package io.isobench.operator.steps;
+
+import io.isobench.operator.api.CrdConstants;
+import io.isobench.operator.reconcile.Conditions;
+import io.isobench.operator.reconcile.Outcome;
+import io.isobench.operator.reconcile.ReconcileStep;
+import io.isobench.operator.reconcile.RunContext;
+import java.time.Duration;
+
+/**
+ * Succeeded/Failed with a result: puts the run on the report site. Publishing never changes how the run ended;
+ * a failure is recorded (Published=False) and retried.
+ */
+public final class PublishStep implements ReconcileStep {
+
+    static final Duration RETRY = Duration.ofSeconds(30);
+
+    @Override
+    public Outcome apply(RunContext ctx) {
+        var status = ctx.status();
+        var publisher = ctx.services().publisher();
+        if (publisher == null || status.getArtifacts() == null || Conditions.isTrue(status, CrdConstants.CONDITION_PUBLISHED)) {
+            return Outcome.stop(null);
+        }
+        try {
+            String where = publisher.publish(ctx.run());
+            status.getArtifacts().setSite(where);
+            ctx.condition(CrdConstants.CONDITION_PUBLISHED, true, "Published", "on the report site: " + where);
+            return Outcome.stop(null);
+        } catch (Exception e) {
+            ctx.condition(CrdConstants.CONDITION_PUBLISHED, false, "PublishFailed", e.getClass().getSimpleName() + ": " + e.getMessage() + "; retrying");
+            return Outcome.stop(RETRY);
+        }
+    }
+}

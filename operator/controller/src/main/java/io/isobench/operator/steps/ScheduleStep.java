@@ -1,0 +1,61 @@
+package io.isobench.operator.steps;
+
+import io.fabric8.kubernetes.api.model.Pod;
+import io.isobench.operator.reconcile.Outcome;
+import io.isobench.operator.reconcile.ReconcileStep;
+import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.workload.ResourcePlan;
+import io.isobench.operator.workload.RunnerArgs;
+import io.isobench.operator.workload.RunnerWorkload;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Scheduled: makes sure the current attempt's objects exist (idempotent: names are per attempt). SamePod: the
+ * argument ConfigMap and one Job. Two pods: the server Job first, then — once its pod has an IP — the
+ * ConfigMap pointing the client at it, and the client Job.
+ */
+public final class ScheduleStep implements ReconcileStep {
+
+    static final Duration RECHECK = Duration.ofSeconds(2);
+
+    @Override
+    public Outcome apply(RunContext ctx) {
+        var run = ctx.run();
+        if (ctx.job(RunnerWorkload.ROLE_CLIENT).isPresent()) {
+            return Outcome.proceed();
+        }
+        var services = ctx.services();
+        var client = services.client();
+        var workload = services.workload();
+        int attempt = ctx.attempt();
+        List<String> nodes = ctx.status().getNodes();
+        ResourcePlan plan = ResourcePlan.of(run.getSpec());
+        if (!plan.twoPods()) {
+            String serverAddress = plan.serverCpus() > 0 ? "127.0.0.1:" + RunnerArgs.serverPort(run.getSpec().getTarget()) : null;
+            return Outcome.act(() -> {
+                client.resource(workload.arguments(run, attempt, serverAddress)).createOr(existing -> existing.update());
+                client.resource(workload.clientJob(run, attempt, nodes.getFirst())).createOr(existing -> existing.get());
+            }, RECHECK);
+        }
+        String serverNode = nodes.getLast();
+        if (ctx.job(RunnerWorkload.ROLE_SERVER).isEmpty()) {
+            return Outcome.act(() -> {
+                client.resource(workload.arguments(run, attempt, null)).createOr(existing -> existing.update());
+                client.resource(workload.serverJob(run, attempt, serverNode)).createOr(existing -> existing.get());
+            }, RECHECK);
+        }
+        String ip = ctx.pods(RunnerWorkload.ROLE_SERVER).stream()
+                .filter(p -> p.getStatus() != null && "Running".equals(p.getStatus().getPhase()))
+                .map(Pod::getStatus).map(s -> s.getPodIP()).filter(a -> a != null && !a.isEmpty()).findFirst().orElse(null);
+        if (ip == null) {
+            ctx.status().setMessage("waiting for the server pod on " + serverNode + " to run and get an IP");
+            return Outcome.stop(RECHECK);
+        }
+        String serverAddress = ip + ":" + RunnerArgs.serverPort(run.getSpec().getTarget());
+        return Outcome.act(() -> {
+            client.resource(workload.arguments(run, attempt, serverAddress)).createOr(existing -> existing.update());
+            client.resource(workload.clientJob(run, attempt, nodes.getFirst())).createOr(existing -> existing.get());
+        }, RECHECK);
+    }
+}

@@ -1,0 +1,41 @@
+package io.isobench.operator.steps;
+
+import io.isobench.operator.api.CrdConstants;
+import io.isobench.operator.api.Phase;
+import io.isobench.operator.api.PlacementSpec;
+import io.isobench.operator.placement.NodeLedger;
+import io.isobench.operator.reconcile.Outcome;
+import io.isobench.operator.reconcile.ReconcileStep;
+import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.workload.ResourcePlan;
+import java.time.Duration;
+
+/**
+ * Pending → Queued (Accepted=True), or Failed (Accepted=False) for what the API server's CEL rules cannot
+ * see. Most bad specs never get here: the CRD rejects them at admission with the field named.
+ */
+public final class ValidateStep implements ReconcileStep {
+
+    @Override
+    public Outcome apply(RunContext ctx) {
+        var spec = ctx.run().getSpec();
+        var status = ctx.status();
+        String baseline = spec.getReport().getBaseline();
+        if (baseline != null && baseline.equals(ctx.run().getMetadata().getName())) {
+            ctx.condition(CrdConstants.CONDITION_ACCEPTED, false, "InvalidSpec", "spec.report.baseline: \"" + baseline + "\" names this run itself");
+            ctx.fail("InvalidSpec", "spec.report.baseline: \"" + baseline + "\" names this run itself; name another BenchmarkRun");
+            return Outcome.stop(null);
+        }
+        ResourcePlan plan = ResourcePlan.of(spec);
+        status.setTarget(spec.getTarget().runnerName());
+        status.setAttempts(1);
+        ctx.condition(CrdConstants.CONDITION_ACCEPTED, true, "Valid", "target " + status.getTarget() + ", " + plan.cpusPerNode()
+                + " whole CPU(s) per node, isolation " + spec.getPlacement().getIsolation());
+        if (spec.getPlacement().getIsolation() == PlacementSpec.Isolation.Shared) {
+            ctx.condition(CrdConstants.CONDITION_ISOLATED, false, "SharedIsolation", "isolation Shared: runs may share the node; never reported as isolated");
+        }
+        ctx.condition(CrdConstants.CONDITION_COMPLETED, false, "InProgress", "the run has not ended");
+        ctx.moveTo(Phase.Queued, "waiting for a node in pool " + NodeLedger.poolOf(ctx.run()));
+        return Outcome.stop(Duration.ZERO);
+    }
+}

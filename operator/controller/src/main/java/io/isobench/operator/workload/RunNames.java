@@ -1,0 +1,39 @@
+package io.isobench.operator.workload;
+
+import io.isobench.operator.api.BenchmarkRun;
+import java.util.Locale;
+
+/**
+ * Names of what one attempt of a run creates. Kubernetes limits a Job name to 63 characters (it becomes a
+ * pod label), while a BenchmarkRun name may be 253, so names are a readable prefix plus the run's uid.
+ */
+public final class RunNames {
+
+    private RunNames() {}
+
+    /** {@code <name, ≤ 40 chars>-<uid, 8 hex>-a<attempt>}; unique per run and attempt. */
+    public static String job(BenchmarkRun run, int attempt) {
+        String name = run.getMetadata().getName().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "-");
+        if (name.length() > 40) {
+            name = name.substring(0, 40);
+        }
+        name = name.replaceAll("-+$", "");
+        String uid = run.getMetadata().getUid().replace("-", "");
+        return name + "-" + uid.substring(0, Math.min(8, uid.length())) + "-a" + attempt;
+    }
+
+    /** The ConfigMap holding the runner's argument file(s). */
+    public static String args(BenchmarkRun run, int attempt) {
+        return job(run, attempt) + "-args";
+    }
+
+    /** Object-store prefix of the whole run: {@code runs/<namespace>/<name>/<uid>/}. */
+    public static String runPrefix(BenchmarkRun run) {
+        return "runs/" + run.getMetadata().getNamespace() + "/" + run.getMetadata().getName() + "/" + run.getMetadata().getUid() + "/";
+    }
+
+    /** Where one role of one attempt uploads its run directory. */
+    public static String attemptPrefix(BenchmarkRun run, int attempt, String role) {
+        return runPrefix(run) + "attempt-" + attempt + "/" + role + "/";
+    }
+}

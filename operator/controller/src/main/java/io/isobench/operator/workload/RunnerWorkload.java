@@ -1,0 +1,233 @@
+package io.isobench.operator.workload;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.EnvVarBuilder;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.PodSpecBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.ResourceRequirementsBuilder;
+import io.fabric8.kubernetes.api.model.Toleration;
+import io.fabric8.kubernetes.api.model.TolerationBuilder;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.VolumeBuilder;
+import io.fabric8.kubernetes.api.model.VolumeMount;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import io.isobench.operator.api.BenchmarkRun;
+import io.isobench.operator.api.BenchmarkRunSpec;
+import io.isobench.operator.api.CrdConstants;
+import io.isobench.operator.api.EnvEntry;
+import io.isobench.operator.config.OperatorConfig;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Kubernetes objects of one attempt: a ConfigMap with the runner's argument files and Job(s) whose pods
+ * are Guaranteed (requests = limits, whole CPUs), pinned to the admitted node, and restricted (non-root, no
+ * privilege escalation, all capabilities dropped, read-only root filesystem, RuntimeDefault seccomp).
+ * Kubernetes never retries (backoffLimit 0): retries are the run's own, one attempt each.
+ */
+public final class RunnerWorkload {
+
+    public static final String ROLE_CLIENT = "client";
+    public static final String ROLE_SERVER = "server";
+    public static final String CLIENT_ARGS_FILE = "client.args";
+    public static final String SERVER_ARGS_FILE = "server.args";
+    static final long RUNNER_UID = 10001;
+
+    private final OperatorConfig config;
+
+    public RunnerWorkload(OperatorConfig config) {
+        this.config = config;
+    }
+
+    /** Labels that select one run's objects (uid: names may exceed label limits). */
+    public static Map<String, String> runLabels(BenchmarkRun run) {
+        var labels = new LinkedHashMap<String, String>();
+        labels.put(CrdConstants.LABEL_APP_NAME, "isobench-runner");
+        labels.put(CrdConstants.LABEL_APP_MANAGED_BY, CrdConstants.MANAGED_BY);
+        labels.put(CrdConstants.LABEL_RUN_UID, run.getMetadata().getUid());
+        labels.put(CrdConstants.LABEL_RUN_NAMESPACE, run.getMetadata().getNamespace());
+        String name = run.getMetadata().getName();
+        if (name.length() <= 63) {
+            labels.put(CrdConstants.LABEL_RUN, name);
+        }
+        return labels;
+    }
+
+    public ConfigMap arguments(BenchmarkRun run, int attempt, String serverAddress) {
+        BenchmarkRunSpec spec = run.getSpec();
+        var data = new LinkedHashMap<String, String>();
+        data.put(CLIENT_ARGS_FILE, String.join("\n", RunnerArgs.client(spec, config, RunNames.attemptPrefix(run, attempt, ROLE_CLIENT), serverAddress)) + "\n");
+        if (spec.getTarget().clientServer()) {
+            data.put(SERVER_ARGS_FILE, String.join("\n", RunnerArgs.server(spec)) + "\n");
+        }
+        return new ConfigMapBuilder().withMetadata(meta(run, attempt, RunNames.args(run, attempt), null)).withData(data).build();
+    }
+
+    /** The measuring Job; with SamePod, the server runs beside it as a native sidecar (ends with the client). */
+    public Job clientJob(BenchmarkRun run, int attempt, String node) {
+        ResourcePlan plan = ResourcePlan.of(run.getSpec());
+        var initContainers = new ArrayList<Container>();
+        if (plan.serverCpus() > 0 && !plan.twoPods()) {
+            initContainers.add(new ContainerBuilder(container(run, ROLE_SERVER, SERVER_ARGS_FILE, plan.serverCpus(), plan.serverMemory()))
+                    .withRestartPolicy("Always").build());
+        }
+        Container client = container(run, ROLE_CLIENT, CLIENT_ARGS_FILE, plan.clientCpus(), plan.clientMemory());
+        return job(run, attempt, RunNames.job(run, attempt), ROLE_CLIENT, node, initContainers, client);
+    }
+
+    /** SameNode / SeparateNodes: the server alone in its pod; it runs until the operator deletes it. */
+    public Job serverJob(BenchmarkRun run, int attempt, String node) {
+        ResourcePlan plan = ResourcePlan.of(run.getSpec());
+        Container server = container(run, ROLE_SERVER, SERVER_ARGS_FILE, plan.serverCpus(), plan.serverMemory());
+        return job(run, attempt, RunNames.job(run, attempt) + "-server", ROLE_SERVER, node, List.of(), server);
+    }
+
+    private Job job(BenchmarkRun run, int attempt, String name, String role, String node, List<Container> initContainers, Container main) {
+        ObjectMeta meta = meta(run, attempt, name, role);
+        long deadline = remainingSeconds(run);
+        PodSpec pod = new PodSpecBuilder()
+                .withRestartPolicy("Never")
+                .withAutomountServiceAccountToken(false)
+                .withEnableServiceLinks(false)
+                .withNewSecurityContext()
+                    .withRunAsNonRoot(true).withRunAsUser(RUNNER_UID).withRunAsGroup(RUNNER_UID).withFsGroup(RUNNER_UID)
+                    .withNewSeccompProfile().withType("RuntimeDefault").endSeccompProfile()
+                .endSecurityContext()
+                // Admitted to one node by the queue: matchFields on the node name, so no node label is assumed.
+                .withNewAffinity().withNewNodeAffinity().withNewRequiredDuringSchedulingIgnoredDuringExecution()
+                    .addNewNodeSelectorTerm().addNewMatchField().withKey("metadata.name").withOperator("In").withValues(node).endMatchField().endNodeSelectorTerm()
+                .endRequiredDuringSchedulingIgnoredDuringExecution().endNodeAffinity().endAffinity()
+                .withTolerations(tolerations(run))
+                .withInitContainers(initContainers)
+                .withContainers(main)
+                .withVolumes(volumes(run, attempt))
+                .withTerminationGracePeriodSeconds(10L)
+                .build();
+        return new JobBuilder()
+                .withMetadata(meta)
+                .withNewSpec()
+                    .withBackoffLimit(0)
+                    .withActiveDeadlineSeconds(Math.max(deadline, 1))
+                    .withNewTemplate().withNewMetadata().withLabels(meta.getLabels()).withAnnotations(meta.getAnnotations()).endMetadata()
+                    .withSpec(pod).endTemplate()
+                .endSpec()
+                .build();
+    }
+
+    private Container container(BenchmarkRun run, String role, String argsFile, int cpus, String memory) {
+        var limits = Map.of("cpu", new Quantity(String.valueOf(cpus)), "memory", new Quantity(memory));
+        String image = run.getSpec().getRunner().getImage() != null ? run.getSpec().getRunner().getImage() : config.runnerImage();
+        var builder = new ContainerBuilder()
+                .withName(role)
+                .withImage(image)
+                .withImagePullPolicy("IfNotPresent")
+                .withArgs("@/etc/isobench/" + argsFile)
+                .withEnv(env(run))
+                .withResources(new ResourceRequirementsBuilder().withRequests(limits).withLimits(limits).build())
+                .withVolumeMounts(mounts(run))
+                .withNewSecurityContext()
+                    .withAllowPrivilegeEscalation(false).withReadOnlyRootFilesystem(true).withRunAsNonRoot(true)
+                    .withNewCapabilities().withDrop("ALL").endCapabilities()
+                .endSecurityContext();
+        if (ROLE_CLIENT.equals(role)) {
+            builder.addNewPort().withName("metrics").withContainerPort(RunnerArgs.METRICS_PORT).endPort();
+        }
+        return builder.build();
+    }
+
+    private List<EnvVar> env(BenchmarkRun run) {
+        var env = new ArrayList<EnvVar>();
+        var runner = run.getSpec().getRunner();
+        if (runner.getEnv() != null) {
+            for (EnvEntry e : runner.getEnv()) {
+                env.add(new EnvVar(e.getName(), e.getValue() == null ? "" : e.getValue(), null));
+            }
+        }
+        if (runner.getJvmOptions() != null && !runner.getJvmOptions().isEmpty()) {
+            env.add(new EnvVar("JAVA_OPTS", String.join(" ", runner.getJvmOptions()), null));
+        }
+        env.add(fieldRef("ISOBENCH_POD_NAME", "metadata.name"));
+        env.add(fieldRef("ISOBENCH_POD_NAMESPACE", "metadata.namespace"));
+        env.add(fieldRef("ISOBENCH_NODE_NAME", "spec.nodeName"));
+        env.add(new EnvVar("ISOBENCH_RUN", run.getMetadata().getNamespace() + "/" + run.getMetadata().getName(), null));
+        if (config.hasStore()) {
+            // The kubelet reads the Secret; the operator itself needs no access to secrets.
+            env.add(secretRef("ISOBENCH_STORE_ACCESS_KEY", "accessKey"));
+            env.add(secretRef("ISOBENCH_STORE_SECRET_KEY", "secretKey"));
+        }
+        return env;
+    }
+
+    private static EnvVar fieldRef(String name, String path) {
+        return new EnvVarBuilder().withName(name).withNewValueFrom().withNewFieldRef().withFieldPath(path).endFieldRef().endValueFrom().build();
+    }
+
+    private EnvVar secretRef(String name, String key) {
+        return new EnvVarBuilder().withName(name).withNewValueFrom().withNewSecretKeyRef().withName(config.storeSecret()).withKey(key)
+                .endSecretKeyRef().endValueFrom().build();
+    }
+
+    private List<VolumeMount> mounts(BenchmarkRun run) {
+        var mounts = new ArrayList<VolumeMount>();
+        mounts.add(new VolumeMount("/etc/isobench", null, "args", null, true, null, null));
+        mounts.add(new VolumeMount("/results", null, "results", null, false, null, null));
+        mounts.add(new VolumeMount("/tmp", null, "tmp", null, false, null, null));
+        if (run.getSpec().getTarget().getIpc() != null) {
+            mounts.add(new VolumeMount("/queue", null, "queue", null, false, null, null));
+        }
+        return mounts;
+    }
+
+    private List<Volume> volumes(BenchmarkRun run, int attempt) {
+        var volumes = new ArrayList<Volume>();
+        volumes.add(new VolumeBuilder().withName("args").withNewConfigMap().withName(RunNames.args(run, attempt)).endConfigMap().build());
+        volumes.add(new VolumeBuilder().withName("results").withNewEmptyDir().endEmptyDir().build());
+        volumes.add(new VolumeBuilder().withName("tmp").withNewEmptyDir().endEmptyDir().build());
+        if (run.getSpec().getTarget().getIpc() != null) {
+            volumes.add(new VolumeBuilder().withName("queue").withNewEmptyDir().withMedium("Memory")
+                    .withSizeLimit(new Quantity(run.getSpec().getTarget().getIpc().getQueueVolume())).endEmptyDir().build());
+        }
+        return volumes;
+    }
+
+    private List<Toleration> tolerations(BenchmarkRun run) {
+        var tolerations = new ArrayList<Toleration>();
+        tolerations.add(new TolerationBuilder().withKey(config.dedicatedTaint()).withOperator("Exists").withEffect("NoSchedule").build());
+        if (run.getSpec().getPlacement().getTolerations() != null) {
+            tolerations.addAll(run.getSpec().getPlacement().getTolerations());
+        }
+        return tolerations;
+    }
+
+    private ObjectMeta meta(BenchmarkRun run, int attempt, String name, String role) {
+        var labels = runLabels(run);
+        labels.put(CrdConstants.LABEL_ATTEMPT, String.valueOf(attempt));
+        if (role != null) {
+            labels.put(CrdConstants.LABEL_ROLE, role);
+        }
+        return new ObjectMetaBuilder()
+                .withName(name)
+                .withNamespace(config.runNamespace())
+                .withLabels(labels)
+                .withAnnotations(Map.of(CrdConstants.ANNOTATION_RUN_NAME, run.getMetadata().getName(),
+                        CrdConstants.ANNOTATION_RUN_NAMESPACE, run.getMetadata().getNamespace()))
+                .build();
+    }
+
+    /** The Job may not outlive the run's own timeout (counted from the run's creation). */
+    private static long remainingSeconds(BenchmarkRun run) {
+        var created = java.time.Instant.parse(run.getMetadata().getCreationTimestamp());
+        var timeout = io.isobench.operator.reconcile.SpecDurations.parse(run.getSpec().getTimeout());
+        return java.time.Duration.between(java.time.Instant.now(), created.plus(timeout)).toSeconds();
+    }
+}
