@@ -146,7 +146,7 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         Outcome outcome = Outcome.stop(null);
         for (ReconcileStep step : PhaseSteps.of(phase)) {
             outcome = step.apply(ctx);
-            if (!outcome.proceed() || ctx.phase() != phase) {
+            if (!outcome.next() || ctx.phase() != phase) {
                 break;
             }
         }

@@ -8,10 +8,10 @@ import java.time.Duration;
  * whether the next step of the phase may run in the same reconcile.
  *
  * @param action   done after the status patch; null for none
- * @param proceed  true: run the phase's next step now; false: stop here
+ * @param next     true: run the phase's next step now; false: stop here
  * @param recheck  when to reconcile again without an event (null: only on events)
  */
-public record Outcome(Action action, boolean proceed, Duration recheck) {
+public record Outcome(Action action, boolean next, Duration recheck) {
 
     /** Work against the cluster or the store, after the status is patched. */
     @FunctionalInterface
@@ -19,7 +19,7 @@ public record Outcome(Action action, boolean proceed, Duration recheck) {
         void run() throws Exception;
     }
 
-    public static Outcome proceed() {
+    public static Outcome proceedToNext() {
         return new Outcome(null, true, null);
     }
 

@@ -17,7 +17,7 @@ public final class DeadlineStep implements ReconcileStep {
         Duration timeout = SpecDurations.parse(run.getSpec().getTimeout());
         Instant deadline = Instant.parse(run.getMetadata().getCreationTimestamp()).plus(timeout);
         if (ctx.now().isBefore(deadline)) {
-            return Outcome.proceed();
+            return Outcome.proceedToNext();
         }
         String phase = ctx.phase().name();
         ctx.services().ledger().release(run.getMetadata().getUid());

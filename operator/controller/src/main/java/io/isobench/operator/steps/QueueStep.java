@@ -86,7 +86,7 @@ public final class QueueStep implements ReconcileStep {
         ctx.status().setNodes(nodes);
         ctx.status().setNode(String.join(",", nodes));
         ctx.status().setQueuePosition(null);
-        return Outcome.proceed();
+        return Outcome.proceedToNext();
     }
 
     private static Outcome waiting(RunContext ctx, Integer position, String reason) {

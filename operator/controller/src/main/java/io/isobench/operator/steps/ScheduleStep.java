@@ -23,7 +23,7 @@ public final class ScheduleStep implements ReconcileStep {
     public Outcome apply(RunContext ctx) {
         var run = ctx.run();
         if (ctx.job(RunnerWorkload.ROLE_CLIENT).isPresent()) {
-            return Outcome.proceed();
+            return Outcome.proceedToNext();
         }
         var services = ctx.services();
         var client = services.client();
@@ -34,15 +34,15 @@ public final class ScheduleStep implements ReconcileStep {
         if (!plan.twoPods()) {
             String serverAddress = plan.serverCpus() > 0 ? "127.0.0.1:" + RunnerArgs.serverPort(run.getSpec().getTarget()) : null;
             return Outcome.act(() -> {
-                client.resource(workload.arguments(run, attempt, serverAddress)).createOr(existing -> existing.update());
-                client.resource(workload.clientJob(run, attempt, nodes.getFirst())).createOr(existing -> existing.get());
+                client.resource(workload.arguments(run, attempt, serverAddress)).forceConflicts().serverSideApply();
+                createIfAbsent(client, workload.clientJob(run, attempt, nodes.getFirst()));
             }, RECHECK);
         }
         String serverNode = nodes.getLast();
         if (ctx.job(RunnerWorkload.ROLE_SERVER).isEmpty()) {
             return Outcome.act(() -> {
-                client.resource(workload.arguments(run, attempt, null)).createOr(existing -> existing.update());
-                client.resource(workload.serverJob(run, attempt, serverNode)).createOr(existing -> existing.get());
+                client.resource(workload.arguments(run, attempt, null)).forceConflicts().serverSideApply();
+                createIfAbsent(client, workload.serverJob(run, attempt, serverNode));
             }, RECHECK);
         }
         String ip = ctx.pods(RunnerWorkload.ROLE_SERVER).stream()
@@ -54,8 +54,19 @@ public final class ScheduleStep implements ReconcileStep {
         }
         String serverAddress = ip + ":" + RunnerArgs.serverPort(run.getSpec().getTarget());
         return Outcome.act(() -> {
-            client.resource(workload.arguments(run, attempt, serverAddress)).createOr(existing -> existing.update());
-            client.resource(workload.clientJob(run, attempt, nodes.getFirst())).createOr(existing -> existing.get());
+            client.resource(workload.arguments(run, attempt, serverAddress)).forceConflicts().serverSideApply();
+            createIfAbsent(client, workload.clientJob(run, attempt, nodes.getFirst()));
         }, RECHECK);
+    }
+
+    /** Jobs are named per attempt: one that already exists is this attempt's (a repeated action after a crash). */
+    private static void createIfAbsent(io.fabric8.kubernetes.client.KubernetesClient client, io.fabric8.kubernetes.api.model.batch.v1.Job job) {
+        try {
+            client.resource(job).create();
+        } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+            if (e.getCode() != 409) {
+                throw e;
+            }
+        }
     }
 }

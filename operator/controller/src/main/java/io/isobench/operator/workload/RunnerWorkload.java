@@ -17,6 +17,7 @@ import io.fabric8.kubernetes.api.model.TolerationBuilder;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.VolumeMount;
+import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.isobench.operator.api.BenchmarkRun;
@@ -179,11 +180,11 @@ public final class RunnerWorkload {
 
     private List<VolumeMount> mounts(BenchmarkRun run) {
         var mounts = new ArrayList<VolumeMount>();
-        mounts.add(new VolumeMount("/etc/isobench", null, "args", null, true, null, null));
-        mounts.add(new VolumeMount("/results", null, "results", null, false, null, null));
-        mounts.add(new VolumeMount("/tmp", null, "tmp", null, false, null, null));
+        mounts.add(new VolumeMountBuilder().withMountPath("/etc/isobench").withName("args").withReadOnly(true).build());
+        mounts.add(new VolumeMountBuilder().withMountPath("/results").withName("results").withReadOnly(false).build());
+        mounts.add(new VolumeMountBuilder().withMountPath("/tmp").withName("tmp").withReadOnly(false).build());
         if (run.getSpec().getTarget().getIpc() != null) {
-            mounts.add(new VolumeMount("/queue", null, "queue", null, false, null, null));
+            mounts.add(new VolumeMountBuilder().withMountPath("/queue").withName("queue").withReadOnly(false).build());
         }
         return mounts;
     }
