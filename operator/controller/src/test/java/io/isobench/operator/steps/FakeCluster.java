@@ -1,0 +1,86 @@
+package io.isobench.operator.steps;
+
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.isobench.operator.api.BenchmarkRun;
+import io.isobench.operator.config.OperatorConfig;
+import io.isobench.operator.placement.KubeletFacts;
+import io.isobench.operator.placement.NodeInspector;
+import io.isobench.operator.placement.NodeLedger;
+import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.reconcile.Services;
+import io.isobench.operator.results.ResultSource;
+import io.isobench.operator.workload.RunnerWorkload;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Fakes for step tests: nodes with their kubelet configs, runs, Jobs and pods, and an object store in memory. */
+final class FakeCluster {
+
+    final OperatorConfig config = OperatorConfig.fromEnvironment(Map.of("ISOBENCH_STORE_ENDPOINT", "http://127.0.0.1:29999",
+            "POD_NAMESPACE", "isobench-system", "ISOBENCH_COLLECT_GRACE", "3s"));
+    final List<Node> nodes = new ArrayList<>();
+    final Map<String, KubeletFacts> kubelets = new HashMap<>();
+    final List<BenchmarkRun> runs = new ArrayList<>();
+    final List<Job> jobs = new ArrayList<>();
+    final List<Pod> pods = new ArrayList<>();
+    final Map<String, byte[]> objects = new HashMap<>();
+    boolean storeDown;
+    final NodeLedger ledger = new NodeLedger();
+
+    final NodeInspector inspector = new NodeInspector(null, Duration.ofSeconds(30), java.time.Clock.systemUTC()) {
+        @Override
+        public List<Node> nodes() {
+            return nodes;
+        }
+
+        @Override
+        public Optional<Node> node(String name) {
+            return nodes.stream().filter(n -> name.equals(n.getMetadata().getName())).findFirst();
+        }
+
+        @Override
+        public KubeletFacts kubelet(String node) {
+            return kubelets.getOrDefault(node, KubeletFacts.unreadable("no kubelet"));
+        }
+    };
+
+    final ResultSource store = new ResultSource() {
+        @Override
+        public Optional<byte[]> read(String key) throws IOException {
+            if (storeDown) {
+                throw new IOException("connection refused");
+            }
+            return Optional.ofNullable(objects.get(key));
+        }
+
+        @Override
+        public String describe(String key) {
+            return "s3://isobench/" + key;
+        }
+    };
+
+    FakeCluster node(String name, int cpus, String policy, String pool) {
+        nodes.add(new NodeBuilder().withNewMetadata().withName(name).addToLabels("isobench.io/pool", pool).endMetadata()
+                .withNewStatus().addToAllocatable("cpu", new Quantity(String.valueOf(cpus)))
+                .addNewCondition().withType("Ready").withStatus("True").withLastTransitionTime("2026-11-23T09:00:00Z").endCondition()
+                .endStatus().build());
+        kubelets.put(name, new KubeletFacts(policy, "static".equals(policy) ? "0" : null, null));
+        return this;
+    }
+
+    RunContext context(BenchmarkRun run, Instant now) {
+        var services = new Services(config, null, inspector, ledger, new RunnerWorkload(config), store, null);
+        return new RunContext(run, Serialization.clone(run.getStatus()), now, services, jobs, pods, () -> runs);
+    }
+}

@@ -1,0 +1,183 @@
+package io.isobench.operator.steps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import io.isobench.operator.Runs;
+import io.isobench.operator.api.BenchmarkRun;
+import io.isobench.operator.api.CrdConstants;
+import io.isobench.operator.api.IsolationStatus;
+import io.isobench.operator.api.Phase;
+import io.isobench.operator.reconcile.Conditions;
+import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.workload.RunNames;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+class ObserveAndCollectStepTest {
+
+    private final Instant now = Instant.parse("2026-11-23T10:00:00Z");
+    private final FakeCluster cluster = new FakeCluster();
+    private final BenchmarkRun run = Runs.dispatch("r1", now.minusSeconds(30));
+
+    private RunContext in(Phase phase) {
+        cluster.node("bench-1", 4, "static", "bench");
+        BenchmarkRun r = Runs.inPhase(run, phase, "bench-1");
+        r.getStatus().setAttempts(1);
+        var isolation = new IsolationStatus();
+        isolation.setMode("Exclusive");
+        isolation.setCpuManagerPolicy("static");
+        isolation.setReservedSystemCpus("3");
+        isolation.setCpusRequested(2);
+        isolation.setQosClass("Guaranteed");
+        r.getStatus().setIsolation(isolation);
+        return cluster.context(r, now);
+    }
+
+    private Job job(String condition, String finishedAt) {
+        var job = new JobBuilder().withNewMetadata().withName(RunNames.job(run, 1)).endMetadata().withNewStatus().endStatus().build();
+        if (condition != null) {
+            job.getStatus().getConditions().add(new io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder()
+                    .withType(condition).withStatus("True").withReason(condition.equals("Failed") ? "BackoffLimitExceeded" : null)
+                    .withLastTransitionTime(finishedAt).build());
+        }
+        return job;
+    }
+
+    private void pod(String phase, Integer exitCode) {
+        var pod = new PodBuilder().withNewMetadata().withName("r1-pod").addToLabels(CrdConstants.LABEL_ATTEMPT, "1")
+                .addToLabels(CrdConstants.LABEL_ROLE, "client").withCreationTimestamp(now.toString()).endMetadata()
+                .withNewSpec().withNodeName("bench-1").endSpec()
+                .withNewStatus().withPhase(phase).withQosClass("Guaranteed").endStatus().build();
+        if (exitCode != null) {
+            pod.getStatus().getContainerStatuses().add(new io.fabric8.kubernetes.api.model.ContainerStatusBuilder().withName("client")
+                    .withNewState().withNewTerminated().withExitCode(exitCode).withReason("Error").endTerminated().endState().build());
+        }
+        cluster.pods.add(pod);
+    }
+
+    @Test
+    void aRunningPodMovesTheRunToRunningWithItsQosClass() throws Exception {
+        cluster.jobs.add(job(null, null));
+        pod("Running", null);
+        RunContext ctx = in(Phase.Scheduled);
+        new ObserveStep().apply(ctx);
+        assertThat(ctx.phase()).isEqualTo(Phase.Running);
+        assertThat(ctx.status().getIsolation().getQosClass()).isEqualTo("Guaranteed");
+    }
+
+    @Test
+    void aCompleteJobOrTheStepFailedExitCodeGoesToCollectingAnyOtherFailureFailsTheRun() throws Exception {
+        cluster.jobs.add(job("Failed", now.toString()));
+        pod("Failed", 1);
+        RunContext ctx = in(Phase.Running);
+        new ObserveStep().apply(ctx);
+        assertThat(ctx.phase()).isEqualTo(Phase.Collecting);
+
+        cluster.pods.clear();
+        pod("Failed", 3);
+        RunContext crashed = in(Phase.Running);
+        var outcome = new ObserveStep().apply(crashed);
+        assertThat(crashed.phase()).isEqualTo(Phase.Failed);
+        assertThat(crashed.status().getMessage()).isEqualTo("runner exited with code 3 (Error)");
+        assertThat(outcome.action()).as("the server Jobs of the attempt are removed").isNotNull();
+    }
+
+    @Test
+    void aFailedAttemptIsRetriedWhileRetriesAllow() throws Exception {
+        run.getSpec().setRetries(1);
+        RunContext ctx = in(Phase.Running);
+        new ObserveStep().apply(ctx);
+        assertThat(ctx.phase()).isEqualTo(Phase.Scheduled);
+        assertThat(ctx.attempt()).isEqualTo(2);
+        assertThat(ctx.status().getMessage()).startsWith("attempt 1 failed (JobDeleted: runner Job of attempt 1 was deleted); retrying as attempt 2 of 2");
+    }
+
+    @Test
+    void aNodeNotReadyPastTheGraceFailsTheAttempt() throws Exception {
+        cluster.jobs.add(job(null, null));
+        pod("Running", null);
+        RunContext ctx = in(Phase.Running);
+        cluster.nodes.getFirst().getStatus().getConditions().getFirst().setStatus("Unknown");
+        cluster.nodes.getFirst().getStatus().getConditions().getFirst().setLastTransitionTime(now.minusSeconds(31).toString());
+        new ObserveStep().apply(ctx);
+        assertThat(ctx.phase()).isEqualTo(Phase.Failed);
+        assertThat(ctx.status().getMessage()).isEqualTo("node bench-1 has been NotReady since " + now.minusSeconds(31));
+    }
+
+    @Test
+    void theUploadedResultBecomesStatusWithVerifiedIsolation() throws Exception {
+        cluster.objects.put(RunNames.attemptPrefix(run, 1, "client") + "result.json", fixture("dispatch-ok.json"));
+        RunContext ctx = in(Phase.Collecting);
+        new CollectStep().apply(ctx);
+        assertThat(ctx.phase()).isEqualTo(Phase.Succeeded);
+        assertThat(ctx.status().getSteps()).hasSize(3).allSatisfy(s -> {
+            assertThat(s.getP50()).isPositive();
+            assertThat(s.getMax()).isGreaterThanOrEqualTo(s.getP99());
+            assertThat(s.getVerdict()).isEqualTo("OK");
+        });
+        assertThat(ctx.status().getSummary().getP50()).matches("[0-9.]+(ns|us|ms)");
+        var isolated = Conditions.get(ctx.status(), CrdConstants.CONDITION_ISOLATED).orElseThrow();
+        assertThat(isolated.getStatus()).as(isolated.getMessage()).isEqualTo("True");
+        assertThat(ctx.status().getIsolation().getCpusetGranted()).isEqualTo("0-1");
+        assertThat(Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow().getReason()).isEqualTo("Succeeded");
+    }
+
+    @Test
+    void aCpusetHoldingAReservedCpuIsNotIsolated() throws Exception {
+        cluster.objects.put(RunNames.attemptPrefix(run, 1, "client") + "result.json", fixture("dispatch-ok.json"));
+        RunContext ctx = in(Phase.Collecting);
+        ctx.status().getIsolation().setReservedSystemCpus("1");
+        new CollectStep().apply(ctx);
+        var isolated = Conditions.get(ctx.status(), CrdConstants.CONDITION_ISOLATED).orElseThrow();
+        assertThat(isolated.getStatus()).isEqualTo("False");
+        assertThat(isolated.getReason()).isEqualTo("ReservedCpusGranted");
+    }
+
+    @Test
+    void anAbsurdResultIsRejectedWithTheReason() throws Exception {
+        String json = new String(fixture("dispatch-ok.json")).replaceFirst("\"p50\" : \\d+", "\"p50\" : 999999999999999");
+        cluster.objects.put(RunNames.attemptPrefix(run, 1, "client") + "result.json", json.getBytes());
+        RunContext ctx = in(Phase.Collecting);
+        new CollectStep().apply(ctx);
+        assertThat(ctx.phase()).isEqualTo(Phase.Failed);
+        assertThat(ctx.status().getMessage()).contains("was rejected").contains("impossible percentiles");
+    }
+
+    @Test
+    void anUnreachableStoreIsWaitedForAndAMissingResultFailsAfterTheGrace() throws Exception {
+        cluster.storeDown = true;
+        RunContext down = in(Phase.Collecting);
+        var outcome = new CollectStep().apply(down);
+        assertThat(down.phase()).isEqualTo(Phase.Collecting);
+        assertThat(outcome.recheck()).isPositive();
+        assertThat(down.status().getMessage()).startsWith("object store unreachable");
+
+        cluster.storeDown = false;
+        cluster.jobs.add(job("Complete", now.minusSeconds(10).toString()));
+        RunContext late = in(Phase.Collecting);
+        new CollectStep().apply(late);
+        assertThat(late.phase()).isEqualTo(Phase.Failed);
+        assertThat(late.status().getMessage()).contains("no result.json at s3://isobench/runs/team-a/r1/");
+    }
+
+    @Test
+    void aRunPastItsTimeoutFailsWhateverItsPhase() throws Exception {
+        run.getSpec().setTimeout("20s");
+        RunContext ctx = in(Phase.Running);
+        var outcome = new DeadlineStep().apply(ctx);
+        assertThat(ctx.phase()).isEqualTo(Phase.Failed);
+        assertThat(ctx.status().getMessage()).isEqualTo("did not finish within spec.timeout 20s (was Running)");
+        assertThat(outcome.action()).isNotNull();
+    }
+
+    private static byte[] fixture(String name) throws IOException {
+        try (InputStream in = ObserveAndCollectStepTest.class.getResourceAsStream("/results/" + name)) {
+            return in.readAllBytes();
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package io.isobench.operator.steps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.isobench.operator.Runs;
+import io.isobench.operator.api.BenchmarkRun;
+import io.isobench.operator.api.CrdConstants;
+import io.isobench.operator.api.Phase;
+import io.isobench.operator.reconcile.Conditions;
+import io.isobench.operator.reconcile.RunContext;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+class QueueAndPreflightStepTest {
+
+    private final Instant now = Instant.parse("2026-11-23T10:00:00Z");
+    private final FakeCluster cluster = new FakeCluster();
+
+    private RunContext queued(BenchmarkRun run) {
+        BenchmarkRun q = Runs.inPhase(run, Phase.Queued);
+        cluster.runs.add(q);
+        return cluster.context(q, now);
+    }
+
+    @Test
+    void anExclusiveRunIsAdmittedToAStaticNodeAndScheduledWithTheNodesIsolationFacts() throws Exception {
+        cluster.node("shared-1", 4, "none", "bench").node("bench-1", 4, "static", "bench");
+        RunContext ctx = queued(Runs.dispatch("r1", now));
+        assertThat(new QueueStep().apply(ctx).next()).isTrue();
+        assertThat(ctx.status().getNodes()).containsExactly("bench-1");
+        new PreflightStep().apply(ctx);
+        assertThat(ctx.phase()).isEqualTo(Phase.Scheduled);
+        assertThat(ctx.status().getIsolation().getCpuManagerPolicy()).isEqualTo("static");
+        assertThat(ctx.status().getIsolation().getCpusRequested()).isEqualTo(2);
+    }
+
+    @Test
+    void withoutAnyStaticNodeAnExclusiveRunFailsWithIsolatedFalseAndTheReason() throws Exception {
+        cluster.node("shared-1", 4, "none", "bench");
+        RunContext ctx = queued(Runs.dispatch("r1", now));
+        new QueueStep().apply(ctx);
+        assertThat(ctx.phase()).isEqualTo(Phase.Failed);
+        var isolated = Conditions.get(ctx.status(), CrdConstants.CONDITION_ISOLATED).orElseThrow();
+        assertThat(isolated.getStatus()).isEqualTo("False");
+        assertThat(isolated.getReason()).isEqualTo("CpuManagerNotStatic");
+        assertThat(isolated.getMessage()).contains("shared-1 (cpuManagerPolicy none)");
+        assertThat(Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow().getReason()).isEqualTo("Failed");
+    }
+
+    @Test
+    void aSecondExclusiveRunWaitsQueuedWithItsPositionWhileTheNodeIsHeld() throws Exception {
+        cluster.node("bench-1", 4, "static", "bench");
+        cluster.runs.add(Runs.inPhase(Runs.dispatch("first", now.minusSeconds(60)), Phase.Running, "bench-1"));
+        RunContext ctx = queued(Runs.dispatch("second", now));
+        var outcome = new QueueStep().apply(ctx);
+        assertThat(outcome.next()).isFalse();
+        assertThat(ctx.phase()).isEqualTo(Phase.Queued);
+        assertThat(ctx.status().getQueuePosition()).isEqualTo(1);
+        assertThat(ctx.status().getMessage()).contains("busy: bench-1 (team-a/first)");
+    }
+
+    @Test
+    void aRunNeedingMoreCpusThanAnyNodeHasFailsAtOnce() throws Exception {
+        cluster.node("bench-1", 1, "static", "bench");
+        RunContext ctx = queued(Runs.dispatch("big", now));
+        new QueueStep().apply(ctx);
+        assertThat(ctx.phase()).isEqualTo(Phase.Failed);
+        assertThat(ctx.status().getMessage()).isEqualTo("needs 2 whole CPUs on a node; the largest allocatable among 1 matching node(s) is 1");
+    }
+
+    @Test
+    void aSharedRunGoesToANonStaticNodeAndIsNeverIsolated() throws Exception {
+        cluster.node("shared-1", 4, "none", "shared");
+        BenchmarkRun run = Runs.shared(Runs.dispatch("s", now));
+        RunContext ctx = queued(run);
+        new QueueStep().apply(ctx);
+        new PreflightStep().apply(ctx);
+        assertThat(ctx.phase()).isEqualTo(Phase.Scheduled);
+        assertThat(ctx.status().getIsolation().getMode()).isEqualTo("Shared");
+    }
+}
