@@ -1,0 +1,77 @@
+package io.isobench.operator.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.isobench.operator.Runs;
+import io.isobench.operator.api.BenchmarkRun;
+import io.isobench.operator.api.EnvEntry;
+import io.isobench.operator.api.PlacementSpec;
+import io.isobench.operator.config.OperatorConfig;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class RunnerWorkloadTest {
+
+    private final OperatorConfig config = OperatorConfig.fromEnvironment(Map.of("ISOBENCH_STORE_ENDPOINT", "http://minio.isobench-system:9000",
+            "POD_NAMESPACE", "isobench-system", "ISOBENCH_RUNNER_IMAGE", "isobench/runner:test"));
+    private final RunnerWorkload workload = new RunnerWorkload(config);
+    private final BenchmarkRun run = Runs.dispatch("latency-" + "x".repeat(60), Instant.now());
+
+    @Test
+    void theRunnerPodIsGuaranteedWithWholeCpusPinnedToTheAdmittedNodeAndRestricted() {
+        run.getSpec().getRunner().setEnv(List.of(new EnvEntry("MY_FLAG", "1")));
+        run.getSpec().getRunner().setJvmOptions(List.of("-XX:+UseZGC"));
+        var job = workload.clientJob(run, 1, "bench-1");
+        assertThat(job.getMetadata().getName()).hasSizeLessThanOrEqualTo(63).endsWith("-a1");
+        assertThat(job.getMetadata().getNamespace()).isEqualTo("isobench-system");
+        assertThat(job.getSpec().getBackoffLimit()).isZero();
+        var pod = job.getSpec().getTemplate().getSpec();
+        assertThat(pod.getAffinity().getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution().getNodeSelectorTerms().getFirst()
+                .getMatchFields().getFirst().getValues()).containsExactly("bench-1");
+        assertThat(pod.getSecurityContext().getRunAsNonRoot()).isTrue();
+        assertThat(pod.getSecurityContext().getSeccompProfile().getType()).isEqualTo("RuntimeDefault");
+        assertThat(pod.getAutomountServiceAccountToken()).isFalse();
+        assertThat(pod.getTolerations()).anySatisfy(t -> assertThat(t.getKey()).isEqualTo("isobench.io/dedicated"));
+        Container client = pod.getContainers().getFirst();
+        assertThat(client.getImage()).isEqualTo("isobench/runner:test");
+        assertThat(client.getResources().getRequests()).isEqualTo(client.getResources().getLimits())
+                .containsEntry("cpu", new Quantity("2")).containsEntry("memory", new Quantity("1536Mi"));
+        assertThat(client.getSecurityContext().getAllowPrivilegeEscalation()).isFalse();
+        assertThat(client.getSecurityContext().getReadOnlyRootFilesystem()).isTrue();
+        assertThat(client.getSecurityContext().getCapabilities().getDrop()).containsExactly("ALL");
+        assertThat(client.getArgs()).containsExactly("@/etc/isobench/client.args");
+        assertThat(client.getEnv()).anySatisfy(e -> assertThat(e.getName()).isEqualTo("JAVA_OPTS"))
+                .anySatisfy(e -> assertThat(e.getName()).isEqualTo("MY_FLAG"))
+                .anySatisfy(e -> {
+                    assertThat(e.getName()).isEqualTo("ISOBENCH_STORE_SECRET_KEY");
+                    assertThat(e.getValue()).as("credentials only by reference").isNull();
+                    assertThat(e.getValueFrom().getSecretKeyRef().getName()).isEqualTo("isobench-store");
+                });
+    }
+
+    @Test
+    void theArgumentFileCarriesTheSpecButNeverCredentials() {
+        var args = workload.arguments(run, 2, null).getData().get(RunnerWorkload.CLIENT_ARGS_FILE);
+        assertThat(args.lines().toList()).startsWith("dispatch").contains("--rates", "10000,100000", "--repetitions", "2",
+                "--queues", "isobench,disruptor,jctools,agrona,abq", "--upload-endpoint", "http://minio.isobench-system:9000",
+                "--upload-prefix", "runs/team-a/" + run.getMetadata().getName() + "/" + run.getMetadata().getUid() + "/attempt-2/client/");
+        assertThat(args).doesNotContainIgnoringCase("secret").doesNotContainIgnoringCase("accessKey");
+    }
+
+    @Test
+    void samePodClientServerTargetsRunTheServerAsANativeSidecarOverLoopback() {
+        BenchmarkRun echo = Runs.tcpEcho("echo", Instant.now(), PlacementSpec.Topology.SamePod);
+        var pod = workload.clientJob(echo, 1, "bench-1").getSpec().getTemplate().getSpec();
+        assertThat(pod.getInitContainers()).singleElement().satisfies(server -> {
+            assertThat(server.getRestartPolicy()).isEqualTo("Always");
+            assertThat(server.getArgs()).containsExactly("@/etc/isobench/server.args");
+        });
+        var files = workload.arguments(echo, 1, "127.0.0.1:7000").getData();
+        assertThat(files.get(RunnerWorkload.SERVER_ARGS_FILE).lines()).containsExactly("server", "tcp-echo", "--port", "7000");
+        assertThat(files.get(RunnerWorkload.CLIENT_ARGS_FILE).lines()).contains("--server-address", "127.0.0.1:7000", "--message-bytes", "256");
+    }
+}
