@@ -165,12 +165,12 @@ public record OperatorConfig(
             String value = string(name, String.valueOf(fallback));
             try {
                 int port = Integer.parseInt(value);
-                if (port < 1 || port > 65535) {
+                if (port < 0 || port > 65535) {
                     throw new NumberFormatException();
                 }
                 return port;
             } catch (NumberFormatException e) {
-                problems.add(name + "=\"" + value + "\" must be a port number (1-65535)");
+                problems.add(name + "=\"" + value + "\" must be a port number (1-65535; 0: any free port)");
                 return fallback;
             }
         }

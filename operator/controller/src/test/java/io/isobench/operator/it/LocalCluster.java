@@ -1,0 +1,81 @@
+package io.isobench.operator.it;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real cluster on 127.0.0.1 from the project's own scripts (docs/contracts.md § Local cluster): etcd,
+ * kube-apiserver, controller-manager, scheduler and kwok-simulated nodes whose kubelet configz the API server
+ * proxies. Pods on simulated nodes run until the test annotates them (the runner itself does not run here).
+ */
+final class LocalCluster implements AutoCloseable {
+
+    final Path stateDir;
+    final KubernetesClient client;
+
+    LocalCluster(String... nodes) throws IOException, InterruptedException {
+        stateDir = Files.createTempDirectory("isobench-it-cluster");
+        var command = new ArrayList<>(List.of(script("up.sh").toString(), "--state-dir", stateDir.toString(), "--port-base", String.valueOf(freePortBase())));
+        for (String node : nodes) {
+            command.addAll(List.of("--node", node));
+        }
+        run(command, 180);
+        client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(Files.readString(stateDir.resolve("kubeconfig")))).build();
+    }
+
+    /** Edits what a simulated kubelet reports through configz. */
+    void kubeletPolicy(String node, String policy) throws IOException {
+        Path file = stateDir.resolve("kubelets").resolve(node).resolve("configz.json");
+        String json = Files.readString(file).replaceAll("\"cpuManagerPolicy\"\\s*:\\s*\"[a-z]+\"", "\"cpuManagerPolicy\": \"" + policy + "\"");
+        Files.writeString(file, json);
+    }
+
+    void nodeReady(String node, boolean ready) throws IOException, InterruptedException {
+        run(List.of(script("node.sh").toString(), "--state-dir", stateDir.toString(), ready ? "ready" : "not-ready", node), 60);
+    }
+
+    @Override
+    public void close() throws Exception {
+        client.close();
+        run(List.of(script("down.sh").toString(), "--state-dir", stateDir.toString()), 60);
+    }
+
+    static Path repoRoot() {
+        return Path.of(System.getProperty("isobench.repo.root", "../.."));
+    }
+
+    private static Path script(String name) {
+        return repoRoot().resolve("local-cluster").resolve(name);
+    }
+
+    private static void run(List<String> command, int timeoutSeconds) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.INHERIT).start();
+        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IllegalStateException(String.join(" ", command) + " did not finish within " + timeoutSeconds + "s");
+        }
+        if (p.exitValue() != 0) {
+            throw new IllegalStateException(String.join(" ", command) + " exited with " + p.exitValue());
+        }
+    }
+
+    /** A base in 26100–26900 whose first port is free (the scripts use base…base+19). */
+    private static int freePortBase() throws IOException {
+        for (int base = 26100 + (int) (ProcessHandle.current().pid() % 40) * 20; base < 26980; base += 20) {
+            try (var socket = new ServerSocket(base, 1, java.net.InetAddress.getLoopbackAddress())) {
+                return base;
+            } catch (IOException busy) {
+                // try the next block
+            }
+        }
+        throw new IOException("no free port block in 26100-26999");
+    }
+}

@@ -1,0 +1,276 @@
+package io.isobench.operator.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.isobench.operator.IsobenchOperator;
+import io.isobench.operator.api.BenchmarkRun;
+import io.isobench.operator.api.BenchmarkRunSpec;
+import io.isobench.operator.api.CrdConstants;
+import io.isobench.operator.api.DispatchTarget;
+import io.isobench.operator.api.LoadSpec;
+import io.isobench.operator.api.Phase;
+import io.isobench.operator.api.QueueName;
+import io.isobench.operator.api.TargetSpec;
+import io.isobench.operator.config.OperatorConfig;
+import io.isobench.operator.results.ResultSource;
+import io.isobench.operator.workload.RunNames;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The operator in-process against a real API server, controller-manager, scheduler and kwok nodes. No real
+ * node runs the runner here, so the test plays the runner's part: it uploads result.json into the (in-memory)
+ * store and ends the pod with the simulated kubelet's annotation (isobench.io/simulate). Everything else —
+ * admission, the queue, configz preflight, Jobs, the job controller, scheduling — is the real thing.
+ */
+class OperatorIT {
+
+    static final String RUN_NAMESPACE = "isobench-system";
+    static final String USER_NAMESPACE = "team-a";
+    static LocalCluster cluster;
+    static KubernetesClient client;
+
+    final Map<String, byte[]> store = new ConcurrentHashMap<>();
+    final Map<String, List<Phase>> phases = new ConcurrentHashMap<>();
+    IsobenchOperator operator;
+    io.fabric8.kubernetes.client.Watch watch;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        cluster = new LocalCluster("bench-1,policy=static,cpus=4,pool=bench", "bench-2,policy=static,cpus=4,pool=bench2",
+                "shared-1,policy=none,cpus=4,pool=shared");
+        client = cluster.client;
+        var crd = Serialization.unmarshal(Files.readString(LocalCluster.repoRoot().resolve("crds").resolve("benchmarkruns.isobench.io-v1.yml")),
+                CustomResourceDefinition.class);
+        client.resource(crd).serverSideApply();
+        client.apiextensions().v1().customResourceDefinitions().withName(CrdConstants.CRD_NAME).waitUntilCondition(d -> d.getStatus() != null
+                && d.getStatus().getConditions().stream().anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus())), 60, TimeUnit.SECONDS);
+        for (String ns : List.of(RUN_NAMESPACE, USER_NAMESPACE)) {
+            client.resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build()).serverSideApply();
+        }
+        client.resource(new SecretBuilder().withNewMetadata().withName("isobench-store").withNamespace(RUN_NAMESPACE).endMetadata()
+                .addToStringData("accessKey", "it").addToStringData("secretKey", "it-secret").build()).serverSideApply();
+    }
+
+    @AfterAll
+    static void stopCluster() throws Exception {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @BeforeEach
+    void startOperator() throws Exception {
+        watch = client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).watch(new Watcher<>() {
+            @Override
+            public void eventReceived(Action action, BenchmarkRun run) {
+                Phase phase = run.getStatus() == null ? null : run.getStatus().getPhase();
+                List<Phase> seen = phases.computeIfAbsent(run.getMetadata().getName(), k -> java.util.Collections.synchronizedList(new ArrayList<>()));
+                if (phase != null && (seen.isEmpty() || seen.getLast() != phase)) {
+                    seen.add(phase);
+                }
+            }
+
+            @Override
+            public void onClose(WatcherException cause) {}
+        });
+        operator = startOperatorInstance();
+    }
+
+    IsobenchOperator startOperatorInstance() throws IOException {
+        var config = OperatorConfig.fromEnvironment(Map.of("POD_NAMESPACE", RUN_NAMESPACE, "ISOBENCH_NAMESPACES", USER_NAMESPACE,
+                "ISOBENCH_STORE_ENDPOINT", "http://127.0.0.1:29999", "ISOBENCH_LEADER_ELECTION", "false", "ISOBENCH_HTTP_PORT", "0",
+                "ISOBENCH_COLLECT_GRACE", "3s", "POD_NAME", "operator-it"));
+        var results = new ResultSource() {
+            @Override
+            public Optional<byte[]> read(String key) {
+                return Optional.ofNullable(store.get(key));
+            }
+
+            @Override
+            public String describe(String key) {
+                return "s3://isobench/" + key;
+            }
+        };
+        var instance = new IsobenchOperator(config, client, results, null, "127.0.0.1");
+        instance.start();
+        return instance;
+    }
+
+    @AfterEach
+    void stopOperator() {
+        watch.close();
+        if (operator != null) {
+            operator.close();
+        }
+        client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).delete();
+        await().atMost(Duration.ofSeconds(30)).until(() -> client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).list().getItems().isEmpty()
+                || operator == null);
+    }
+
+    @Test
+    void aValidRunGoesThroughTheExactPhaseSequenceToSucceededWithPercentilesInStatus() throws Exception {
+        BenchmarkRun run = create("happy", "bench", "5m");
+        Pod pod = awaitRunnerPod(run);
+        assertThat(pod.getStatus().getQosClass()).isEqualTo("Guaranteed");
+        assertThat(pod.getSpec().getNodeName()).isEqualTo("bench-1");
+        awaitPhase("happy", Phase.Running);
+        finishRunner(run, pod, "succeed");
+        BenchmarkRun done = awaitPhase("happy", Phase.Succeeded);
+        assertThat(phases.get("happy")).containsExactly(Phase.Pending, Phase.Queued, Phase.Scheduled, Phase.Running, Phase.Collecting, Phase.Succeeded);
+        assertThat(done.getStatus().getSteps()).isNotEmpty().allSatisfy(s -> assertThat(s.getP50()).isPositive());
+        assertThat(done.getStatus().getSummary().getP50()).isNotBlank();
+        assertThat(condition(done, CrdConstants.CONDITION_ISOLATED)).isEqualTo("True");
+        assertThat(condition(done, CrdConstants.CONDITION_COMPLETED)).isEqualTo("True");
+        assertThat(done.getStatus().getObservedGeneration()).isEqualTo(1L);
+        assertThat(client.v1().events().inNamespace(USER_NAMESPACE).list().getItems())
+                .anySatisfy(e -> assertThat(e.getReason()).isEqualTo("Succeeded"));
+    }
+
+    @Test
+    void aSecondExclusiveRunOnTheSameNodeWaitsQueuedUntilTheFirstEnds() throws Exception {
+        BenchmarkRun first = create("first", "bench", "5m");
+        Pod pod = awaitRunnerPod(first);
+        BenchmarkRun second = create("second", "bench", "5m");
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+            BenchmarkRun s = get("second");
+            assertThat(s.getStatus().getPhase()).isEqualTo(Phase.Queued);
+            assertThat(s.getStatus().getQueuePosition()).isEqualTo(1);
+        });
+        Thread.sleep(2000);
+        assertThat(get("second").getStatus().getPhase()).as("still queued while first holds bench-1").isEqualTo(Phase.Queued);
+        finishRunner(first, pod, "succeed");
+        awaitPhase("first", Phase.Succeeded);
+        Pod secondPod = awaitRunnerPod(second);
+        assertThat(secondPod.getSpec().getNodeName()).isEqualTo("bench-1");
+        assertThat(phases.get("second")).startsWith(Phase.Pending, Phase.Queued, Phase.Scheduled);
+    }
+
+    @Test
+    void aNodeWithoutTheStaticCpuManagerFailsAnExclusiveRunWithIsolatedFalse() throws Exception {
+        create("no-static", "shared", "5m");
+        BenchmarkRun failed = awaitPhase("no-static", Phase.Failed);
+        var isolated = failed.getStatus().getConditions().stream().filter(c -> "Isolated".equals(c.getType())).findFirst().orElseThrow();
+        assertThat(isolated.getStatus()).isEqualTo("False");
+        assertThat(isolated.getReason()).isEqualTo("CpuManagerNotStatic");
+        assertThat(isolated.getMessage()).contains("shared-1 (cpuManagerPolicy none)");
+    }
+
+    @Test
+    void aFailedPodAndATimeoutEachEndTheRunFailedWithTheReason() throws Exception {
+        BenchmarkRun crashing = create("crashing", "bench", "5m");
+        Pod pod = awaitRunnerPod(crashing);
+        awaitPhase("crashing", Phase.Running);
+        client.pods().resource(pod).edit(p -> {
+            p.getMetadata().getAnnotations().put("isobench.io/simulate", "fail");
+            return p;
+        });
+        BenchmarkRun failed = awaitPhase("crashing", Phase.Failed);
+        assertThat(failed.getStatus().getMessage()).contains("no result.json at s3://isobench/runs/team-a/crashing/");
+
+        create("slow", "bench", "12s");
+        BenchmarkRun timedOut = awaitPhase("slow", Phase.Failed);
+        assertThat(timedOut.getStatus().getMessage()).startsWith("did not finish within spec.timeout 12s");
+        await().atMost(Duration.ofSeconds(20)).until(() -> client.batch().v1().jobs().inNamespace(RUN_NAMESPACE)
+                .withLabel(CrdConstants.LABEL_RUN_UID, timedOut.getMetadata().getUid()).list().getItems().isEmpty());
+    }
+
+    @Test
+    void aRunStillCompletesWhenTheOperatorIsRestartedMidRun() throws Exception {
+        BenchmarkRun run = create("restart", "bench", "5m");
+        Pod pod = awaitRunnerPod(run);
+        awaitPhase("restart", Phase.Running);
+        operator.close();
+        operator = null;
+        finishRunner(run, pod, "succeed");
+        Thread.sleep(1000);
+        assertThat(get("restart").getStatus().getPhase()).isEqualTo(Phase.Running);
+        operator = startOperatorInstance();
+        awaitPhase("restart", Phase.Succeeded);
+        assertThat(phases.get("restart")).containsExactly(Phase.Pending, Phase.Queued, Phase.Scheduled, Phase.Running, Phase.Collecting, Phase.Succeeded);
+    }
+
+    // --- helpers ---
+
+    BenchmarkRun create(String name, String pool, String timeout) {
+        var spec = new BenchmarkRunSpec();
+        var target = new TargetSpec();
+        var dispatch = new DispatchTarget();
+        dispatch.setQueues(List.of(QueueName.ISOBENCH));
+        target.setDispatch(dispatch);
+        spec.setTarget(target);
+        var load = new LoadSpec();
+        load.setRates(List.of(1000L));
+        load.setWarmup("1s");
+        load.setDuration("1s");
+        load.setRepetitions(1);
+        load.setProbeDuration("0s");
+        spec.setLoad(load);
+        spec.getPlacement().setNodeSelector(Map.of("isobench.io/pool", pool));
+        spec.setTimeout(timeout);
+        var run = new BenchmarkRun();
+        run.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder().withName(name).withNamespace(USER_NAMESPACE).build());
+        run.setSpec(spec);
+        return client.resource(run).create();
+    }
+
+    BenchmarkRun get(String name) {
+        return client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).withName(name).get();
+    }
+
+    BenchmarkRun awaitPhase(String name, Phase phase) {
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).until(() -> {
+            BenchmarkRun r = get(name);
+            return r != null && r.getStatus() != null && r.getStatus().getPhase() == phase;
+        });
+        return get(name);
+    }
+
+    Pod awaitRunnerPod(BenchmarkRun run) {
+        String uid = client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).withName(run.getMetadata().getName()).get().getMetadata().getUid();
+        await().atMost(Duration.ofSeconds(60)).until(() -> client.pods().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                .list().getItems().stream().anyMatch(p -> "Running".equals(p.getStatus().getPhase())));
+        return client.pods().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid).list().getItems().getFirst();
+    }
+
+    /** What the runner would do at the end: upload result.json (last), then exit. */
+    void finishRunner(BenchmarkRun created, Pod pod, String how) throws IOException {
+        BenchmarkRun run = get(created.getMetadata().getName());
+        String json;
+        try (var in = OperatorIT.class.getResourceAsStream("/results/dispatch-ok.json")) {
+            json = new String(in.readAllBytes());
+        }
+        // The cpuset the static CPU manager would have granted on this node: two CPUs, none of them reserved.
+        json = json.replace("\"affinity\" : \"0-1\"", "\"affinity\" : \"2-3\"").replaceFirst("\"cpus\" : \\[ 0, 1 \\]", "\"cpus\" : [ 2, 3 ]");
+        store.put(RunNames.attemptPrefix(run, 1, "client") + "result.json", json.getBytes());
+        client.pods().resource(pod).edit(p -> {
+            p.getMetadata().getAnnotations().put("isobench.io/simulate", how);
+            return p;
+        });
+    }
+
+    static String condition(BenchmarkRun run, String type) {
+        return run.getStatus().getConditions().stream().filter(c -> type.equals(c.getType())).map(c -> c.getStatus()).findFirst().orElse(null);
+    }
+}
