@@ -199,4 +199,24 @@ class AdmissionIT {
                 .isInstanceOf(KubernetesClientException.class)
                 .hasMessageContaining("spec is immutable: create a new BenchmarkRun to run with other settings");
     }
+
+    static Stream<java.nio.file.Path> examples() throws java.io.IOException {
+        java.nio.file.Path dir = CrdDriftTest.repoRoot().resolve("examples");
+        try (var files = java.nio.file.Files.walk(dir)) {
+            return files.filter(f -> f.toString().endsWith(".yaml") && !f.getFileName().toString().equals("kustomization.yaml"))
+                    .sorted().toList().stream();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("examples")
+    void everyExampleIsAcceptedByTheApiServer(java.nio.file.Path example) throws Exception {
+        var resources = api.client.load(java.nio.file.Files.newInputStream(example)).items();
+        assertThat(resources).isNotEmpty();
+        for (var resource : resources) {
+            resource.getMetadata().setNamespace("default");
+            var accepted = api.client.resource(resource).dryRun().create();
+            assertThat(accepted.getKind()).isEqualTo(CrdConstants.KIND);
+        }
+    }
 }
