@@ -18,6 +18,7 @@ BENCH_TARGETS := bench-dispatch
 
 -include local-cluster/cluster.mk
 -include reports-site/site.mk
+-include operator/operator.mk
 
 .PHONY: help build tools test test-java demo bench bench-dispatch clean
 
@@ -52,8 +53,3 @@ clean:
 	$(MVN) clean
 	rm -rf "$(OUT)"
 
-.PHONY: crds
-# Regenerate the CRD from operator/api and refresh every committed copy (crds/, the chart)
-crds:
-	$(MVN) -pl operator/api -am -DskipTests package
-	$(MVN) -pl operator/api surefire:test -Dtest=CrdDriftTest -Disobench.crd.update=true -Dsurefire.failIfNoSpecifiedTests=false

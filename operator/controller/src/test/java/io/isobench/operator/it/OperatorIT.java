@@ -214,6 +214,11 @@ class OperatorIT {
     // --- helpers ---
 
     BenchmarkRun create(String name, String pool, String timeout) {
+        return client.resource(runSpec(name, pool, timeout)).create();
+    }
+
+    /** A minimal dispatch run (one queue, one rate, one repetition) on the given pool. */
+    static BenchmarkRun runSpec(String name, String pool, String timeout) {
         var spec = new BenchmarkRunSpec();
         var target = new TargetSpec();
         var dispatch = new DispatchTarget();
@@ -232,7 +237,7 @@ class OperatorIT {
         var run = new BenchmarkRun();
         run.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder().withName(name).withNamespace(USER_NAMESPACE).build());
         run.setSpec(spec);
-        return client.resource(run).create();
+        return run;
     }
 
     BenchmarkRun get(String name) {

@@ -1,0 +1,18 @@
+# operator/: CRD generation and the operator benchmark (included by the root Makefile)
+.PHONY: crds bench-operator
+
+# Regenerate the CRD from operator/api and refresh every committed copy (crds/, the chart)
+crds:
+	$(MVN) -pl operator/api -am -DskipTests package
+	$(MVN) -pl operator/api surefire:test -Dtest=CrdDriftTest -Disobench.crd.update=true -Dsurefire.failIfNoSpecifiedTests=false
+
+# 1,000 BenchmarkRuns at once against the local cluster: settle time, apply→Job p50/p99, heap (BENCHMARKS.md)
+bench-operator: tools
+	$(MVN) -pl operator/controller -am verify -DskipTests=false -Dsurefire.skip=true \
+	  -Dit.test='OperatorScaleBenchmark#thousandRunsAtOnce' -Dfailsafe.failIfNoSpecifiedTests=false \
+	  -Disobench.bench.out=$(abspath $(OUT))/bench/operator.md
+	@{ echo "## Operator: 1,000 BenchmarkRuns at once"; echo; \
+	   echo "\`make bench-operator\` — created by 16 client threads against the local cluster (real API server, scheduler, job controller; kwok nodes), operator in-process. $$(date -u +%FT%TZ), $$(nproc) CPUs."; echo; \
+	   cat "$(OUT)/bench/operator.md"; } | scripts/bench-section.sh operator
+
+BENCH_TARGETS += bench-operator
