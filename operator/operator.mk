@@ -8,7 +8,7 @@ crds:
 
 # 1,000 BenchmarkRuns at once against the local cluster: settle time, apply→Job p50/p99, heap (BENCHMARKS.md)
 bench-operator: tools
-	$(MVN) -pl operator/controller -am verify -DskipTests=false -Dsurefire.skip=true \
+	$(MVN) -pl operator/controller -am verify -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false \
 	  -Dit.test='OperatorScaleBenchmark#thousandRunsAtOnce' -Dfailsafe.failIfNoSpecifiedTests=false \
 	  -Disobench.bench.out=$(abspath $(OUT))/bench/operator.md
 	@{ echo "## Operator: 1,000 BenchmarkRuns at once"; echo; \
