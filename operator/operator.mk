@@ -1,10 +1,10 @@
 # operator/: CRD generation and the operator benchmark (included by the root Makefile)
 .PHONY: crds bench-operator
 
-# Regenerate the CRD from operator/api and refresh every committed copy (crds/, the chart)
+# Regenerate the CRD from operator/api and refresh every committed copy (crds/, the chart, docs/crd-reference.md)
 crds:
 	$(MVN) -pl operator/api -am -DskipTests package
-	$(MVN) -pl operator/api surefire:test -Dtest=CrdDriftTest -Disobench.crd.update=true -Dsurefire.failIfNoSpecifiedTests=false
+	$(MVN) -pl operator/api surefire:test -Dtest="CrdDriftTest,CrdReferenceDocTest" -Disobench.crd.update=true -Dsurefire.failIfNoSpecifiedTests=false
 
 # 1,000 BenchmarkRuns at once against the local cluster: settle time, apply→Job p50/p99, heap (BENCHMARKS.md)
 bench-operator: tools
