@@ -109,10 +109,10 @@ class CrdReferenceDocTest {
 
     private static String constraints(JSONSchemaProps p) {
         var parts = new ArrayList<String>();
-        if (p.getEnum() != null) {
+        if (p.getEnum() != null && !p.getEnum().isEmpty()) {
             parts.add("one of " + String.join(", ", p.getEnum().stream().map(v -> v.toString().replace("\"", "")).toList()));
         }
-        if (p.getItems() != null && p.getItems().getSchema() != null && p.getItems().getSchema().getEnum() != null) {
+        if (p.getItems() != null && p.getItems().getSchema() != null && p.getItems().getSchema().getEnum() != null && !p.getItems().getSchema().getEnum().isEmpty()) {
             parts.add("each one of " + String.join(", ", p.getItems().getSchema().getEnum().stream().map(v -> v.toString().replace("\"", "")).toList()));
         }
         if (p.getMinimum() != null) {
