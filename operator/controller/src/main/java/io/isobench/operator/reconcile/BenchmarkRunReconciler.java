@@ -25,7 +25,6 @@ import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.javaoperatorsdk.operator.processing.event.source.inbound.SimpleInboundEventSource;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
-import io.javaoperatorsdk.operator.processing.event.source.informer.Mappers;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -65,13 +64,22 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         String namespace = services.config().runNamespace();
         var jobs = new InformerEventSource<>(InformerEventSourceConfiguration.from(Job.class, BenchmarkRun.class)
                 .withName("runner-jobs").withNamespaces(namespace).withLabelSelector(selector)
-                .withSecondaryToPrimaryMapper(Mappers.fromAnnotation(CrdConstants.ANNOTATION_RUN_NAME, CrdConstants.ANNOTATION_RUN_NAMESPACE, BenchmarkRun.class))
+                .withSecondaryToPrimaryMapper(BenchmarkRunReconciler::owningRun)
                 .build(), context);
         var pods = new InformerEventSource<>(InformerEventSourceConfiguration.from(Pod.class, BenchmarkRun.class)
                 .withName("runner-pods").withNamespaces(namespace).withLabelSelector(selector)
-                .withSecondaryToPrimaryMapper(Mappers.fromAnnotation(CrdConstants.ANNOTATION_RUN_NAME, CrdConstants.ANNOTATION_RUN_NAMESPACE, BenchmarkRun.class))
+                .withSecondaryToPrimaryMapper(BenchmarkRunReconciler::owningRun)
                 .build(), context);
         return List.of(jobs, pods, queueWakeups);
+    }
+
+    /** Runner objects live in the run namespace; annotations name the run they belong to (any namespace). */
+    private static java.util.Set<ResourceID> owningRun(HasMetadata object) {
+        var annotations = object.getMetadata().getAnnotations();
+        if (annotations == null || annotations.get(CrdConstants.ANNOTATION_RUN_NAME) == null) {
+            return java.util.Set.of();
+        }
+        return java.util.Set.of(new ResourceID(annotations.get(CrdConstants.ANNOTATION_RUN_NAME), annotations.get(CrdConstants.ANNOTATION_RUN_NAMESPACE)));
     }
 
     /** Every run in the informer cache (metrics); empty before the controller starts. */

@@ -21,7 +21,17 @@ final class LocalCluster implements AutoCloseable {
     final Path stateDir;
     final KubernetesClient client;
 
+    private final boolean external;
+
     LocalCluster(String... nodes) throws IOException, InterruptedException {
+        String kubeconfig = System.getProperty("isobench.it.kubeconfig");
+        external = kubeconfig != null;
+        if (external) {
+            // A cluster someone else started (make cluster-up): used as is, never stopped.
+            stateDir = Path.of(kubeconfig).getParent();
+            client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(Files.readString(Path.of(kubeconfig)))).build();
+            return;
+        }
         stateDir = Files.createTempDirectory("isobench-it-cluster");
         var command = new ArrayList<>(List.of(script("up.sh").toString(), "--state-dir", stateDir.toString(), "--port-base", String.valueOf(freePortBase())));
         for (String node : nodes) {
@@ -45,6 +55,9 @@ final class LocalCluster implements AutoCloseable {
     @Override
     public void close() throws Exception {
         client.close();
+        if (external) {
+            return;
+        }
         run(List.of(script("down.sh").toString(), "--state-dir", stateDir.toString()), 60);
     }
 

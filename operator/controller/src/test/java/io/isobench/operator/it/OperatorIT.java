@@ -121,12 +121,10 @@ class OperatorIT {
     @AfterEach
     void stopOperator() {
         watch.close();
-        if (operator != null) {
-            operator.close();
-        }
+        // Runs go first, while the operator is up to run their finalizer (it removes their Jobs).
         client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).delete();
-        await().atMost(Duration.ofSeconds(30)).until(() -> client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).list().getItems().isEmpty()
-                || operator == null);
+        await().atMost(Duration.ofSeconds(30)).until(() -> client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).list().getItems().isEmpty());
+        operator.close();
     }
 
     @Test
@@ -175,6 +173,20 @@ class OperatorIT {
         assertThat(isolated.getStatus()).isEqualTo("False");
         assertThat(isolated.getReason()).isEqualTo("CpuManagerNotStatic");
         assertThat(isolated.getMessage()).contains("shared-1 (cpuManagerPolicy none)");
+    }
+
+    @Test
+    void aSharedRunOnANonStaticNodeCompletesButIsNeverIsolated() throws Exception {
+        BenchmarkRun shared = runSpec("shared", "shared", "5m");
+        shared.getSpec().getPlacement().setIsolation(io.isobench.operator.api.PlacementSpec.Isolation.Shared);
+        client.resource(shared).create();
+        Pod pod = awaitRunnerPod(shared);
+        assertThat(pod.getSpec().getNodeName()).isEqualTo("shared-1");
+        finishRunner(shared, pod, "succeed");
+        BenchmarkRun done = awaitPhase("shared", Phase.Succeeded);
+        var isolated = done.getStatus().getConditions().stream().filter(c -> "Isolated".equals(c.getType())).findFirst().orElseThrow();
+        assertThat(isolated.getStatus()).isEqualTo("False");
+        assertThat(isolated.getReason()).isEqualTo("SharedIsolation");
     }
 
     @Test
