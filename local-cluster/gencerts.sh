@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# A throw-away PKI for one loopback cluster, made once per run dir (existing files are kept).
+#   gencerts.sh DIR SIMULATED_KUBELET_IP
+# ECDSA P-256 keys: generated instantly even on a busy 2-core machine, and accepted by every part.
+set -euo pipefail
+dir=${1:?usage: gencerts.sh DIR SIMULATED_KUBELET_IP}
+kubelet_ip=${2:?usage: gencerts.sh DIR SIMULATED_KUBELET_IP}
+command -v openssl >/dev/null || { echo "gencerts.sh: openssl is missing (.ci/prerequisites.sh installs it)" >&2; exit 1; }
+mkdir -p "$dir"
+cd "$dir"
+umask 077
+
+key() { openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$1" 2>/dev/null; }
+
+sign() { # name subject extensions
+  local name=$1 subject=$2 ext=$3
+  [ -f "$name.crt" ] && return 0
+  key "$name.key"
+  openssl req -new -key "$name.key" -subj "$subject" -out "$name.csr"
+  printf '%s\n' "$ext" >"$name.ext"
+  openssl x509 -req -in "$name.csr" -CA ca.crt -CAkey ca.key -CAcreateserial -days 3650 \
+    -extfile "$name.ext" -out "$name.crt" 2>/dev/null
+  rm -f "$name.csr" "$name.ext"
+}
+
+if [ ! -f ca.crt ]; then
+  key ca.key
+  openssl req -x509 -new -key ca.key -subj "/CN=isobench-local-ca" -days 3650 -out ca.crt \
+    -addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign,cRLSign,digitalSignature"
+fi
+if [ ! -f sa.key ]; then   # service-account token signing pair
+  key sa.key
+  openssl pkey -in sa.key -pubout -out sa.pub
+fi
+
+client='basicConstraints=CA:FALSE
+keyUsage=critical,digitalSignature
+extendedKeyUsage=clientAuth'
+server='basicConstraints=CA:FALSE
+keyUsage=critical,digitalSignature
+extendedKeyUsage=serverAuth'
+
+sign apiserver "/CN=kube-apiserver" "$server
+subjectAltName=IP:127.0.0.1,IP:10.0.0.1,DNS:localhost,DNS:kubernetes,DNS:kubernetes.default,DNS:kubernetes.default.svc,DNS:kubernetes.default.svc.cluster.local"
+sign admin "/O=system:masters/CN=isobench-admin" "$client"
+sign kube-controller-manager "/CN=system:kube-controller-manager" "$client"
+sign kube-scheduler "/CN=system:kube-scheduler" "$client"
+sign apiserver-kubelet-client "/O=system:masters/CN=kube-apiserver-kubelet-client" "$client"
+# what the simulated kubelets present to the API server (which checks it against ca.crt)
+sign simulated-kubelet "/CN=simulated-kubelet" "$server
+subjectAltName=IP:$kubelet_ip"
