@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A throw-away PKI for one loopback cluster, made once per run dir (existing files are kept).
 #   gencerts.sh DIR SIMULATED_KUBELET_IP
-# ECDSA P-256 keys: generated instantly even on a busy 2-core machine, and accepted by every part.
+# RSA 2048 keys: Java clients (Fabric8) read PKCS#8 RSA keys from a kubeconfig, not PKCS#8 EC ones.
 set -euo pipefail
 dir=${1:?usage: gencerts.sh DIR SIMULATED_KUBELET_IP}
 kubelet_ip=${2:?usage: gencerts.sh DIR SIMULATED_KUBELET_IP}
@@ -10,7 +10,7 @@ mkdir -p "$dir"
 cd "$dir"
 umask 077
 
-key() { openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out "$1" 2>/dev/null; }
+key() { openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$1" 2>/dev/null; }
 
 sign() { # name subject extensions
   local name=$1 subject=$2 ext=$3
