@@ -4,7 +4,7 @@
 
 die() { echo "local-cluster: $*" >&2; exit 1; }
 
-pid_of() { cat "$RUN/pids/$1" 2>/dev/null; }
+pid_of() { cat "$RUN/pids/$1" 2>/dev/null || true; }
 
 alive() { # pid: exists and is not a zombie
   [ -n "$1" ] && [ -r "/proc/$1/stat" ] && ! grep -q '^[0-9]* (.*) Z ' "/proc/$1/stat" 2>/dev/null

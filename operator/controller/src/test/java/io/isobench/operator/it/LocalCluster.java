@@ -37,8 +37,14 @@ final class LocalCluster implements AutoCloseable {
         for (String node : nodes) {
             command.addAll(List.of("--node", node));
         }
-        run(command, 180);
-        client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(Files.readString(stateDir.resolve("kubeconfig")))).build();
+        try {
+            run(command, 180);
+            client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(Files.readString(stateDir.resolve("kubeconfig")))).build();
+        } catch (IOException | RuntimeException e) {
+            // Half-started clusters are stopped too: nothing may outlive the test.
+            run(List.of(script("down.sh").toString(), "--state-dir", stateDir.toString()), 60);
+            throw e;
+        }
     }
 
     /** Edits what a simulated kubelet reports through configz. */
@@ -58,7 +64,7 @@ final class LocalCluster implements AutoCloseable {
         if (external) {
             return;
         }
-        run(List.of(script("down.sh").toString(), "--state-dir", stateDir.toString()), 60);
+        run(List.of(script("down.sh").toString(), "--state-dir", stateDir.toString(), "--purge"), 60);
     }
 
     static Path repoRoot() {

@@ -1,0 +1,22 @@
+# local-cluster/: a loopback Kubernetes (etcd, API server, controller-manager, scheduler, kwok nodes) and MinIO
+# (included by the root Makefile). State in $(CLUSTER_DIR); ports $(CLUSTER_PORT_BASE)…+19 on 127.0.0.1.
+CLUSTER_DIR ?= $(OUT)/cluster
+CLUSTER_PORT_BASE ?= 26000
+TOOLS += k8s kwok minio
+TEST_TARGETS += test-cluster
+
+.PHONY: cluster-up cluster-down cluster-status test-cluster
+
+cluster-up: tools
+	@local-cluster/up.sh --state-dir "$(CLUSTER_DIR)" --port-base "$(CLUSTER_PORT_BASE)"
+
+cluster-down:
+	@local-cluster/down.sh --state-dir "$(CLUSTER_DIR)"
+
+cluster-status:
+	@[ -f "$(CLUSTER_DIR)/kubeconfig" ] || { echo "no cluster in $(CLUSTER_DIR) (make cluster-up)"; exit 1; }
+	@~/.cache/isobench/bin/kubectl --kubeconfig "$(CLUSTER_DIR)/kubeconfig" get nodes -L isobench.io/pool
+	@echo "KUBECONFIG=$(abspath $(CLUSTER_DIR))/kubeconfig"
+
+test-cluster: tools
+	@local-cluster/test.sh
