@@ -1,0 +1,55 @@
+{{/* Names and labels shared by every template. */}}
+{{- define "isobench.fullname" -}}
+{{- if contains .Chart.Name .Release.Name -}}{{ .Release.Name | trunc 50 | trimSuffix "-" }}{{- else -}}{{ printf "%s-%s" .Release.Name .Chart.Name | trunc 50 | trimSuffix "-" }}{{- end -}}
+{{- end -}}
+
+{{- define "isobench.labels" -}}
+helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
+app.kubernetes.io/part-of: isobench
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+{{- with .Values.commonLabels }}
+{{ toYaml . }}
+{{- end }}
+{{- end -}}
+
+{{- define "isobench.operatorSelector" -}}
+app.kubernetes.io/name: isobench-operator
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end -}}
+
+{{- define "isobench.minioSelector" -}}
+app.kubernetes.io/name: isobench-minio
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end -}}
+
+{{/* Where runner Jobs run (and the store Secret lives). */}}
+{{- define "isobench.runNamespace" -}}
+{{- default .Release.Namespace .Values.runner.namespace -}}
+{{- end -}}
+
+{{- define "isobench.storeSecret" -}}
+{{- default (printf "%s-store" (include "isobench.fullname" .)) .Values.store.existingSecret -}}
+{{- end -}}
+
+{{- define "isobench.storeEndpoint" -}}
+{{- if .Values.store.endpoint -}}{{ .Values.store.endpoint }}
+{{- else if .Values.minio.enabled -}}{{ printf "http://%s-minio.%s.svc:9000" (include "isobench.fullname" .) .Release.Namespace }}
+{{- else -}}{{ fail "store.endpoint is required when minio.enabled is false" }}
+{{- end -}}
+{{- end -}}
+
+{{- define "isobench.siteUrl" -}}
+{{- if .Values.site.url -}}{{ .Values.site.url }}{{- else -}}{{ printf "%s/%s/site/index.html" (include "isobench.storeEndpoint" .) .Values.store.bucket }}{{- end -}}
+{{- end -}}
+
+{{/* Prometheus Operator objects: on when asked, or (null) when the cluster serves monitoring.coreos.com/v1. */}}
+{{- define "isobench.monitoring" -}}
+{{- $switch := index . 0 -}}{{- $root := index . 1 -}}
+{{- if kindIs "bool" $switch -}}{{ $switch }}{{- else -}}{{ $root.Capabilities.APIVersions.Has "monitoring.coreos.com/v1" }}{{- end -}}
+{{- end -}}
+
+{{- define "isobench.image" -}}
+{{- printf "%s:%s" .image.repository (default .chart.AppVersion .image.tag) -}}
+{{- end -}}
