@@ -19,6 +19,7 @@ BENCH_TARGETS := bench-dispatch
 -include local-cluster/cluster.mk
 -include reports-site/site.mk
 -include operator/operator.mk
+-include charts/charts.mk
 
 .PHONY: help build tools test test-java demo bench bench-dispatch clean
 

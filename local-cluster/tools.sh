@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Build (once) and cache the Go-built tools isobench's tests and local cluster need.
-#   local-cluster/tools.sh k8s minio helm kwok     (or: all)
+#   local-cluster/tools.sh k8s minio helm kwok helm-unittest prometheus-crds     (or: all)
 # Each tool lands in $ISOBENCH_CACHE/<tool>-<version>/ (keyed by version, so a bump rebuilds) and is
 # linked into $ISOBENCH_CACHE/bin. Nothing is downloaded but Go modules from the module proxy.
 set -euo pipefail
@@ -11,6 +11,8 @@ K8S_VERSION=1.34.10
 MINIO_VERSION=v0.0.0-20260212201848-7aac2a2c5b7c   # the proxy refuses RELEASE.* tags; pin the pseudo-version
 HELM_VERSION=v3.22.0
 KWOK_VERSION=v0.8.0
+HELM_UNITTEST_VERSION=v1.1.2
+PROMETHEUS_OPERATOR_VERSION=v0.85.0   # its CRDs (monitoring.coreos.com/v1) for the chart tests
 mkdir -p "$BIN"
 
 need_go() {
@@ -65,13 +67,46 @@ go_install() { # name module version [binary-name]
   link "$binary" "$out"
 }
 
+# helm-unittest's go.mod has replace directives, so `go install mod@version` refuses it: build it as the main module.
+build_helm_unittest() {
+  local out=$CACHE/helm-unittest-$HELM_UNITTEST_VERSION
+  if ! built "$out" helm-unittest; then
+    need_go
+    echo "tools.sh: building helm-unittest $HELM_UNITTEST_VERSION" >&2
+    local dir src
+    dir=$(cd "$(mktemp -d)" && go mod download -json "github.com/helm-unittest/helm-unittest@$HELM_UNITTEST_VERSION" \
+      | python3 -c 'import json,sys; print(json.load(sys.stdin)["Dir"])')
+    src=$(mktemp -d) && cp -r "$dir"/. "$src" && chmod -R u+w "$src"
+    mkdir -p "$out.tmp"
+    (cd "$src" && CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$out.tmp/helm-unittest" ./cmd/helm-unittest)
+    rm -rf "$src" "$out" && mv "$out.tmp" "$out"
+  fi
+  link helm-unittest "$out"
+}
+
+# The Prometheus Operator's CRDs, from its Go module (as kubebuilder-style projects locate them).
+prometheus_crds() {
+  local out=$CACHE/prometheus-operator-crds-$PROMETHEUS_OPERATOR_VERSION
+  if [ ! -f "$out/monitoring.coreos.com_servicemonitors.yaml" ]; then
+    need_go
+    local dir
+    dir=$(cd "$(mktemp -d)" && go mod download -json "github.com/prometheus-operator/prometheus-operator@$PROMETHEUS_OPERATOR_VERSION" \
+      | python3 -c 'import json,sys; print(json.load(sys.stdin)["Dir"])')
+    mkdir -p "$out.tmp" && cp "$dir"/example/prometheus-operator-crd/*.yaml "$out.tmp/" && chmod 644 "$out.tmp"/*.yaml
+    rm -rf "$out" && mv "$out.tmp" "$out"
+  fi
+  ln -sfn "$out" "$CACHE/prometheus-operator-crds"
+}
+
 for tool in "${@:-all}"; do
   case $tool in
     k8s) build_k8s ;;
     minio) go_install minio github.com/minio/minio "$MINIO_VERSION" ;;
     helm) go_install helm helm.sh/helm/v3/cmd/helm "$HELM_VERSION" ;;
     kwok) go_install kwok sigs.k8s.io/kwok/cmd/kwok "$KWOK_VERSION" ;;
-    all) "$0" k8s minio helm kwok ;;
-    *) echo "tools.sh: unknown tool '$tool' (known: k8s minio helm kwok all)" >&2; exit 2 ;;
+    helm-unittest) build_helm_unittest ;;
+    prometheus-crds) prometheus_crds ;;
+    all) "$0" k8s minio helm kwok helm-unittest prometheus-crds ;;
+    *) echo "tools.sh: unknown tool '$tool' (known: k8s minio helm kwok helm-unittest prometheus-crds all)" >&2; exit 2 ;;
   esac
 done

@@ -1,0 +1,7 @@
+# charts/: the Helm chart (included by the root Makefile)
+TOOLS += helm helm-unittest prometheus-crds
+TEST_TARGETS += test-chart
+
+.PHONY: test-chart
+test-chart: tools
+	@charts/test.sh
