@@ -1,0 +1,104 @@
+package io.isobench.operator.results;
+
+import io.isobench.operator.api.StepStatus;
+import io.isobench.operator.api.SummaryStatus;
+import io.isobench.result.LatencySummary;
+import io.isobench.result.LoadMode;
+import io.isobench.result.RunResult;
+import io.isobench.result.StepResult;
+import io.isobench.result.Verdict;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The runner's result.json as status: per step the merged figures (all repetitions), and a headline step for
+ * the printer columns. Values a real run cannot produce are refused, so a corrupt or hostile upload fails the
+ * run with a reason instead of landing in status.
+ */
+public final class StatusFromResult {
+
+    private StatusFromResult() {}
+
+    public static List<StepStatus> steps(RunResult result) {
+        if (result.steps() == null || result.steps().isEmpty()) {
+            throw new IllegalArgumentException("result.json has no steps");
+        }
+        return result.steps().stream().map(StatusFromResult::step).toList();
+    }
+
+    private static StepStatus step(StepResult s) {
+        if (s.merged() == null || s.merged().latency() == null) {
+            throw new IllegalArgumentException("step " + s.id() + " has no merged latency");
+        }
+        LatencySummary l = s.merged().latency();
+        long[] ordered = {l.p50(), l.p90(), l.p99(), l.p99_9(), l.p99_99(), l.p99_999(), l.max()};
+        for (int i = 0; i < ordered.length; i++) {
+            if (ordered[i] < 0 || i > 0 && ordered[i] < ordered[i - 1]) {
+                throw new IllegalArgumentException("step " + s.id() + " has impossible percentiles (negative or decreasing): p50=" + l.p50() + " … max=" + l.max());
+            }
+        }
+        if (l.count() < 0 || l.max() > 3_600_000_000_000L) {
+            throw new IllegalArgumentException("step " + s.id() + " has impossible values: count=" + l.count() + ", max=" + l.max() + " ns");
+        }
+        var status = new StepStatus();
+        status.setId(s.id());
+        status.setVariant(s.variant());
+        if (s.load() != null && s.load().mode() == LoadMode.OPEN_LOOP) {
+            status.setTargetRate(s.load().targetRate());
+        } else if (s.load() != null) {
+            status.setClients(s.load().concurrency());
+        }
+        double achieved = s.repetitions() == null || s.repetitions().isEmpty() ? 0
+                : s.repetitions().stream().mapToDouble(r -> r.achievedRate()).average().orElse(0);
+        if (!Double.isFinite(achieved) || achieved < 0) {
+            throw new IllegalArgumentException("step " + s.id() + " has an impossible achieved rate " + achieved);
+        }
+        status.setAchievedRate(Math.round(achieved));
+        status.setSamples(l.count());
+        status.setP50(l.p50());
+        status.setP90(l.p90());
+        status.setP99(l.p99());
+        status.setP99_9(l.p99_9());
+        status.setP99_99(l.p99_99());
+        status.setP99_999(l.p99_999());
+        status.setMax(l.max());
+        status.setMean(Math.round(l.mean()));
+        status.setVerdict(s.verdict() == null ? null : s.verdict().name());
+        status.setReason(s.reason());
+        return status;
+    }
+
+    /** The OK step at the highest load of the first variant, else the first step. */
+    public static SummaryStatus summary(List<StepStatus> steps) {
+        String firstVariant = steps.getFirst().getVariant();
+        Optional<StepStatus> headline = steps.stream()
+                .filter(s -> java.util.Objects.equals(firstVariant, s.getVariant()) && Verdict.OK.name().equals(s.getVerdict()))
+                .max(Comparator.comparingLong(s -> s.getTargetRate() != null ? s.getTargetRate() : s.getClients() == null ? 0 : s.getClients()));
+        StepStatus h = headline.orElse(steps.getFirst());
+        return new SummaryStatus(h.getId(), nanos(h.getP50()), nanos(h.getP99()));
+    }
+
+    /** 463 → "463ns", 2140 → "2.14us", 3_500_000 → "3.5ms" (kubectl columns: ASCII units). */
+    static String nanos(Long value) {
+        if (value == null) {
+            return null;
+        }
+        long v = value;
+        if (v < 1_000) {
+            return v + "ns";
+        }
+        String[] units = {"us", "ms", "s"};
+        double scaled = v / 1_000.0;
+        int u = 0;
+        while (scaled >= 1_000 && u < units.length - 1) {
+            scaled /= 1_000;
+            u++;
+        }
+        String text = scaled >= 100 ? String.format(java.util.Locale.ROOT, "%.0f", scaled) : String.format(java.util.Locale.ROOT, "%.3g", scaled);
+        if (text.contains(".")) {
+            text = text.replaceAll("0+$", "").replaceAll("\\.$", "");
+        }
+        return text + units[u];
+    }
+}
