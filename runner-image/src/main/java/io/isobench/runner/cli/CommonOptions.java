@@ -59,6 +59,10 @@ public final class CommonOptions {
             defaultValue = "auto")
     String progress;
 
+    @Option(names = "--metrics-port", paramLabel = "PORT", description = "Serve live figures for Prometheus at http://0.0.0.0:PORT/metrics "
+            + "(messages received, last interval's p50/p99/max, achieved rate); 0: off. Default: ${DEFAULT-VALUE}.", defaultValue = "0")
+    int metricsPort;
+
     @Option(names = "--only-variant", hidden = true, description = "Run one variant only (used by forked JVMs).")
     String onlyVariant;
 }

@@ -62,7 +62,10 @@ abstract class TargetCommand implements Callable<Integer> {
         Path runDir = OutputDirectory.prepare(Path.of(common.out != null ? common.out
                 : "results/" + target.name() + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))), "--out");
         JvmVariantForks forks = new JvmVariantForks(JvmVariantForks.currentJvm(RunnerMain.class), forkArguments());
-        RunResult result = new BenchmarkRunner(Clock.SYSTEM, progress(), EnvironmentProbe.system()).run(target, settings, runDir, forks);
+        RunResult result;
+        try (LiveMetrics live = LiveMetrics.start(common.metricsPort, target, settings, progress())) {
+            result = new BenchmarkRunner(Clock.SYSTEM, live.progress(), EnvironmentProbe.system()).run(target, settings, runDir, forks);
+        }
         if (settings.onlyVariant() == null) {
             java.io.PrintWriter out = spec.commandLine().getOut();
             SweepTable.print(result, out);
