@@ -20,6 +20,7 @@ BENCH_TARGETS := bench-dispatch
 -include reports-site/site.mk
 -include operator/operator.mk
 -include charts/charts.mk
+-include images/images.mk
 
 .PHONY: help build tools test test-java demo bench bench-dispatch clean
 

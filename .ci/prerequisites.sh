@@ -11,6 +11,7 @@ need python3 python3
 need openssl openssl
 need curl curl
 need gcc gcc
+need file file
 if [ ${#missing[@]} -gt 0 ]; then
   echo "prerequisites: installing ${missing[*]}"
   sudo_cmd=""

@@ -155,7 +155,8 @@ public final class RunnerWorkload {
             }
         }
         if (runner.getJvmOptions() != null && !runner.getJvmOptions().isEmpty()) {
-            env.add(new EnvVar("JAVA_OPTS", String.join(" ", runner.getJvmOptions()), null));
+            // Read by the java launcher itself, so it applies with or without the isobench-runner script.
+            env.add(new EnvVar("JDK_JAVA_OPTIONS", String.join(" ", runner.getJvmOptions()), null));
         }
         env.add(fieldRef("ISOBENCH_POD_NAME", "metadata.name"));
         env.add(fieldRef("ISOBENCH_POD_NAMESPACE", "metadata.namespace"));

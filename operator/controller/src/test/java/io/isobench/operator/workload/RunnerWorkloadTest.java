@@ -44,7 +44,7 @@ class RunnerWorkloadTest {
         assertThat(client.getSecurityContext().getReadOnlyRootFilesystem()).isTrue();
         assertThat(client.getSecurityContext().getCapabilities().getDrop()).containsExactly("ALL");
         assertThat(client.getArgs()).containsExactly("@/etc/isobench/client.args");
-        assertThat(client.getEnv()).anySatisfy(e -> assertThat(e.getName()).isEqualTo("JAVA_OPTS"))
+        assertThat(client.getEnv()).anySatisfy(e -> assertThat(e.getName()).isEqualTo("JDK_JAVA_OPTIONS"))
                 .anySatisfy(e -> assertThat(e.getName()).isEqualTo("MY_FLAG"))
                 .anySatisfy(e -> {
                     assertThat(e.getName()).isEqualTo("ISOBENCH_STORE_SECRET_KEY");

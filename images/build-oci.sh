@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Assemble the runner and operator images as OCI archives without Docker or a registry: a jlink'ed Java runtime,
+# the shared libraries it needs (from ldd), the jars, a non-root user. The local cluster imports them with
+# `ctr -n k8s.io images import`. The user-facing images are runner-image/Dockerfile and operator/Dockerfile.
+#   images/build-oci.sh [runner] [operator]      → out/images/<name>.tar (cached by content in ~/.cache/isobench/images)
+#   TAG=e2e images/build-oci.sh                 (default tag: the project version)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+export JAVA_HOME=${JAVA_HOME:-$(scripts/java-home.sh)}
+TAG=${TAG:-0.1.0}
+cache=$HOME/.cache/isobench/images
+out=$root/out/images
+mkdir -p "$cache" "$out"
+names=("${@:-runner operator}")
+read -ra names <<<"${names[*]}"
+
+jar_of() { case $1 in runner) echo runner-image/target/isobench-runner.jar ;; operator) echo operator/controller/target/isobench-operator.jar ;; esac; }
+for n in "${names[@]}"; do
+  [ -n "$(jar_of "$n")" ] || { echo "build-oci.sh: unknown image '$n' (runner, operator)" >&2; exit 2; }
+  [ -f "$(jar_of "$n")" ] || mvn -B -q -DskipTests package
+done
+
+# Modules the jars need (jdeps), plus what reflection-heavy libraries load at run time.
+modules() { # jar
+  local lib; lib=$(dirname "$1")/lib
+  { "$JAVA_HOME/bin/jdeps" --multi-release 25 --ignore-missing-deps --print-module-deps --class-path "$lib/*" "$1" 2>/dev/null || echo java.base; } \
+    | tr -d '\n'
+  echo ",jdk.crypto.ec,jdk.unsupported,jdk.management,jdk.httpserver,java.net.http,jdk.zipfs"
+}
+
+# ELF files under a tree, and every library they load (ldd), copied to the same absolute paths.
+copy_libraries() { # rootfs
+  local rootfs=$1 f lib
+  { find "$rootfs" -type f \( -name '*.so*' -o -perm -u+x \) -print0 | xargs -0 file 2>/dev/null | grep -E 'ELF .*(executable|shared object)' | cut -d: -f1 \
+      | while read -r f; do ldd "$f" 2>/dev/null | grep -oE '/[^ ]+\.so[^ ]*' || true; done; } | sort -u | while read -r lib; do
+    [ -e "$lib" ] || continue
+    mkdir -p "$rootfs$(dirname "$lib")"
+    cp -L "$lib" "$rootfs$lib"
+  done
+}
+
+for n in "${names[@]}"; do
+  jar=$(jar_of "$n"); lib=$(dirname "$jar")/lib
+  key=$( { sha256sum "$jar" "$lib"/*.jar images/oci_archive.py "$0" | cut -d' ' -f1; "$JAVA_HOME/bin/java" -version 2>&1; echo "$TAG"; } | sha256sum | cut -c1-16)
+  cached=$cache/isobench-$n-$TAG-$key.tar
+  if [ ! -f "$cached" ]; then
+    rootfs=$(mktemp -d)
+    trap 'rm -rf "$rootfs"' EXIT
+    "$JAVA_HOME/bin/jlink" --add-modules "$(modules "$jar")" --strip-debug --no-header-files --no-man-pages --compress=zip-6 \
+      --output "$rootfs/opt/java" >/dev/null
+    mkdir -p "$rootfs/opt/isobench/lib" "$rootfs/tmp" "$rootfs/etc" "$rootfs/results" "$rootfs/proc" "$rootfs/sys" "$rootfs/dev"
+    chmod 1777 "$rootfs/tmp"
+    cp "$jar" "$rootfs/opt/isobench/"
+    cp "$lib"/*.jar "$rootfs/opt/isobench/lib/"
+    copy_libraries "$rootfs"
+    [ -e /lib64/ld-linux-x86-64.so.2 ] && mkdir -p "$rootfs/lib64" && cp -L /lib64/ld-linux-x86-64.so.2 "$rootfs/lib64/"
+    printf 'root:x:0:0:root:/root:/sbin/nologin\nisobench:x:10001:10001:isobench:/results:/sbin/nologin\n' >"$rootfs/etc/passwd"
+    printf 'root:x:0:\nisobench:x:10001:\n' >"$rootfs/etc/group"
+    # The same JVM flags as runner-image/bin/isobench-runner; JDK_JAVA_OPTIONS carries spec.runner.jvmOptions.
+    if [ "$n" = runner ]; then
+      entry='["/opt/java/bin/java","--enable-native-access=ALL-UNNAMED","--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED","--sun-misc-unsafe-memory-access=allow","-Xms1g","-Xmx1g","-XX:+AlwaysPreTouch","-Dchronicle.analytics.disable=true","-jar","/opt/isobench/isobench-runner.jar"]'
+      workdir=/results
+    else
+      entry='["/opt/java/bin/java","-XX:MaxRAMPercentage=75","-XX:+ExitOnOutOfMemoryError","-jar","/opt/isobench/isobench-operator.jar"]'
+      workdir=/
+    fi
+    python3 images/oci_archive.py "$rootfs" "$cached.partial" "isobench/$n:$TAG" --entrypoint "$entry" --workdir "$workdir" \
+      --env PATH=/opt/java/bin:/usr/bin:/bin --env JAVA_HOME=/opt/java \
+      --label "org.opencontainers.image.title=isobench-$n" --label "org.opencontainers.image.version=$TAG" \
+      --label "org.opencontainers.image.source=https://github.com/isobench/isobench" >/dev/null
+    mv "$cached.partial" "$cached"
+    rm -rf "$rootfs"; trap - EXIT
+  fi
+  ln -sfn "$cached" "$out/$n.tar"
+  echo "$out/$n.tar -> $(basename "$cached")"
+done
