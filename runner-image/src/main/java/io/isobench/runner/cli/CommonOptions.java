@@ -63,6 +63,20 @@ public final class CommonOptions {
             + "(messages received, last interval's p50/p99/max, achieved rate); 0: off. Default: ${DEFAULT-VALUE}.", defaultValue = "0")
     int metricsPort;
 
+    @Option(names = "--upload-endpoint", paramLabel = "URL", description = "After the run, upload the run directory to this S3/MinIO endpoint "
+            + "(credentials from ISOBENCH_STORE_ACCESS_KEY / ISOBENCH_STORE_SECRET_KEY, never options).")
+    String uploadEndpoint;
+
+    @Option(names = "--upload-bucket", paramLabel = "NAME", description = "Bucket of the upload. Default: ${DEFAULT-VALUE}.", defaultValue = "isobench")
+    String uploadBucket;
+
+    @Option(names = "--upload-prefix", paramLabel = "PREFIX", description = "Key prefix of the upload, e.g. runs/<ns>/<name>/<uid>/attempt-1/client/.")
+    String uploadPrefix;
+
+    @Option(names = "--upload-deadline", paramLabel = "DURATION", description = "Keep retrying the upload (backoff) this long; then exit 4, files kept. "
+            + "Default: ${DEFAULT-VALUE}.", defaultValue = "10m")
+    String uploadDeadline;
+
     @Option(names = "--only-variant", hidden = true, description = "Run one variant only (used by forked JVMs).")
     String onlyVariant;
 }

@@ -34,7 +34,8 @@ import picocli.CommandLine.Spec;
 abstract class TargetCommand implements Callable<Integer> {
 
     /** Options a forked child must not inherit (the parent sets them). */
-    private static final Set<String> PARENT_ONLY = Set.of("--out", "--fork", "--only-variant", "--repetitions");
+    private static final Set<String> PARENT_ONLY = Set.of("--out", "--fork", "--only-variant", "--repetitions",
+            "--upload-endpoint", "--upload-bucket", "--upload-prefix", "--upload-deadline");
     private static final long LEAD_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     private static final double OVERRUN_FRACTION = 0.5;
 
@@ -59,6 +60,7 @@ abstract class TargetCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Target target = target();
         RunSettings settings = settings(target);
+        RunUpload upload = RunUpload.from(common, System.getenv());
         Path runDir = OutputDirectory.prepare(Path.of(common.out != null ? common.out
                 : "results/" + target.name() + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))), "--out");
         JvmVariantForks forks = new JvmVariantForks(JvmVariantForks.currentJvm(RunnerMain.class), forkArguments());
@@ -72,6 +74,9 @@ abstract class TargetCommand implements Callable<Integer> {
             out.println();
             out.println("result: " + runDir.resolve("result.json") + " (" + result.verdict() + ")");
             out.flush();
+            if (upload != null && !upload.send(runDir, spec.commandLine().getErr())) {
+                return RunUpload.EXIT_UPLOAD_FAILED;
+            }
         }
         return BenchmarkRunner.exitCode(result);
     }

@@ -1,0 +1,71 @@
+package io.isobench.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.isobench.store.ObjectInfo;
+import io.isobench.store.testing.MinioServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The packaged runner, as a container runs it: measures, then uploads its run directory to a real MinIO. */
+class RunUploadIT {
+
+    @RegisterExtension
+    static MinioServer minio = new MinioServer();
+
+    record Exit(int code, String output) {}
+
+    Exit runner(Path dir, boolean withCredentials, String... extra) throws Exception {
+        var command = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "-jar", Path.of("target/isobench-runner.jar").toAbsolutePath().toString(),
+                "dispatch", "--queues", "isobench", "--rates", "2k", "--warmup", "100ms", "--duration", "500ms", "--repetitions", "1",
+                "--probe-duration", "0s", "--progress", "none", "--out", dir.resolve("run").toString()));
+        command.addAll(List.of(extra));
+        var pb = new ProcessBuilder(command).redirectErrorStream(true);
+        if (withCredentials) {
+            pb.environment().put("ISOBENCH_STORE_ACCESS_KEY", minio.accessKey());
+            pb.environment().put("ISOBENCH_STORE_SECRET_KEY", minio.secretKey());
+        }
+        Process p = pb.start();
+        String output = new String(p.getInputStream().readAllBytes());
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        return new Exit(p.exitValue(), output);
+    }
+
+    @Test
+    void theRunDirectoryLandsUnderThePrefixWithResultJson(@TempDir Path dir) throws Exception {
+        try (var store = minio.newStore("runs")) {
+            Exit exit = runner(dir, true, "--upload-endpoint", minio.endpoint().toString(), "--upload-bucket", "runs",
+                    "--upload-prefix", "runs/team-a/r1/uid-1/attempt-1/client/");
+            assertThat(exit.code()).as(exit.output()).isZero();
+            assertThat(exit.output()).contains("upload: ").doesNotContain(minio.secretKey()).doesNotContain(minio.accessKey());
+            assertThat(store.list("runs/team-a/r1/uid-1/attempt-1/client/")).extracting(ObjectInfo::key)
+                    .contains("runs/team-a/r1/uid-1/attempt-1/client/result.json")
+                    .anyMatch(k -> k.endsWith(".hlog")).anyMatch(k -> k.endsWith(".hgrm"));
+            assertThat(new String(store.get("runs/team-a/r1/uid-1/attempt-1/client/result.json").orElseThrow()))
+                    .isEqualTo(Files.readString(dir.resolve("run/result.json")));
+        }
+    }
+
+    @Test
+    void anUnreachableStoreExitsFourAfterTheDeadlineAndKeepsTheFiles(@TempDir Path dir) throws Exception {
+        Exit exit = runner(dir, true, "--upload-endpoint", "http://127.0.0.1:9", "--upload-prefix", "runs/a/b/c/attempt-1/client/",
+                "--upload-deadline", "2s");
+        assertThat(exit.code()).as(exit.output()).isEqualTo(4);
+        assertThat(exit.output()).contains("upload failed").contains("files kept in");
+        assertThat(dir.resolve("run/result.json")).exists();
+    }
+
+    @Test
+    void missingCredentialsAreABadUsageBeforeAnythingRuns(@TempDir Path dir) throws Exception {
+        Exit exit = runner(dir, false, "--upload-endpoint", minio.endpoint().toString(), "--upload-prefix", "runs/a/b/c/attempt-1/client/");
+        assertThat(exit.code()).isEqualTo(2);
+        assertThat(exit.output()).contains("set the credentials in ISOBENCH_STORE_ACCESS_KEY and ISOBENCH_STORE_SECRET_KEY");
+        assertThat(dir.resolve("run/result.json")).doesNotExist();
+    }
+}
