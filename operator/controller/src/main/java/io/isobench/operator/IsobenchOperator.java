@@ -32,7 +32,17 @@ public final class IsobenchOperator implements AutoCloseable {
     private final NodeInspector nodes;
     private final HttpEndpoints http;
 
-    public IsobenchOperator(OperatorConfig config, KubernetesClient client, ResultSource results, RunPublisher publisher, String httpBind) throws IOException {
+    /** The operator with the object store and publisher its configuration names. */
+    public static IsobenchOperator fromConfig(OperatorConfig config, KubernetesClient client, String httpBind) throws IOException {
+        var store = StoreWiring.store(config);
+        var operator = new IsobenchOperator(config, client, store.map(StoreWiring::results).orElse(null), StoreWiring.publisher(config, client), httpBind);
+        operator.store = store.orElse(null);
+        return operator;
+    }
+
+    private io.isobench.store.ObjectStore store;
+
+    IsobenchOperator(OperatorConfig config, KubernetesClient client, ResultSource results, RunPublisher publisher, String httpBind) throws IOException {
         Clock clock = Clock.systemUTC();
         nodes = new NodeInspector(client, config.configzTtl(), clock);
         var services = new Services(config, client, nodes, new NodeLedger(), new RunnerWorkload(config), results, publisher);
@@ -75,5 +85,8 @@ public final class IsobenchOperator implements AutoCloseable {
         operator.stop();
         nodes.close();
         http.close();
+        if (store != null) {
+            store.close();
+        }
     }
 }

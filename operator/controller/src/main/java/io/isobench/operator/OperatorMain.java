@@ -23,8 +23,7 @@ public final class OperatorMain {
             return;
         }
         var client = new KubernetesClientBuilder().build();
-        var store = StoreWiring.results(config);
-        var operator = new IsobenchOperator(config, client, store, StoreWiring.publisher(config, client), "0.0.0.0");
+        var operator = IsobenchOperator.fromConfig(config, client, "0.0.0.0");
         var stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             LOG.info("stopping");

@@ -4,14 +4,51 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.isobench.operator.config.OperatorConfig;
 import io.isobench.operator.results.ResultSource;
 import io.isobench.operator.results.RunPublisher;
+import io.isobench.store.MinioObjectStore;
+import io.isobench.store.ObjectStore;
+import io.isobench.store.ObjectStoreException;
+import io.isobench.store.StoreConfig;
+import java.io.IOException;
+import java.util.Optional;
 
-/** Connects the operator to the object store and the site publisher configured in {@link OperatorConfig}. */
+/** Connects the operator to the object store configured in {@link OperatorConfig}. */
 final class StoreWiring {
 
     private StoreWiring() {}
 
-    static ResultSource results(OperatorConfig config) {
-        return null;
+    /** The store, when an endpoint and credentials are configured. */
+    static Optional<ObjectStore> store(OperatorConfig config) {
+        if (!config.hasStore()) {
+            return Optional.empty();
+        }
+        if (config.storeAccessKey() == null || config.storeSecretKey() == null) {
+            throw new IllegalArgumentException("ISOBENCH_STORE_ENDPOINT is set but ISOBENCH_STORE_ACCESS_KEY / ISOBENCH_STORE_SECRET_KEY are not "
+                    + "(the chart takes them from the Secret " + config.storeSecret() + ")");
+        }
+        return Optional.of(new MinioObjectStore(new StoreConfig(config.storeEndpoint(), config.storeBucket(), config.storeAccessKey(),
+                config.storeSecretKey(), null)).ensureBucket());
+    }
+
+    /** Reads runners' uploads; a store that cannot answer is an IOException, so the collect step waits instead of failing. */
+    static ResultSource results(ObjectStore store) {
+        return new ResultSource() {
+            @Override
+            public Optional<byte[]> read(String key) throws IOException {
+                try {
+                    return store.get(key);
+                } catch (ObjectStoreException e) {
+                    if (e.retryable()) {
+                        throw new IOException(e.getMessage(), e);
+                    }
+                    throw e;
+                }
+            }
+
+            @Override
+            public String describe(String key) {
+                return store.describe().replaceFirst(" at .*", "") + "/" + key;
+            }
+        };
     }
 
     static RunPublisher publisher(OperatorConfig config, KubernetesClient client) {

@@ -134,6 +134,9 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
             events.phaseChanged(run, phaseAfter, status.getMessage());
             if (PhaseSteps.terminal(phaseAfter)) {
                 metrics.ended(run, phaseAfter);
+            }
+            if (PhaseSteps.terminal(phaseAfter) || phaseBefore == Phase.Queued) {
+                // a node was freed, or this run left the head of its queue: the next in line looks now
                 wakeQueue(context);
             }
         }

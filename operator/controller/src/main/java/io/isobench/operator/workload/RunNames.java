@@ -1,6 +1,8 @@
 package io.isobench.operator.workload;
 
 import io.isobench.operator.api.BenchmarkRun;
+import io.isobench.store.BucketLayout;
+import io.isobench.store.RunKey;
 import java.util.Locale;
 
 /**
@@ -27,13 +29,18 @@ public final class RunNames {
         return job(run, attempt) + "-args";
     }
 
+    /** The run's key in the object store: {@code <namespace>/<name>/<uid>}. */
+    public static RunKey key(BenchmarkRun run) {
+        return new RunKey(run.getMetadata().getNamespace(), run.getMetadata().getName(), run.getMetadata().getUid());
+    }
+
     /** Object-store prefix of the whole run: {@code runs/<namespace>/<name>/<uid>/}. */
     public static String runPrefix(BenchmarkRun run) {
-        return "runs/" + run.getMetadata().getNamespace() + "/" + run.getMetadata().getName() + "/" + run.getMetadata().getUid() + "/";
+        return BucketLayout.runPrefix(key(run));
     }
 
     /** Where one role of one attempt uploads its run directory. */
     public static String attemptPrefix(BenchmarkRun run, int attempt, String role) {
-        return runPrefix(run) + "attempt-" + attempt + "/" + role + "/";
+        return BucketLayout.attemptPrefix(key(run), attempt, role);
     }
 }

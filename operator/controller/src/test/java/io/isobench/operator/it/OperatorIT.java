@@ -21,7 +21,6 @@ import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.QueueName;
 import io.isobench.operator.api.TargetSpec;
 import io.isobench.operator.config.OperatorConfig;
-import io.isobench.operator.results.ResultSource;
 import io.isobench.operator.workload.RunNames;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,7 +28,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -40,8 +38,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The operator in-process against a real API server, controller-manager, scheduler and kwok nodes. No real
- * node runs the runner here, so the test plays the runner's part: it uploads result.json into the (in-memory)
- * store and ends the pod with the simulated kubelet's annotation (isobench.io/simulate). Everything else —
+ * node runs the runner here, so the test plays the runner's part: it uploads result.json into the real MinIO
+ * with the runner's uploader and ends the pod with the simulated kubelet's annotation (isobench.io/simulate). Everything else —
  * admission, the queue, configz preflight, Jobs, the job controller, scheduling — is the real thing.
  */
 class OperatorIT {
@@ -51,7 +49,8 @@ class OperatorIT {
     static LocalCluster cluster;
     static KubernetesClient client;
 
-    final Map<String, byte[]> store = new ConcurrentHashMap<>();
+    @org.junit.jupiter.api.extension.RegisterExtension
+    static io.isobench.store.testing.MinioServer minio = new io.isobench.store.testing.MinioServer();
     final Map<String, List<Phase>> phases = new ConcurrentHashMap<>();
     IsobenchOperator operator;
     io.fabric8.kubernetes.client.Watch watch;
@@ -100,20 +99,10 @@ class OperatorIT {
 
     IsobenchOperator startOperatorInstance() throws IOException {
         var config = OperatorConfig.fromEnvironment(Map.of("POD_NAMESPACE", RUN_NAMESPACE, "ISOBENCH_NAMESPACES", USER_NAMESPACE,
-                "ISOBENCH_STORE_ENDPOINT", "http://127.0.0.1:29999", "ISOBENCH_LEADER_ELECTION", "false", "ISOBENCH_HTTP_PORT", "0",
+                "ISOBENCH_STORE_ENDPOINT", minio.endpoint().toString(), "ISOBENCH_STORE_ACCESS_KEY", minio.accessKey(),
+                "ISOBENCH_STORE_SECRET_KEY", minio.secretKey(), "ISOBENCH_LEADER_ELECTION", "false", "ISOBENCH_HTTP_PORT", "0",
                 "ISOBENCH_COLLECT_GRACE", "3s", "POD_NAME", "operator-it"));
-        var results = new ResultSource() {
-            @Override
-            public Optional<byte[]> read(String key) {
-                return Optional.ofNullable(store.get(key));
-            }
-
-            @Override
-            public String describe(String key) {
-                return "s3://isobench/" + key;
-            }
-        };
-        var instance = new IsobenchOperator(config, client, results, null, "127.0.0.1");
+        var instance = IsobenchOperator.fromConfig(config, client, "127.0.0.1");
         instance.start();
         return instance;
     }
@@ -200,6 +189,7 @@ class OperatorIT {
         });
         BenchmarkRun failed = awaitPhase("crashing", Phase.Failed);
         assertThat(failed.getStatus().getMessage()).contains("no result.json at s3://isobench/runs/team-a/crashing/");
+        assertThat(failed.getStatus().getMessage()).doesNotContain(minio.secretKey()).doesNotContain(minio.accessKey());
 
         create("slow", "bench", "12s");
         BenchmarkRun timedOut = awaitPhase("slow", Phase.Failed);
@@ -271,8 +261,8 @@ class OperatorIT {
         return client.pods().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid).list().getItems().getFirst();
     }
 
-    /** What the runner would do at the end: upload result.json (last), then exit. */
-    void finishRunner(BenchmarkRun created, Pod pod, String how) throws IOException {
+    /** What the runner does at the end: upload its run directory (result.json last) to the real MinIO, then exit. */
+    void finishRunner(BenchmarkRun created, Pod pod, String how) throws Exception {
         BenchmarkRun run = get(created.getMetadata().getName());
         String json;
         try (var in = OperatorIT.class.getResourceAsStream("/results/dispatch-ok.json")) {
@@ -280,7 +270,11 @@ class OperatorIT {
         }
         // The cpuset the static CPU manager would have granted on this node: two CPUs, none of them reserved.
         json = json.replace("\"affinity\" : \"0-1\"", "\"affinity\" : \"2-3\"").replaceFirst("\"cpus\" : \\[ 0, 1 \\]", "\"cpus\" : [ 2, 3 ]");
-        store.put(RunNames.attemptPrefix(run, 1, "client") + "result.json", json.getBytes());
+        var runDir = java.nio.file.Files.createTempDirectory("runner-out");
+        java.nio.file.Files.writeString(runDir.resolve("result.json"), json);
+        try (var store = minio.newStore("isobench")) {
+            new io.isobench.store.ArtifactUploader(store, m -> {}).upload(runDir, RunNames.attemptPrefix(run, 1, "client"), java.time.Instant.now().plusSeconds(30));
+        }
         client.pods().resource(pod).edit(p -> {
             p.getMetadata().getAnnotations().put("isobench.io/simulate", how);
             return p;
