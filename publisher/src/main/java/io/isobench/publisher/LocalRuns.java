@@ -1,0 +1,94 @@
+package io.isobench.publisher;
+
+import io.isobench.result.ResultJson;
+import io.isobench.result.RunLayout;
+import io.isobench.result.RunResult;
+import io.isobench.store.RunKey;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/** Runs made by the runner alone (make demo, a laptop): read from their run directories. */
+public final class LocalRuns {
+
+    private LocalRuns() {}
+
+    /** Each argument is a run directory (holds result.json) or a folder of them. */
+    public static List<PublishedRun> find(List<Path> roots) throws IOException {
+        var runs = new ArrayList<PublishedRun>();
+        for (Path root : roots) {
+            if (Files.isRegularFile(root.resolve(RunLayout.RESULT_FILE))) {
+                runs.add(read(root));
+                continue;
+            }
+            if (!Files.isDirectory(root)) {
+                throw new IllegalArgumentException("--from '" + root + "': not a run directory nor a folder of them");
+            }
+            try (Stream<Path> children = Files.list(root)) {
+                for (Path dir : children.filter(d -> Files.isRegularFile(d.resolve(RunLayout.RESULT_FILE))).sorted().toList()) {
+                    runs.add(read(dir));
+                }
+            }
+        }
+        return runs;
+    }
+
+    public static PublishedRun read(Path runDir) throws IOException {
+        byte[] raw = Files.readAllBytes(runDir.resolve(RunLayout.RESULT_FILE));
+        RunResult result = ResultJson.parse(new String(raw, java.nio.charset.StandardCharsets.UTF_8));
+        var files = new LinkedHashMap<String, byte[]>();
+        Path steps = runDir.resolve("steps");
+        if (Files.isDirectory(steps)) {
+            try (Stream<Path> walk = Files.walk(steps)) {
+                for (Path f : walk.filter(Files::isRegularFile).filter(f -> !f.toString().endsWith(".partial")).sorted().toList()) {
+                    files.put(runDir.relativize(f).toString().replace('\\', '/'), Files.readAllBytes(f));
+                }
+            }
+        }
+        String phase = result.verdict() == io.isobench.result.Verdict.OK ? "Succeeded" : "Failed";
+        return new PublishedRun(RunKey.local(result.target(), result.runId()), Map.of(), List.of(), phase,
+                new PublishedRun.Isolation(null, "run outside Kubernetes: isolation not verified", Map.of()), null, null, null,
+                result.config(), rerunYaml(result), String.valueOf(result.startedAt()), raw, result, files);
+    }
+
+    /** The BenchmarkRun that runs this configuration on a cluster (target options are the runner's; check them against the CRD). */
+    static String rerunYaml(RunResult r) {
+        Map<String, Object> c = r.config();
+        var yaml = new StringBuilder();
+        yaml.append("apiVersion: isobench.io/v1alpha1\nkind: BenchmarkRun\nmetadata:\n  name: ").append(r.target()).append("-rerun\nspec:\n");
+        yaml.append("  target:\n    ").append(camel(r.target())).append(": {}\n");
+        yaml.append("  load:\n");
+        boolean open = "open-loop".equals(c.get("mode"));
+        yaml.append("    mode: ").append(open ? "Open" : "Closed").append('\n');
+        Object sweep = c.get(open ? "rates" : "clients");
+        if (sweep instanceof List<?> l) {
+            yaml.append("    ").append(open ? "rates" : "clients").append(": [").append(l.stream().map(String::valueOf).collect(Collectors.joining(", "))).append("]\n");
+        }
+        for (String k : List.of("warmup", "duration", "repetitions")) {
+            if (c.get(k) != null) {
+                yaml.append("    ").append(k).append(": ").append(c.get(k)).append('\n');
+            }
+        }
+        return yaml.toString();
+    }
+
+    private static String camel(String target) {
+        var sb = new StringBuilder();
+        boolean up = false;
+        for (char ch : target.toCharArray()) {
+            if (ch == '-') {
+                up = true;
+            } else {
+                sb.append(up ? Character.toUpperCase(ch) : ch);
+                up = false;
+            }
+        }
+        return sb.toString();
+    }
+}

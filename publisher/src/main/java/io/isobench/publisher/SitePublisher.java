@@ -1,0 +1,200 @@
+package io.isobench.publisher;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.isobench.result.ResultJson;
+import io.isobench.store.ContentTypes;
+import io.isobench.store.ObjectInfo;
+import io.isobench.store.ObjectKeys;
+import io.isobench.store.ObjectStore;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Writes the report site's data (docs/site-data.md) under a prefix of a store: a folder ({@code make demo}) or a
+ * bucket's {@code site/} prefix (the operator). Per run: summary.json, result.json and the histogram files it names;
+ * for all runs: the index, newest first in shards of 500, and the catalog with facets. Writing is idempotent —
+ * an object already holding the same bytes is not written again — so publishing twice changes nothing.
+ * Nothing secret is written: the spec comes in with runner.env values removed, and credentials never reach here.
+ */
+public final class SitePublisher {
+
+    /** What a publish did. */
+    public record Stats(int runs, int written, int unchanged, long bytesWritten) {}
+
+    private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
+
+    private final ObjectStore out;
+    private final String prefix;
+    private final Clock clock;
+    private int written;
+    private int unchanged;
+    private long bytes;
+
+    /** @param prefix where the site lives in the store: "" for a folder of its own, "site/" in a bucket */
+    public SitePublisher(ObjectStore out, String prefix, Clock clock) {
+        this.out = out;
+        this.prefix = prefix.isEmpty() ? "" : ObjectKeys.requireSafePrefix("site prefix", prefix);
+        this.clock = clock;
+    }
+
+    /** Publishes these runs (new or updated) and refreshes the index and catalog once. */
+    public synchronized Stats publish(List<PublishedRun> runs) {
+        written = 0;
+        unchanged = 0;
+        bytes = 0;
+        var entries = new LinkedHashMap<String, Map<String, Object>>();
+        readIndex().forEach(e -> entries.put(String.valueOf(e.get("key")), e));
+        for (PublishedRun run : runs) {
+            String base = "data/runs/" + run.key() + "/";
+            write(base + "summary.json", json(summary(run)));
+            write(base + "result.json", run.resultJson());
+            run.files().forEach((path, content) -> write(base + ObjectKeys.requireSafePath("run file", path), content));
+            entries.put(run.key().toString(), SiteIndex.entry(run));
+        }
+        writeIndex(new ArrayList<>(entries.values()));
+        write("data/references.json", resource("references.json"));
+        return new Stats(runs.size(), written, unchanged, bytes);
+    }
+
+    /** Copies the prebuilt site bundle (reports-site/dist: index.html, assets/…) beside the data. */
+    public synchronized void copyBundle(Path dist) {
+        try (Stream<Path> files = Files.walk(dist)) {
+            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                write(dist.relativize(f).toString().replace('\\', '/'), Files.readAllBytes(f));
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot copy the site bundle from " + dist + ": " + e.getMessage(), e);
+        }
+    }
+
+    private Map<String, Object> summary(PublishedRun run) {
+        var s = new LinkedHashMap<String, Object>();
+        s.put("formatVersion", SiteIndex.FORMAT_VERSION);
+        s.put("key", run.key().toString());
+        s.put("namespace", run.key().namespace());
+        s.put("name", run.key().name());
+        s.put("uid", run.key().uid());
+        s.put("labels", run.labels() == null ? Map.of() : run.labels());
+        s.put("nodes", run.nodes() == null ? List.of() : run.nodes());
+        s.put("phase", run.phase());
+        s.put("message", run.message());
+        s.put("createdAt", run.createdAt());
+        var isolation = new LinkedHashMap<String, Object>();
+        if (run.isolation() != null) {
+            isolation.put("isolated", run.isolation().isolated());
+            isolation.put("reason", run.isolation().reason());
+            if (run.isolation().facts() != null) {
+                isolation.putAll(run.isolation().facts());
+            }
+        }
+        s.put("isolation", isolation);
+        s.put("image", run.image());
+        s.put("baseline", run.baseline());
+        s.put("spec", run.spec());
+        s.put("rerunYaml", run.rerunYaml());
+        s.put("result", "result.json");
+        return s;
+    }
+
+    private List<Map<String, Object>> readIndex() {
+        Optional<byte[]> catalog = out.get(prefix + "data/catalog.json");
+        if (catalog.isEmpty()) {
+            return List.of();
+        }
+        var entries = new ArrayList<Map<String, Object>>();
+        Map<String, Object> c = parse(catalog.get());
+        for (Object shard : (List<?>) c.getOrDefault("shards", List.of())) {
+            String path = String.valueOf(((Map<?, ?>) shard).get("path"));
+            out.get(prefix + path).ifPresent(bytes -> {
+                for (Object e : (List<?>) parse(bytes).getOrDefault("runs", List.of())) {
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> entry = (Map<String, Object>) e;
+                    entries.add(entry);
+                }
+            });
+        }
+        return entries;
+    }
+
+    private void writeIndex(List<Map<String, Object>> entries) {
+        entries.sort(SiteIndex.NEWEST_FIRST);
+        var shards = SiteIndex.shards(entries);
+        var shardInfo = new ArrayList<Map<String, Object>>();
+        for (int i = 0; i < shards.size(); i++) {
+            var shard = shards.get(i);
+            write(SiteIndex.shardPath(i), json(Map.of("formatVersion", SiteIndex.FORMAT_VERSION, "runs", shard)));
+            var info = new LinkedHashMap<String, Object>();
+            info.put("path", SiteIndex.shardPath(i));
+            info.put("count", shard.size());
+            info.put("newestStartedAt", shard.getFirst().get("startedAt"));
+            info.put("oldestStartedAt", shard.getLast().get("startedAt"));
+            info.putAll(SiteIndex.facets(shard));
+            shardInfo.add(info);
+        }
+        // shards beyond the new count (runs can only be added, but a republish may change order) are removed
+        List<String> stale = out.list(prefix + "data/index/").stream().map(ObjectInfo::key)
+                .filter(k -> shardInfo.stream().noneMatch(s -> (prefix + s.get("path")).equals(k))).toList();
+        out.delete(stale);
+        var catalog = new LinkedHashMap<String, Object>();
+        catalog.put("formatVersion", SiteIndex.FORMAT_VERSION);
+        catalog.put("runCount", entries.size());
+        catalog.put("shardSize", SiteIndex.SHARD_SIZE);
+        catalog.put("shards", shardInfo);
+        catalog.put("facets", SiteIndex.facets(entries));
+        catalog.put("references", "data/references.json");
+        Optional<byte[]> previous = out.get(prefix + "data/catalog.json");
+        // generatedAt moves only when the catalog's content does, so an unchanged republish writes nothing
+        catalog.put("generatedAt", previous.map(p -> parse(p)).filter(p -> sameExceptTime(p, catalog)).map(p -> p.get("generatedAt"))
+                .orElse(clock.instant().toString()));
+        write("data/catalog.json", json(catalog));
+    }
+
+    private static boolean sameExceptTime(Map<String, Object> previous, Map<String, Object> next) {
+        var p = new HashMap<>(previous);
+        p.remove("generatedAt");
+        return parse(json(p)).equals(parse(json(next)));
+    }
+
+    private void write(String path, byte[] content) {
+        String key = prefix + path;
+        Optional<ObjectInfo> existing = out.stat(key);
+        if (existing.isPresent() && out.holds(existing.get(), content)) {
+            unchanged++;
+            return;
+        }
+        out.put(key, content, ContentTypes.of(key));
+        written++;
+        bytes += content.length;
+    }
+
+    static byte[] json(Object value) {
+        return ResultJson.toJson(value).getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static Map<String, Object> parse(byte[] bytes) {
+        try {
+            return ResultJson.MAPPER.readValue(bytes, MAP);
+        } catch (IOException e) {
+            throw new IllegalStateException("the published index is not valid JSON: " + e.getMessage(), e);
+        }
+    }
+
+    private static byte[] resource(String name) {
+        try (InputStream in = SitePublisher.class.getResourceAsStream(name)) {
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new IllegalStateException(name + " is missing from the publisher", e);
+        }
+    }
+}
