@@ -37,7 +37,7 @@ start() { # name command...: run detached in its own session, log to $RUN/logs/<
 wait_for() { # name timeout-seconds probe...: until the probe passes; fail at once if the process died
   local name=$1 timeout=$2 t0=$SECONDS; shift 2
   until "$@" >/dev/null 2>&1; do
-    if ! running "$name"; then
+    if ! alive "$(pid_of "$name")"; then   # alive, not owned: right after the fork the child may not have exec'd yet
       tail -n 25 "$RUN/logs/$name.log" >&2 2>/dev/null
       die "$name exited during start-up (last lines of $RUN/logs/$name.log above)"
     fi

@@ -35,7 +35,8 @@ public final class IsobenchOperator implements AutoCloseable {
     /** The operator with the object store and publisher its configuration names. */
     public static IsobenchOperator fromConfig(OperatorConfig config, KubernetesClient client, String httpBind) throws IOException {
         var store = StoreWiring.store(config);
-        var operator = new IsobenchOperator(config, client, store.map(StoreWiring::results).orElse(null), StoreWiring.publisher(config, client), httpBind);
+        var operator = new IsobenchOperator(config, client, store.map(StoreWiring::results).orElse(null),
+                store.map(s -> StoreWiring.publisher(s, config)).orElse(null), httpBind);
         operator.store = store.orElse(null);
         return operator;
     }

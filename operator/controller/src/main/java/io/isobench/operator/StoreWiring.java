@@ -1,6 +1,5 @@
 package io.isobench.operator;
 
-import io.fabric8.kubernetes.client.KubernetesClient;
 import io.isobench.operator.config.OperatorConfig;
 import io.isobench.operator.results.ResultSource;
 import io.isobench.operator.results.RunPublisher;
@@ -51,7 +50,8 @@ final class StoreWiring {
         };
     }
 
-    static RunPublisher publisher(OperatorConfig config, KubernetesClient client) {
-        return null;
+    /** Publishes finished runs to the bucket's site/ prefix (made anonymously readable, and nothing else). */
+    static RunPublisher publisher(ObjectStore store, OperatorConfig config) {
+        return new io.isobench.operator.results.BucketSitePublisher(store, config.siteUrl(), java.time.Clock.systemUTC());
     }
 }

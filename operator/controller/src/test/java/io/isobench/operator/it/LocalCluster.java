@@ -75,14 +75,18 @@ final class LocalCluster implements AutoCloseable {
         return repoRoot().resolve("local-cluster").resolve(name);
     }
 
-    private static void run(List<String> command, int timeoutSeconds) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.INHERIT).start();
+    private void run(List<String> command, int timeoutSeconds) throws IOException, InterruptedException {
+        // Into a log, not the test JVM's stdout (Surefire's channel); its tail goes into the failure message.
+        Path log = stateDir.getParent().resolve(stateDir.getFileName() + ".log");
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new IllegalStateException(String.join(" ", command) + " did not finish within " + timeoutSeconds + "s");
         }
         if (p.exitValue() != 0) {
-            throw new IllegalStateException(String.join(" ", command) + " exited with " + p.exitValue());
+            List<String> lines = Files.readAllLines(log);
+            throw new IllegalStateException(String.join(" ", command) + " exited with " + p.exitValue() + ":\n"
+                    + String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size())));
         }
     }
 

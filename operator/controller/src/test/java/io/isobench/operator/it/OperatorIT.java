@@ -118,7 +118,9 @@ class OperatorIT {
 
     @Test
     void aValidRunGoesThroughTheExactPhaseSequenceToSucceededWithPercentilesInStatus() throws Exception {
-        BenchmarkRun run = create("happy", "bench", "5m");
+        BenchmarkRun spec = runSpec("happy", "bench", "5m");
+        spec.getSpec().getRunner().setEnv(List.of(new io.isobench.operator.api.EnvEntry("TOKEN", "env-secret-value")));
+        BenchmarkRun run = client.resource(spec).create();
         Pod pod = awaitRunnerPod(run);
         assertThat(pod.getStatus().getQosClass()).isEqualTo("Guaranteed");
         assertThat(pod.getSpec().getNodeName()).isEqualTo("bench-1");
@@ -133,6 +135,18 @@ class OperatorIT {
         assertThat(done.getStatus().getObservedGeneration()).isEqualTo(1L);
         assertThat(client.v1().events().inNamespace(USER_NAMESPACE).list().getItems())
                 .anySatisfy(e -> assertThat(e.getReason()).isEqualTo("Succeeded"));
+        // published: the site prefix is public, the run's raw objects are not, and no secret is on the site
+        await().atMost(Duration.ofSeconds(30)).until(() -> "True".equals(condition(get("happy"), CrdConstants.CONDITION_PUBLISHED)));
+        String key = USER_NAMESPACE + "/happy/" + done.getMetadata().getUid();
+        var http = java.net.http.HttpClient.newHttpClient();
+        var summary = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(minio.endpoint() + "/isobench/site/data/runs/" + key + "/summary.json")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(summary.statusCode()).isEqualTo(200);
+        assertThat(summary.body()).contains("\"isolated\" : true").contains("rerunYaml").doesNotContain("env-secret-value")
+                .doesNotContain(minio.secretKey()).doesNotContain(minio.accessKey());
+        assertThat(http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(minio.endpoint() + "/isobench/runs/" + key + "/run.json")).build(),
+                java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode()).isEqualTo(403);
+        assertThat(get("happy").getStatus().getArtifacts().getSite()).endsWith("index.html#/run/" + key);
     }
 
     @Test

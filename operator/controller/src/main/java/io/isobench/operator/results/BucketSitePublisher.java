@@ -1,0 +1,109 @@
+package io.isobench.operator.results;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.isobench.operator.api.BenchmarkRun;
+import io.isobench.operator.api.BenchmarkRunSpec;
+import io.isobench.operator.api.CrdConstants;
+import io.isobench.operator.api.IsolationStatus;
+import io.isobench.operator.reconcile.Conditions;
+import io.isobench.operator.workload.RunNames;
+import io.isobench.operator.workload.RunnerWorkload;
+import io.isobench.publisher.PublishedRun;
+import io.isobench.publisher.SitePublisher;
+import io.isobench.result.ResultJson;
+import io.isobench.result.RunLayout;
+import io.isobench.store.BucketLayout;
+import io.isobench.store.ObjectInfo;
+import io.isobench.store.ObjectStore;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Publishes a finished run from the bucket to the bucket's site/ prefix: the run's manifest (run.json, spec with
+ * runner.env values removed), its result at the run level, then the site data. Only the client measures latency,
+ * so the run's result is the client's of the attempt that counted.
+ */
+public final class BucketSitePublisher implements RunPublisher {
+
+    private final ObjectStore store;
+    private final SitePublisher site;
+    private final String siteUrl;
+
+    public BucketSitePublisher(ObjectStore store, String siteUrl, Clock clock) {
+        this.store = store;
+        this.site = new SitePublisher(store, BucketLayout.SITE_PREFIX, clock);
+        this.siteUrl = siteUrl;
+        store.allowAnonymousRead(BucketLayout.SITE_PREFIX);
+    }
+
+    @Override
+    public String publish(BenchmarkRun run) {
+        var status = run.getStatus();
+        String attemptPrefix = RunNames.attemptPrefix(run, status.getAttempts() == null ? 1 : status.getAttempts(), RunnerWorkload.ROLE_CLIENT);
+        byte[] result = store.get(attemptPrefix + RunLayout.RESULT_FILE)
+                .orElseThrow(() -> new IllegalStateException("no result.json under " + attemptPrefix));
+        var files = new LinkedHashMap<String, byte[]>();
+        for (ObjectInfo o : store.list(attemptPrefix + "steps/")) {
+            store.get(o.key()).ifPresent(b -> files.put(o.key().substring(attemptPrefix.length()), b));
+        }
+        Map<String, Object> spec = publicSpec(run.getSpec());
+        store.put(BucketLayout.manifest(RunNames.key(run)), ResultJson.toJson(Map.of("apiVersion", CrdConstants.API_VERSION, "kind", CrdConstants.KIND,
+                "metadata", Map.of("namespace", run.getMetadata().getNamespace(), "name", run.getMetadata().getName(), "uid", run.getMetadata().getUid()),
+                "spec", spec)).getBytes(StandardCharsets.UTF_8), "application/json");
+        store.put(BucketLayout.runResult(RunNames.key(run)), result, "application/json");
+        var isolated = Conditions.get(status, CrdConstants.CONDITION_ISOLATED);
+        var published = new PublishedRun(RunNames.key(run),
+                run.getSpec().getReport().getLabels() == null ? Map.of() : run.getSpec().getReport().getLabels(),
+                status.getNodes() == null ? List.of() : status.getNodes(), status.getPhase().name(),
+                new PublishedRun.Isolation(isolated.map(c -> "True".equals(c.getStatus())).orElse(false),
+                        isolated.map(c -> c.getReason() + ": " + c.getMessage()).orElse("not judged"), facts(status.getIsolation())),
+                status.getMessage(), baselineKey(run), run.getSpec().getRunner().getImage(), spec, rerunYaml(run),
+                run.getMetadata().getCreationTimestamp(), result, ResultJson.parse(new String(result, StandardCharsets.UTF_8)), files);
+        site.publish(List.of(published));
+        String page = "index.html#/run/" + RunNames.key(run);
+        return siteUrl == null || siteUrl.isBlank() ? BucketLayout.SITE_PREFIX + page : siteUrl.replaceFirst("index\\.html.*$", "") + page;
+    }
+
+    /** The spec as published: runner.env values removed (names kept). */
+    static Map<String, Object> publicSpec(BenchmarkRunSpec spec) {
+        Map<String, Object> map = Serialization.jsonMapper().convertValue(spec, new TypeReference<LinkedHashMap<String, Object>>() {});
+        if (map.get("runner") instanceof Map<?, ?> runner && runner.get("env") instanceof List<?> env) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> r = (Map<String, Object>) runner;
+            r.put("env", env.stream().map(e -> Map.of("name", String.valueOf(((Map<?, ?>) e).get("name")), "value", "(not published)")).toList());
+        }
+        return map;
+    }
+
+    private static String baselineKey(BenchmarkRun run) {
+        String baseline = run.getSpec().getReport().getBaseline();
+        return baseline == null ? null : run.getMetadata().getNamespace() + "/" + baseline;
+    }
+
+    private static Map<String, Object> facts(IsolationStatus isolation) {
+        var facts = new LinkedHashMap<String, Object>();
+        if (isolation != null) {
+            facts.put("mode", isolation.getMode());
+            facts.put("cpuManagerPolicy", isolation.getCpuManagerPolicy());
+            facts.put("reservedSystemCpus", isolation.getReservedSystemCpus());
+            facts.put("cpusRequested", isolation.getCpusRequested());
+            facts.put("qosClass", isolation.getQosClass());
+            facts.put("cpusetGranted", isolation.getCpusetGranted());
+        }
+        facts.values().removeIf(v -> v == null);
+        return facts;
+    }
+
+    private static String rerunYaml(BenchmarkRun run) {
+        var copy = new LinkedHashMap<String, Object>();
+        copy.put("apiVersion", CrdConstants.API_VERSION);
+        copy.put("kind", CrdConstants.KIND);
+        copy.put("metadata", Map.of("name", run.getMetadata().getName() + "-rerun", "namespace", run.getMetadata().getNamespace()));
+        copy.put("spec", publicSpec(run.getSpec()));
+        return Serialization.asYaml(copy).replaceFirst("^---\\n", "");
+    }
+}
