@@ -1,0 +1,243 @@
+// The published site data (docs/site-data.md) and the runner's result.json (result-format/), as
+// TypeScript types. Java writes result.json with nulls omitted, so every nullable field is optional.
+
+export const FORMAT_VERSION = 1;
+
+export type Verdict = 'OK' | 'FAIL';
+export type LoadMode = 'open-loop' | 'closed-loop';
+export type LatencyMeasure = 'one-way' | 'round-trip' | 'half-round-trip';
+
+export interface ShardInfo {
+  path: string;
+  count: number;
+  newestStartedAt: string;
+  oldestStartedAt: string;
+  targets: string[];
+  verdicts: string[];
+  nodes: string[];
+  labels: Record<string, string[]>;
+}
+
+export interface Facets {
+  targets: string[];
+  verdicts: string[];
+  nodes: string[];
+  labels: Record<string, string[]>;
+}
+
+export interface Catalog {
+  formatVersion: number;
+  generatedAt: string;
+  runCount: number;
+  shardSize: number;
+  shards: ShardInfo[];
+  facets: Facets;
+  references?: string;
+}
+
+export interface Headline {
+  stepId: string;
+  label: string;
+  p50: number;
+  p99: number;
+  max: number;
+  achievedRate: number;
+  samples: number;
+}
+
+export interface RunEntry {
+  key: string;
+  namespace: string;
+  name: string;
+  uid: string;
+  target: string;
+  variants: string[];
+  labels: Record<string, string>;
+  nodes: string[];
+  startedAt: string;
+  finishedAt: string;
+  phase: string;
+  verdict: Verdict;
+  isolated: boolean | null;
+  cpuModel: string;
+  jvm: string;
+  loadModes: string[];
+  headline: Headline | null;
+  baseline: string | null;
+  message: string | null;
+}
+
+export interface IndexShard {
+  formatVersion: number;
+  runs: RunEntry[];
+}
+
+export interface IsolationVerdict {
+  isolated: boolean | null;
+  reason?: string;
+  cpusRequested?: number;
+  cpusetGranted?: string;
+  cpuManagerPolicy?: string;
+}
+
+export interface RunSummary {
+  formatVersion: number;
+  key: string;
+  namespace: string;
+  name: string;
+  uid: string;
+  labels: Record<string, string>;
+  nodes: string[];
+  phase: string;
+  message: string | null;
+  createdAt?: string;
+  isolation: IsolationVerdict;
+  image?: string | null;
+  baseline: string | null;
+  spec?: unknown;
+  rerunYaml?: string;
+  result: string;
+}
+
+export interface Reference {
+  id: string;
+  source?: string;
+  target: string;
+  label: string;
+  load?: { mode: LoadMode; targetRate?: number; concurrency?: number };
+  measure?: LatencyMeasure;
+  achievedRate?: number;
+  latency?: Partial<Record<LatencyKey | 'mean', number>>;
+  streams?: number;
+  vcpus?: number;
+}
+
+export interface References {
+  formatVersion: number;
+  references: Reference[];
+}
+
+/** LatencySummary's percentile keys, in table order. */
+export const LATENCY_KEYS = ['p50', 'p66', 'p75', 'p80', 'p90', 'p95', 'p98', 'p99', 'p99_9', 'p99_99', 'p99_999', 'max'] as const;
+export type LatencyKey = (typeof LATENCY_KEYS)[number];
+
+export type LatencySummary = Record<LatencyKey, number> & { count: number; min: number; mean: number; stddev: number };
+
+export interface Load {
+  mode: LoadMode;
+  targetRate?: number;
+  concurrency?: number;
+  warmupMillis: number;
+  durationMillis: number;
+}
+
+export interface ArtifactFiles {
+  hlog?: string;
+  hgrm?: string;
+}
+
+export interface Pinning {
+  role: string;
+  cpu?: number;
+  applied: boolean;
+  detail?: string;
+}
+
+export interface CoreToCore {
+  cpuA: number;
+  cpuB: number;
+  durationNanos: number;
+  samples: number;
+  p10: number;
+  p50: number;
+  p90: number;
+  max: number;
+}
+
+export interface Jitter {
+  cpu: number;
+  durationNanos: number;
+  maxStallNanos: number;
+  stallsOver10us: number;
+  stalledNanos: number;
+}
+
+export interface MachineProbe {
+  coreToCore?: CoreToCore;
+  jitter?: Jitter[];
+}
+
+export interface RepetitionResult {
+  index: number;
+  startedAt: string;
+  windowNanos: number;
+  targetRate?: number;
+  achievedRate: number;
+  sent: number;
+  received: number;
+  latency: LatencySummary;
+  gc?: { count: number; timeMillis: number };
+  allocatedBytes?: Record<string, number>;
+  pinning?: Pinning[];
+  probe?: MachineProbe;
+  metrics?: Record<string, unknown>;
+  histogram?: string;
+  files?: ArtifactFiles;
+  verdict: Verdict;
+  reason?: string;
+}
+
+export interface MergedResult {
+  latency: LatencySummary;
+  histogram?: string;
+  files?: ArtifactFiles;
+}
+
+export interface StepResult {
+  id: string;
+  label: string;
+  variant?: string;
+  load: Load;
+  measure?: LatencyMeasure;
+  repetitions: RepetitionResult[];
+  merged: MergedResult;
+  verdict: Verdict;
+  reason?: string;
+}
+
+export interface Environment {
+  hostname?: string;
+  os?: string;
+  kernel?: string;
+  arch?: string;
+  cpuModel?: string;
+  logicalCpus?: number;
+  cpuset?: { cpus?: number[]; affinity?: string; cgroup?: string };
+  isolation?: {
+    isolatedCpus?: string;
+    nohzFull?: string;
+    smtSiblings?: string[];
+    governor?: string;
+    clocksource?: string;
+    transparentHugePages?: string;
+    loadAverage?: number;
+    cpuManagerPolicyHint?: string;
+  };
+  jvm?: { vendor?: string; version?: string; vm?: string; flags?: string[]; heapInitBytes?: number; heapMaxBytes?: number; gc?: string[] };
+  container?: { image?: string; namespace?: string; pod?: string; node?: string };
+  warnings?: string[];
+}
+
+export interface RunResult {
+  formatVersion: number;
+  runId: string;
+  target: string;
+  config?: Record<string, unknown>;
+  configHash?: string;
+  startedAt: string;
+  finishedAt: string;
+  environment: Environment;
+  steps: StepResult[];
+  verdict: Verdict;
+  reason?: string;
+}

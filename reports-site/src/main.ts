@@ -1,0 +1,46 @@
+import './style.css';
+import type { Catalog } from './data/contract';
+import { el, errorBox } from './dom';
+import { renderCompare } from './views/compare';
+import { loadCatalog, renderList, type Filter } from './views/list';
+import { renderRun } from './views/run';
+
+// Hash routes only (#/, #/run/<key>, #/compare/<key>,<key>): the site is static files, from a folder or a bucket.
+const app = document.getElementById('app')!;
+let catalog: Promise<Catalog> | null = null;
+
+function parseFilter(query: string): { filter: Filter; page: number } {
+  const q = new URLSearchParams(query);
+  return { filter: { target: q.get('target') ?? '', label: q.get('label') ?? '', node: q.get('node') ?? '', status: q.get('status') ?? '', since: q.get('since') ?? '' },
+    page: Number(q.get('page') ?? 0) || 0 };
+}
+
+async function route(): Promise<void> {
+  const hash = decodeURIComponent(location.hash.replace(/^#\/?/, ''));
+  try {
+    if (hash.startsWith('run/')) {
+      await renderRun(app, hash.slice(4));
+    } else if (hash.startsWith('compare/')) {
+      await renderCompare(app, hash.slice(8).split(',').filter(Boolean));
+    } else {
+      catalog ??= loadCatalog();
+      const [, query = ''] = hash.split('?');
+      const { filter, page } = parseFilter(query);
+      await renderList(app, await catalog, filter, page, (f, p) => {
+        const q = new URLSearchParams(Object.entries({ ...f, page: String(p) }).filter(([, v]) => v && v !== '0'));
+        location.hash = `#/?${q}`;
+      });
+    }
+    app.dataset.ready = 'true';
+  } catch (e) {
+    catalog = null;
+    app.replaceChildren(el('h1', null, 'isobench'), errorBox('the site data cannot be read', e));
+    app.dataset.ready = 'true';
+  }
+}
+
+window.addEventListener('hashchange', () => {
+  app.dataset.ready = 'false';
+  void route();
+});
+void route();

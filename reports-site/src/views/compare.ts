@@ -1,0 +1,94 @@
+import { percentileChart, type Line } from '../charts';
+import type { References } from '../data/contract';
+import { fetchVersionedJson } from '../data/load-json';
+import { el, errorBox, section, table } from '../dom';
+import { latency, rate, ratio } from '../format';
+import { decodeHistogram } from '../hdr/decode';
+import { bootstrapRatio } from '../stats/bootstrap';
+import { commonSteps, differences, runFacts, unmatchedSteps } from '../stats/comparability';
+import { seedOf } from '../stats/random';
+import { distributionLine, loadRun, type LoadedRun } from './run';
+
+const PERCENTILES: Array<[number, string]> = [[50, 'p50'], [99, 'p99'], [99.9, 'p99.9']];
+
+export async function renderCompare(app: HTMLElement, keys: string[]): Promise<void> {
+  app.replaceChildren(el('h1', null, 'Compare'), el('p', null, el('a', { href: '#/' }, '← all runs')));
+  const runs: LoadedRun[] = [];
+  for (const key of keys) {
+    try {
+      runs.push(await loadRun(key));
+    } catch (e) {
+      app.append(errorBox(`run ${key} left out`, e));
+    }
+  }
+  if (runs.length < 2) {
+    app.append(el('p', { class: 'muted' }, 'pick two or more runs that can be read'));
+    return;
+  }
+  const [a, ...others] = runs;
+  app.append(el('p', null, 'A = ', el('a', { href: `#/run/${encodeURIComponent(a.key)}` }, a.key), ...others.map((b, i) =>
+    el('span', null, ` · ${String.fromCharCode(66 + i)} = `, el('a', { href: `#/run/${encodeURIComponent(b.key)}` }, b.key)))));
+
+  for (const b of others) {
+    const diffs = differences(runFacts(a.result, a.summary), runFacts(b.result, b.summary));
+    const unmatched = unmatchedSteps(runFacts(a.result, a.summary), runFacts(b.result, b.summary));
+    if (diffs.length) {
+      app.append(el('div', { class: 'warning', role: 'note' }, el('strong', null, `Not comparable as is: ${a.summary.name} and ${b.summary.name} differ in`),
+        table(['factor', 'A', 'B'], diffs.map((d) => [d.factor, d.a, d.b]))));
+    }
+    if (unmatched.onlyA.length || unmatched.onlyB.length) {
+      app.append(el('p', { class: 'muted' }, `steps not compared: only in A ${unmatched.onlyA.join(', ') || '–'}; only in B ${unmatched.onlyB.join(', ') || '–'}`));
+    }
+    const steps = commonSteps(a.result, b.result);
+    const rows: Array<Array<string | HTMLElement>> = [];
+    for (const id of steps) {
+      const sa = a.result.steps.find((s) => s.id === id)!;
+      const sb = b.result.steps.find((s) => s.id === id)!;
+      try {
+        const ha = sa.repetitions.filter((r) => r.histogram).map((r) => decodeHistogram(r.histogram!));
+        const hb = sb.repetitions.filter((r) => r.histogram).map((r) => decodeHistogram(r.histogram!));
+        for (const [p, name] of PERCENTILES) {
+          const est = bootstrapRatio(ha, hb, p, seedOf(`${a.key}|${b.key}|${id}|${p}`));
+          rows.push([sa.label, name, latency(percentileOf(sa, name)), latency(percentileOf(sb, name)), ratio(est.ratio),
+            est.interval ? `${ratio(est.interval.low)} – ${ratio(est.interval.high)}` : (est.note ?? '–'),
+            el('span', { class: est.verdict === 'faster' ? 'ok' : est.verdict === 'slower' ? 'fail' : 'muted' }, est.verdict)]);
+        }
+      } catch (e) {
+        rows.push([sa.label, '–', '–', '–', '–', '–', errorBox('histograms', e)]);
+      }
+    }
+    app.append(section(`B = ${b.summary.name} against A = ${a.summary.name}: B/A with 95% bootstrap intervals over repetitions`,
+      table(['step', 'percentile', 'A', 'B', 'B/A', '95% interval', 'B is'], rows, 'grid num')));
+  }
+
+  const common = runs.reduce((ids, r) => ids.filter((id) => r.result.steps.some((s) => s.id === id)), a.result.steps.map((s) => s.id));
+  if (common.length) {
+    const pick = el('select', { 'aria-label': 'step to overlay' }, ...common.map((id) => el('option', { value: id }, id)));
+    const holder = el('div', { class: 'chart' });
+    const draw = () => {
+      holder.replaceChildren();
+      const lines = runs.map((r, i) => distributionLine(`${String.fromCharCode(65 + i)} ${r.summary.name}`, r.result.steps.find((s) => s.id === pick.value)?.merged.histogram))
+        .filter((l): l is Line => l !== null);
+      if (lines.length) percentileChart(holder, `${pick.value}: overlaid distributions`, lines);
+    };
+    pick.addEventListener('change', draw);
+    app.append(section('Distributions', pick, holder));
+    draw();
+  }
+
+  try {
+    const refs = await fetchVersionedJson<References>('data/references.json');
+    const mine = refs.references.filter((r) => r.target === a.result.target);
+    if (mine.length) {
+      app.append(section('Published elsewhere (not measured here)', table(['reference', 'measure', 'p50', 'p99', 'max', 'mean', 'rate'],
+        mine.map((r) => [r.label, r.measure ?? '–', latency(r.latency?.p50), latency(r.latency?.p99), latency(r.latency?.max), latency(r.latency?.mean),
+          r.achievedRate ? rate(r.achievedRate) : r.load?.targetRate ? rate(r.load.targetRate) : r.streams ? `${r.streams} streams / ${r.vcpus} vCPU` : '–']), 'grid num reference')));
+    }
+  } catch (e) {
+    app.append(errorBox('references', e));
+  }
+}
+
+function percentileOf(s: { merged: { latency: Record<string, number> } }, name: string): number {
+  return s.merged.latency[name.replace('.', '_')];
+}

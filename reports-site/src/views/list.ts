@@ -1,0 +1,120 @@
+import type { Catalog, IndexShard, RunEntry, ShardInfo } from '../data/contract';
+import { fetchVersionedJson } from '../data/load-json';
+import { CATALOG_PATH } from '../data/paths';
+import { el, errorBox, table } from '../dom';
+import { dateTime, latency, rate } from '../format';
+
+const PAGE = 50;
+
+export interface Filter {
+  target: string;
+  label: string; // key=value
+  node: string;
+  status: string; // OK | FAIL | ''
+  since: string; // yyyy-mm-dd
+}
+
+function matches(e: RunEntry, f: Filter): boolean {
+  if (f.target && e.target !== f.target) return false;
+  if (f.node && !e.nodes.includes(f.node)) return false;
+  if (f.status && e.verdict !== f.status) return false;
+  if (f.since && e.startedAt < f.since) return false;
+  if (f.label) {
+    const [k, v] = f.label.split('=', 2);
+    if (v === undefined ? !(k in e.labels) : e.labels[k] !== v) return false;
+  }
+  return true;
+}
+
+/** Facets let a filter skip shards that cannot hold a match without fetching them. */
+function shardMayMatch(s: ShardInfo, f: Filter): boolean {
+  if (f.target && !s.targets.includes(f.target)) return false;
+  if (f.node && !s.nodes.includes(f.node)) return false;
+  if (f.status && !s.verdicts.includes(f.status)) return false;
+  if (f.since && s.newestStartedAt < f.since) return false;
+  if (f.label) {
+    const [k, v] = f.label.split('=', 2);
+    if (!(k in s.labels) || (v !== undefined && !s.labels[k].includes(v))) return false;
+  }
+  return true;
+}
+
+const shardCache = new Map<string, Promise<IndexShard>>();
+function shard(path: string): Promise<IndexShard> {
+  if (!shardCache.has(path)) shardCache.set(path, fetchVersionedJson<IndexShard>(path));
+  return shardCache.get(path)!;
+}
+
+export async function renderList(app: HTMLElement, catalog: Catalog, filter: Filter, page: number, onFilter: (f: Filter, page: number) => void): Promise<void> {
+  const select = (name: keyof Filter, values: string[], all: string) => {
+    const s = el('select', { name, 'aria-label': name }, el('option', { value: '' }, all), ...values.map((v) => el('option', { value: v }, v)));
+    s.value = filter[name];
+    return s;
+  };
+  const labelInput = el('input', { name: 'label', placeholder: 'label key=value', 'aria-label': 'label' });
+  labelInput.value = filter.label;
+  const since = el('input', { name: 'since', type: 'date', 'aria-label': 'since' });
+  since.value = filter.since;
+  const form = el('form', { class: 'filters' },
+    select('target', catalog.facets.targets, 'all targets'), labelInput, select('node', catalog.facets.nodes, 'all nodes'),
+    select('status', catalog.facets.verdicts, 'all results'), since, el('button', { type: 'submit' }, 'filter'));
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const data = new FormData(form);
+    onFilter({ target: String(data.get('target') ?? ''), label: String(data.get('label') ?? '').trim(), node: String(data.get('node') ?? ''),
+      status: String(data.get('status') ?? ''), since: String(data.get('since') ?? '') }, 0);
+  });
+  const status = el('p', { class: 'muted' }, `${catalog.runCount} runs · newest first`);
+  const holder = el('div');
+  const compare = el('button', { type: 'button', disabled: '' }, 'compare selected');
+  app.replaceChildren(el('h1', null, 'Runs'), form, status, holder, compare);
+
+  const wanted = (page + 1) * PAGE + 1;
+  const found: RunEntry[] = [];
+  const t0 = performance.now();
+  for (const s of catalog.shards) {
+    if (found.length >= wanted) break;
+    if (!shardMayMatch(s, filter)) continue;
+    try {
+      for (const e of (await shard(s.path)).runs) if (matches(e, filter)) found.push(e);
+    } catch (e) {
+      holder.append(errorBox(`index shard ${s.path}`, e));
+    }
+  }
+  const rows = found.slice(page * PAGE, (page + 1) * PAGE);
+  const selected = new Set<string>();
+  compare.addEventListener('click', () => (location.hash = `#/compare/${[...selected].map(encodeURIComponent).join(',')}`));
+  holder.append(table(['', 'started', 'run', 'target', 'labels', 'node', 'result', 'isolation', 'headline', 'p50', 'p99', 'max', 'achieved'],
+    rows.map((e) => {
+      const box = el('input', { type: 'checkbox', 'aria-label': `select ${e.key}` });
+      box.addEventListener('change', () => {
+        if (box.checked) selected.add(e.key); else selected.delete(e.key);
+        if (selected.size >= 2) compare.removeAttribute('disabled'); else compare.setAttribute('disabled', '');
+      });
+      return [box, dateTime(e.startedAt), el('a', { href: `#/run/${encodeURIComponent(e.key)}`, class: 'run-link' }, `${e.namespace}/${e.name}`), e.target,
+        Object.entries(e.labels).map(([k, v]) => `${k}=${v}`).join(' '), e.nodes.join(', '),
+        el('span', { class: e.verdict === 'OK' ? 'ok' : 'fail' }, e.verdict), isolation(e.isolated), e.headline?.label ?? '–',
+        latency(e.headline?.p50), latency(e.headline?.p99), latency(e.headline?.max), rate(e.headline?.achievedRate)];
+    })));
+  status.textContent = `${catalog.runCount} runs · showing ${rows.length} (${(performance.now() - t0).toFixed(0)} ms)`;
+  const nav = el('p', { class: 'pager' });
+  if (page > 0) {
+    const prev = el('button', { type: 'button' }, '← newer');
+    prev.addEventListener('click', () => onFilter(filter, page - 1));
+    nav.append(prev);
+  }
+  if (found.length > (page + 1) * PAGE) {
+    const next = el('button', { type: 'button' }, 'older →');
+    next.addEventListener('click', () => onFilter(filter, page + 1));
+    nav.append(next);
+  }
+  holder.append(nav);
+}
+
+export function isolation(isolated: boolean | null | undefined): HTMLElement {
+  return isolated === true ? el('span', { class: 'ok' }, 'isolated') : isolated === false ? el('span', { class: 'fail' }, 'not isolated') : el('span', { class: 'muted' }, 'not verified');
+}
+
+export async function loadCatalog(): Promise<Catalog> {
+  return fetchVersionedJson<Catalog>(CATALOG_PATH);
+}

@@ -1,0 +1,187 @@
+import { percentileChart, kneeChart, timelineChart, type Line } from '../charts';
+import type { RunResult, RunSummary, StepResult } from '../data/contract';
+import { fetchText, fetchVersionedJson } from '../data/load-json';
+import { runFileUrl } from '../data/paths';
+import { el, errorBox, section, table } from '../dom';
+import { count, dateTime, latency, rate } from '../format';
+import { decodeHistogram } from '../hdr/decode';
+import { parseHlog } from '../hdr/hlog';
+import { valueAtPercentile, maxOf } from '../hdr/histogram';
+import { percentileCurve, percentileRows } from '../hdr/percentile-rows';
+import { isolation } from './list';
+
+export interface LoadedRun {
+  key: string;
+  summary: RunSummary;
+  result: RunResult;
+}
+
+export async function loadRun(key: string): Promise<LoadedRun> {
+  const summary = await fetchVersionedJson<RunSummary>(runFileUrl(key, 'summary.json'));
+  const result = await fetchVersionedJson<RunResult>(runFileUrl(key, summary.result || 'result.json'));
+  if (!Array.isArray(result.steps)) throw new Error(`${key}: result.json has no steps`);
+  return { key, summary, result };
+}
+
+export function variants(result: RunResult): string[] {
+  return [...new Set(result.steps.map((s) => s.variant ?? result.target))];
+}
+
+export function stepsOf(result: RunResult, variant: string): StepResult[] {
+  return result.steps.filter((s) => (s.variant ?? result.target) === variant);
+}
+
+function loadCell(s: StepResult): string {
+  return s.load.mode === 'open-loop' ? rate(s.load.targetRate) : `${s.load.concurrency} clients`;
+}
+
+export function achieved(s: StepResult): number {
+  const reps = s.repetitions ?? [];
+  return reps.length ? reps.reduce((a, r) => a + r.achievedRate, 0) / reps.length : 0;
+}
+
+/** The seeds' tables: a rate sweep (p50…max, samples) or an HTTP-style client sweep (50…99.99 %, mean, req/s). */
+export function stepTable(steps: StepResult[]): HTMLTableElement {
+  const closed = steps.every((s) => s.load.mode === 'closed-loop');
+  if (closed) {
+    return table(['clients', '50%', '66%', '75%', '80%', '90%', '95%', '98%', '99%', '99.9%', '99.99%', 'max', 'mean', 'req/s', 'samples', 'verdict'],
+      steps.map((s) => {
+        const l = s.merged.latency;
+        return [loadCell(s), ...[l.p50, l.p66, l.p75, l.p80, l.p90, l.p95, l.p98, l.p99, l.p99_9, l.p99_99, l.max, l.mean].map(latency), rate(achieved(s)), count(l.count), verdict(s)];
+      }), 'grid num');
+  }
+  return table(['rate', 'p50', 'p90', 'p99', 'p99.9', 'p99.99', 'p99.999', 'max', 'sample count', 'achieved', 'verdict'],
+    steps.map((s) => {
+      const l = s.merged.latency;
+      return [loadCell(s), ...[l.p50, l.p90, l.p99, l.p99_9, l.p99_99, l.p99_999, l.max].map(latency), count(l.count), rate(achieved(s)), verdict(s)];
+    }), 'grid num');
+}
+
+function verdict(s: StepResult): HTMLElement {
+  const reason = s.reason && s.reason.length > 90 ? `${s.reason.slice(0, 90)}…` : s.reason;
+  return el('span', { class: s.verdict === 'OK' ? 'ok' : 'fail', title: s.reason ?? '' }, s.verdict + (reason ? ` — ${reason}` : ''));
+}
+
+export function distributionLine(label: string, base64: string | undefined): Line | null {
+  if (!base64) return null;
+  const curve = percentileCurve(percentileRows(decodeHistogram(base64)));
+  return { label, x: curve.x, y: curve.y };
+}
+
+export async function renderRun(app: HTMLElement, key: string): Promise<void> {
+  app.replaceChildren(el('p', { class: 'muted' }, `loading ${key}…`));
+  let run: LoadedRun;
+  try {
+    run = await loadRun(key);
+  } catch (e) {
+    app.replaceChildren(el('h1', null, key), errorBox('this run cannot be shown', e), el('p', null, el('a', { href: '#/' }, '← all runs')));
+    return;
+  }
+  const { summary, result } = run;
+  const header = el('div', { class: 'run-header' },
+    el('h1', null, `${summary.namespace}/${summary.name}`),
+    el('p', null, el('span', { class: result.verdict === 'OK' ? 'ok' : 'fail' }, `${summary.phase} · ${result.verdict}`), ' · ', isolation(summary.isolation?.isolated),
+      ' · ', result.target, ' · ', dateTime(result.startedAt), ' → ', dateTime(result.finishedAt)),
+    summary.message ? el('p', { class: 'message' }, summary.message) : null,
+    el('p', { class: 'labels' }, ...Object.entries(summary.labels ?? {}).map(([k, v]) => el('span', { class: 'label' }, `${k}=${v}`))),
+    el('p', null, el('a', { href: '#/' }, '← all runs'), summary.baseline ? el('a', { href: `#/compare/${encodeURIComponent(summary.baseline)},${encodeURIComponent(key)}`, class: 'baseline' }, ' compare with baseline') : null));
+  app.replaceChildren(header);
+
+  for (const v of variants(result)) {
+    const steps = stepsOf(result, v);
+    const measure = steps[0]?.measure ?? 'latency';
+    app.append(section(`${v} · ${steps[0]?.load.mode ?? ''}, ${measure} · ${steps[0]?.repetitions?.length ?? 0} repetition(s) merged`, stepTable(steps)));
+  }
+
+  const charts = el('div', { class: 'charts' });
+  app.append(section('Percentile distribution', charts));
+  for (const v of variants(result)) {
+    const holder = el('div', { class: 'chart' });
+    charts.append(holder);
+    try {
+      const lines = stepsOf(result, v).map((s) => distributionLine(`${s.label}`, s.merged.histogram)).filter((l): l is Line => l !== null);
+      if (lines.length) percentileChart(holder, `${v}: latency by percentile (one line per step)`, lines);
+    } catch (e) {
+      holder.append(errorBox(`distribution of ${v}`, e));
+    }
+  }
+
+  const knee = el('div', { class: 'chart' });
+  app.append(section('Latency vs achieved rate', knee));
+  const kneeLines: Line[] = [];
+  for (const v of variants(result)) {
+    const steps = stepsOf(result, v).filter((s) => achieved(s) > 0).sort((a, b) => achieved(a) - achieved(b));
+    kneeLines.push({ label: `${v} p50`, x: steps.map(achieved), y: steps.map((s) => Math.max(1, s.merged.latency.p50)) });
+    kneeLines.push({ label: `${v} p99`, x: steps.map(achieved), y: steps.map((s) => Math.max(1, s.merged.latency.p99)), dash: true });
+  }
+  if (kneeLines.some((l) => l.x.length)) kneeChart(knee, 'p50 and p99 against the rate really achieved', kneeLines);
+
+  app.append(section('Interval timeline', timeline(run)));
+  app.append(section('Provenance', provenance(run)));
+  app.append(section('Downloads', downloads(run)));
+  if (summary.rerunYaml) app.append(section('Re-run this', el('pre', { class: 'yaml' }, summary.rerunYaml)));
+}
+
+function timeline(run: LoadedRun): HTMLElement {
+  const box = el('div');
+  const steps = run.result.steps.filter((s) => s.repetitions?.some((r) => r.files?.hlog));
+  if (!steps.length) return el('p', { class: 'muted' }, 'no interval logs');
+  const pick = el('select', { 'aria-label': 'step' }, ...steps.map((s) => el('option', { value: s.id }, s.label)));
+  const holder = el('div', { class: 'chart' });
+  const draw = async () => {
+    holder.replaceChildren();
+    const step = steps.find((s) => s.id === pick.value)!;
+    const rep = step.repetitions.find((r) => r.files?.hlog)!;
+    try {
+      const log = parseHlog(await fetchText(runFileUrl(run.key, rep.files!.hlog!)));
+      const x = log.intervals.map((i) => i.startSec);
+      const y = (f: (h: (typeof log.intervals)[number]['histogram']) => number) => log.intervals.map((i) => Math.max(1, f(i.histogram)));
+      timelineChart(holder, `${step.label}, repetition ${rep.index}`, [
+        { label: 'p50', x, y: y((h) => valueAtPercentile(h, 50)) },
+        { label: 'p99', x, y: y((h) => valueAtPercentile(h, 99)) },
+        { label: 'max', x, y: y((h) => maxOf(h)) }]);
+    } catch (e) {
+      holder.append(errorBox(`interval log ${rep.files!.hlog}`, e));
+    }
+  };
+  pick.addEventListener('change', draw);
+  void draw();
+  box.append(pick, holder);
+  return box;
+}
+
+function flat(prefix: string, value: unknown, out: Array<[string, string]>): void {
+  if (value === null || value === undefined) return;
+  if (Array.isArray(value) && value.some((v) => typeof v === 'object' && v !== null)) {
+    value.forEach((v, i) => flat(`${prefix}[${i}]`, v, out));
+  } else if (typeof value === 'object' && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) flat(prefix ? `${prefix}.${k}` : k, v, out);
+  } else {
+    out.push([prefix, Array.isArray(value) ? value.join(' ') : String(value)]);
+  }
+}
+
+function provenance(run: LoadedRun): HTMLElement {
+  const rows: Array<[string, string]> = [];
+  flat('isolation', run.summary.isolation, rows);
+  if (run.summary.image) rows.push(['image', run.summary.image]);
+  rows.push(['nodes', (run.summary.nodes ?? []).join(', ') || '–']);
+  flat('environment', run.result.environment, rows);
+  const probe = run.result.steps[0]?.repetitions?.[0]?.probe;
+  flat(`machine probe (${run.result.steps[0]?.label ?? ''}, repetition 1)`, probe, rows);
+  return table(['fact', 'value'], rows.map(([k, v]) => [k, v]), 'grid facts');
+}
+
+function downloads(run: LoadedRun): HTMLElement {
+  const link = (file: string) => el('a', { href: runFileUrl(run.key, file), download: '' }, file);
+  const items: HTMLElement[] = [el('li', null, link(run.summary.result || 'result.json'))];
+  for (const s of run.result.steps) {
+    if (s.merged.files?.hgrm) items.push(el('li', null, link(s.merged.files.hgrm)));
+    for (const r of s.repetitions ?? []) {
+      if (r.files?.hgrm) items.push(el('li', null, link(r.files.hgrm)));
+      if (r.files?.hlog) items.push(el('li', null, link(r.files.hlog)));
+    }
+  }
+  return el('details', null, el('summary', null, `${items.length} files: result.json, .hgrm percentile tables (µs, for the HdrHistogram plotter), .hlog interval logs`),
+    el('ul', { class: 'downloads' }, ...items));
+}

@@ -1,0 +1,169 @@
+// Browser tests in real Chromium (Debian's, driven by playwright-core) against site data the Java publisher wrote from
+// a real runner run, plus a hostile run (HTML in labels and message) and a run whose .hlog is truncated.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+
+const site = fileURLToPath(new URL('..', import.meta.url));
+const root = join(site, '..');
+const shots = join(site, 'test-results');
+mkdirSync(shots, { recursive: true });
+const work = mkdtempSync(join(tmpdir(), 'isobench-site-test-'));
+
+// Four runs from one real run directory: two normal (to compare), a hostile one, a corrupt one.
+const runs = join(work, 'runs');
+const fixture = join(site, 'test', 'fixture-run');
+const variants = { normal: 'run-a', other: 'run-b', hostile: 'run-hostile', corrupt: 'run-corrupt' };
+for (const [kind, id] of Object.entries(variants)) {
+  const dir = join(runs, kind);
+  cpSync(fixture, dir, { recursive: true });
+  const result = JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8'));
+  result.runId = `20261123t0000${Object.keys(variants).indexOf(kind)}z-${id}`;
+  result.startedAt = `2026-11-23T00:0${Object.keys(variants).indexOf(kind)}:00Z`;
+  writeFileSync(join(dir, 'result.json'), JSON.stringify(result, null, 1));
+  if (kind === 'corrupt') {
+    const hlog = join(dir, result.steps[0].repetitions[0].files.hlog);
+    const text = readFileSync(hlog, 'utf8');
+    writeFileSync(hlog, text.slice(0, Math.floor(text.length * 0.7)));
+  }
+}
+const out = join(work, 'site');
+execFileSync(join(root, 'publisher', 'bin', 'isobench-publish'), ['--from', runs, '--to', out, '--site-bundle', join(site, 'dist')], { stdio: 'inherit' });
+
+// What a user could put in labels and messages: it must come out as text.
+const HOSTILE = '<img src=x onerror="window.__xss=1">';
+for (const shardFile of readdirSync(join(out, 'data', 'index'))) {
+  const path = join(out, 'data', 'index', shardFile);
+  const shard = JSON.parse(readFileSync(path, 'utf8'));
+  for (const e of shard.runs) if (e.uid.includes('hostile')) { e.labels = { team: HOSTILE }; e.message = `<script>window.__xss=2</script>`; }
+  writeFileSync(path, JSON.stringify(shard));
+}
+// the publisher puts label values into the catalog's facets; so does this injection
+const catalogPath = join(out, 'data', 'catalog.json');
+const catalog = JSON.parse(readFileSync(catalogPath, 'utf8'));
+catalog.facets.labels = { team: [HOSTILE] };
+for (const s of catalog.shards) s.labels = { team: [HOSTILE] };
+writeFileSync(catalogPath, JSON.stringify(catalog));
+const hostileKey = JSON.parse(readFileSync(join(out, 'data', 'index', 'runs-0000.json'), 'utf8')).runs.find((e) => e.uid.includes('hostile')).key;
+const summaryPath = join(out, 'data', 'runs', hostileKey, 'summary.json');
+const summary = JSON.parse(readFileSync(summaryPath, 'utf8'));
+summary.labels = { team: HOSTILE };
+summary.message = '<script>window.__xss=2</script>';
+writeFileSync(summaryPath, JSON.stringify(summary));
+
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
+const server = createServer((req, res) => {
+  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+  try {
+    const body = readFileSync(join(out, path));
+    res.writeHead(200, { 'Content-Type': types[extname(path)] ?? 'application/octet-stream' });
+    res.end(body);
+  } catch {
+    res.writeHead(404);
+    res.end();
+  }
+});
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const base = `http://127.0.0.1:${server.address().port}/index.html`;
+
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
+const pageErrors = [];
+page.on('pageerror', (e) => pageErrors.push(String(e)));
+const ready = () => page.waitForSelector('#app[data-ready="true"]', { timeout: 20000 });
+const drawnCanvases = () => page.$$eval('canvas', (cs) => cs.filter((c) => {
+  const ctx = c.getContext('2d');
+  const data = ctx.getImageData(0, 0, c.width, c.height).data;
+  for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
+  return false;
+}).length);
+let failures = 0;
+async function check(name, fn) {
+  try {
+    await fn();
+    console.log(`ok   ${name}`);
+  } catch (e) {
+    failures++;
+    console.log(`FAIL ${name}: ${e.message}`);
+    await page.screenshot({ path: join(shots, `FAIL-${name.replace(/\W+/g, '-')}.png`), fullPage: true }).catch(() => {});
+  }
+}
+
+await check('the runs list shows every run, newest first, hostile text as text', async () => {
+  await page.goto(base);
+  await ready();
+  const rows = await page.$$('table.grid tbody tr');
+  assert.equal(rows.length, 4);
+  assert.ok((await page.textContent('#app')).includes(HOSTILE), 'the hostile label is shown literally');
+  assert.equal(await page.$$eval('table.grid img', (i) => i.length), 0, 'no <img> was injected');
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => window.__xss), undefined, 'no script ran');
+  await page.screenshot({ path: join(shots, 'list.png'), fullPage: true });
+});
+
+await check('filtering by status and label works', async () => {
+  await page.goto(`${base}#/?label=team`);
+  await ready();
+  assert.equal((await page.$$('table.grid tbody tr')).length, 1);
+});
+
+await check('run detail: seed-style tables and charts really drawn', async () => {
+  await page.goto(base);
+  await ready();
+  await page.click('a.run-link >> nth=3');
+  await ready();
+  await page.waitForTimeout(800);
+  assert.ok((await page.$$('table.num')).length >= 1, 'a step table');
+  assert.match(await page.textContent('table.num'), /50%|p50/);
+  assert.ok(await drawnCanvases() >= 3, 'distribution, knee and timeline charts have pixels');
+  await page.screenshot({ path: join(shots, 'run.png'), fullPage: true });
+});
+
+await check('the hostile run page shows its message and labels as text and runs no script', async () => {
+  await page.goto(`${base}#/run/${encodeURIComponent(hostileKey)}`);
+  await ready();
+  assert.ok((await page.textContent('.message')).includes('<script>'));
+  assert.equal(await page.evaluate(() => window.__xss), undefined);
+  await page.screenshot({ path: join(shots, 'hostile.png'), fullPage: true });
+});
+
+await check('a truncated .hlog is an error for that timeline only; the rest of the run still shows', async () => {
+  const key = JSON.parse(readFileSync(join(out, 'data', 'index', 'runs-0000.json'), 'utf8')).runs.find((e) => e.uid.includes('corrupt')).key;
+  await page.goto(`${base}#/run/${encodeURIComponent(key)}`);
+  await ready();
+  await page.waitForSelector('.error', { timeout: 10000 });
+  assert.match(await page.textContent('.error'), /interval log/);
+  assert.ok((await page.$$('table.num')).length >= 1);
+  await page.screenshot({ path: join(shots, 'corrupt-hlog.png'), fullPage: true });
+});
+
+await check('compare two runs: delta table with intervals and verdicts, overlaid distributions', async () => {
+  await page.goto(base);
+  await ready();
+  await page.check('input[type=checkbox] >> nth=2');
+  await page.check('input[type=checkbox] >> nth=3');
+  await page.click('text=compare selected');
+  await ready();
+  await page.waitForTimeout(800);
+  const text = await page.textContent('#app');
+  assert.match(text, /not significant/, 'two runs of the same data are not significantly different');
+  assert.match(text, /95% interval/);
+  assert.match(text, /published elsewhere/i, 'reference figures are labelled');
+  assert.ok(await drawnCanvases() >= 1);
+  await page.screenshot({ path: join(shots, 'compare.png'), fullPage: true });
+});
+
+assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');
+await browser.close();
+server.close();
+if (failures) {
+  console.log(`${failures} browser test(s) failed; screenshots in ${shots}`);
+  process.exit(1);
+}
+console.log(`browser tests passed; screenshots in ${shots}`);
