@@ -11,6 +11,7 @@ RUNNER := runner-image/bin/isobench-runner
 RUNNER_JAR := runner-image/target/isobench-runner.jar
 OUT ?= out
 FULL ?= 0
+SERVE ?= 1
 # Go-built tools (cached in ~/.cache/isobench, keyed by version) that tests need
 TOOLS :=
 TEST_TARGETS := test-java
@@ -25,7 +26,7 @@ BENCH_TARGETS := bench-dispatch
 .PHONY: help build tools test test-java demo bench bench-dispatch clean
 
 help:
-	@echo "make demo        build, run a short pass of the targets, print the seed-style tables (FULL=1: seed scale)"
+	@echo "make demo        build, run a short pass, print the seed-style tables, publish and serve the site (SERVE=0: publish to out/site and exit; FULL=1: seed scale)"
 	@echo "make test        every test of every part"
 	@echo "make bench       side-by-side benchmarks; rewrites their sections of BENCHMARKS.md"
 	@echo "make clean       remove build output and $(OUT)/"
@@ -43,8 +44,8 @@ test: tools $(TEST_TARGETS)
 test-java: tools
 	$(MVN) verify
 
-demo: $(RUNNER_JAR)
-	@scripts/demo.sh "$(OUT)" "$(FULL)"
+demo: $(RUNNER_JAR) site-build
+	@SERVE=$(SERVE) scripts/demo.sh "$(OUT)" "$(FULL)"
 
 bench: $(BENCH_TARGETS)
 

@@ -12,6 +12,9 @@ need openssl openssl
 need curl curl
 need gcc gcc
 need file file
+need node nodejs
+need npm npm
+need chromium chromium
 if [ ${#missing[@]} -gt 0 ]; then
   echo "prerequisites: installing ${missing[*]}"
   sudo_cmd=""

@@ -16,3 +16,14 @@ status=0
 "$runner" dispatch "${args[@]}" --out "$dir" || status=$?
 # exit 1 means the run finished with a FAIL step (shown in the table): a result, not a broken demo
 [ "$status" -le 1 ] || exit "$status"
+
+# Publish every run under OUT/results as the report site, then serve it on 127.0.0.1 (SERVE=0: publish and exit).
+site="$out/site"
+publisher/bin/isobench-publish --from "$out/results" --to "$site" --site-bundle reports-site/dist
+if [ "${SERVE:-1}" = 0 ]; then
+  echo "isobench demo: site in $site (open it with any static server, e.g. jwebserver -b 127.0.0.1 -d $(cd "$site" && pwd))"
+  exit 0
+fi
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+echo "isobench demo: serving the report site at http://127.0.0.1:$port/index.html  (Ctrl-C stops it)"
+exec "$JAVA_HOME/bin/jwebserver" -b 127.0.0.1 -p "$port" -d "$(cd "$site" && pwd)" -o none
