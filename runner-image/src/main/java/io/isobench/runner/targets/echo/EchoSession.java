@@ -1,0 +1,172 @@
+package io.isobench.runner.targets.echo;
+
+import io.isobench.result.LoadMode;
+import io.isobench.runner.harness.Clock;
+import io.isobench.runner.harness.LatencyRecorder;
+import io.isobench.runner.harness.Session;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.ByteChannel;
+import java.nio.channels.DatagramChannel;
+import java.nio.channels.SocketChannel;
+import java.util.Map;
+
+/**
+ * The echo client on the rig's sender thread: each message carries its stamp in its first 8 bytes; echoes are
+ * read back in {@link #idle()} and timed. Closed loop (ping-pong) reports half the round trip, the seed's
+ * one-way figure; open loop reports the round trip from the intended send time. Busy-polling non-blocking NIO,
+ * TCP_NODELAY, direct buffers: nothing is allocated per message.
+ */
+final class EchoSession implements Session {
+
+    private final EchoProtocol protocol;
+    private final ByteChannel channel;
+    private final int messageBytes;
+    private final boolean halfRoundTrip;
+    private final Clock clock;
+    private final LatencyRecorder recorder;
+    private final ByteBuffer out;
+    private final ByteBuffer in;
+    private final ByteBuffer datagram;
+    private volatile String failure;
+    private long sent;
+    private long received;
+
+    EchoSession(EchoProtocol protocol, InetSocketAddress server, int messageBytes, LoadMode mode, Clock clock, LatencyRecorder recorder) throws IOException {
+        this.protocol = protocol;
+        this.messageBytes = messageBytes;
+        this.halfRoundTrip = mode == LoadMode.CLOSED_LOOP;
+        this.clock = clock;
+        this.recorder = recorder;
+        if (protocol == EchoProtocol.TCP) {
+            SocketChannel tcp = SocketChannel.open();
+            tcp.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            tcp.connect(server);
+            tcp.configureBlocking(false);
+            channel = tcp;
+        } else {
+            DatagramChannel udp = DatagramChannel.open();
+            udp.setOption(StandardSocketOptions.SO_RCVBUF, 1 << 22);
+            udp.connect(server);
+            udp.configureBlocking(false);
+            channel = udp;
+        }
+        // room for many messages in flight (open loop at rate, or N clients closed loop)
+        out = ByteBuffer.allocateDirect(Math.max(1 << 20, messageBytes * 64)).order(ByteOrder.LITTLE_ENDIAN);
+        in = ByteBuffer.allocateDirect(Math.max(1 << 20, messageBytes * 64)).order(ByteOrder.LITTLE_ENDIAN);
+        datagram = ByteBuffer.allocateDirect(messageBytes).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 8; i < messageBytes; i++) {
+            datagram.put(i, (byte) i);
+        }
+    }
+
+    @Override
+    public boolean send(long intendedNanos) {
+        if (failure != null) {
+            return false;
+        }
+        try {
+            if (protocol == EchoProtocol.UDP) {
+                datagram.clear();
+                datagram.putLong(0, intendedNanos);
+                if (channel.write(datagram) == 0) {
+                    return false;
+                }
+            } else {
+                if (out.remaining() < messageBytes) {
+                    writePending();
+                    if (out.remaining() < messageBytes) {
+                        return false;
+                    }
+                }
+                int start = out.position();
+                out.putLong(intendedNanos);
+                for (int i = 8; i < messageBytes; i++) {
+                    out.put((byte) i);
+                }
+                assert out.position() == start + messageBytes;
+                writePending();
+            }
+            sent++;
+            return true;
+        } catch (IOException e) {
+            failure = "connection to the echo server failed while sending: " + e.getMessage();
+            return false;
+        }
+    }
+
+    @Override
+    public void flush() {
+        if (protocol == EchoProtocol.TCP && failure == null) {
+            try {
+                writePending();
+            } catch (IOException e) {
+                failure = "connection to the echo server failed while sending: " + e.getMessage();
+            }
+        }
+    }
+
+    private void writePending() throws IOException {
+        out.flip();
+        ((SocketChannel) channel).write(out);
+        out.compact();
+    }
+
+    @Override
+    public void idle() {
+        if (failure != null) {
+            return;
+        }
+        try {
+            if (protocol == EchoProtocol.UDP) {
+                datagram.clear();
+                int n = channel.read(datagram);
+                if (n == messageBytes) {
+                    complete(datagram.getLong(0));
+                }
+                return;
+            }
+            flush();
+            int n = channel.read(in);
+            if (n < 0) {
+                failure = "the echo server closed the connection (" + received + " of " + sent + " messages echoed)";
+                return;
+            }
+            if (n > 0) {
+                in.flip();
+                while (in.remaining() >= messageBytes) {
+                    long stamp = in.getLong(in.position());
+                    in.position(in.position() + messageBytes);
+                    complete(stamp);
+                }
+                in.compact();
+            }
+        } catch (IOException e) {
+            failure = "connection to the echo server failed: " + e.getMessage();
+        }
+    }
+
+    private void complete(long stamp) {
+        received++;
+        long roundTrip = clock.nanoTime() - stamp;
+        recorder.recordLatency(stamp, halfRoundTrip ? roundTrip / 2 : roundTrip);
+    }
+
+    @Override
+    public String failure() {
+        return failure;
+    }
+
+    @Override
+    public Map<String, Object> metrics() {
+        return Map.of("sent", sent, "echoed", received, "messageBytes", messageBytes, "protocol", protocol.name().toLowerCase(java.util.Locale.ROOT));
+    }
+
+    @Override
+    public void close() throws IOException {
+        channel.close();
+    }
+}

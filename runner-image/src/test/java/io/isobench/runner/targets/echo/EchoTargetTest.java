@@ -1,0 +1,103 @@
+package io.isobench.runner.targets.echo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.isobench.result.LatencyMeasure;
+import io.isobench.result.ResultJson;
+import io.isobench.result.RunResult;
+import io.isobench.result.Verdict;
+import io.isobench.runner.cli.RunnerMain;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** tcp-echo and udp-echo on 127.0.0.1, a few seconds each. */
+class EchoTargetTest {
+
+    record Outcome(int exit, String out, String err) {}
+
+    static Outcome run(String... args) {
+        var out = new StringWriter();
+        var err = new StringWriter();
+        int exit = RunnerMain.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return new Outcome(exit, out.toString(), err.toString());
+    }
+
+    static List<String> shortRun(String target, Path dir, String... extra) {
+        var args = new ArrayList<>(List.of(target, "--warmup", "200ms", "--repetitions", "1", "--probe-duration", "0s",
+                "--progress", "none", "--out", dir.resolve("run").toString()));
+        args.addAll(List.of(extra));
+        if (!args.contains("--duration")) {
+            args.addAll(List.of("--duration", "700ms"));
+        }
+        return args;
+    }
+
+    @Test
+    void tcpPingPongReportsHalfTheRoundTrip(@TempDir Path dir) {
+        Outcome o = run(shortRun("tcp-echo", dir, "--mode", "closed", "--clients", "1").toArray(String[]::new));
+        assertThat(o.exit()).as(o.err()).isZero();
+        RunResult r = ResultJson.read(dir.resolve("run/result.json"));
+        assertThat(r.steps().getFirst().measure()).isEqualTo(LatencyMeasure.HALF_ROUND_TRIP);
+        assertThat(r.steps().getFirst().merged().latency().count()).isPositive();
+        assertThat(o.out()).contains("half-round-trip");
+    }
+
+    @Test
+    void udpPingPongAndTcpOpenLoopAtAFixedRate(@TempDir Path dir) {
+        Outcome udp = run(shortRun("udp-echo", dir.resolve("u"), "--mode", "closed", "--clients", "1", "--message-bytes", "64").toArray(String[]::new));
+        assertThat(udp.exit()).as(udp.err()).isZero();
+        Outcome open = run(shortRun("tcp-echo", dir.resolve("t"), "--rates", "2k").toArray(String[]::new));
+        assertThat(open.exit()).as(open.err()).isLessThanOrEqualTo(1);
+        RunResult r = ResultJson.read(dir.resolve("t/run/result.json"));
+        assertThat(r.steps().getFirst().measure()).isEqualTo(LatencyMeasure.ROUND_TRIP);
+        assertThat(r.steps().getFirst().repetitions().getFirst().achievedRate()).isGreaterThan(1500);
+    }
+
+    @Test
+    void aServerKilledMidRunFailsTheRepetitionWithTheReasonInsteadOfHanging(@TempDir Path dir) throws Exception {
+        var server = new EchoServer(EchoProtocol.TCP, new InetSocketAddress("127.0.0.1", 0));
+        Thread t = new Thread(server, "test-echo-server");
+        t.start();
+        Thread killer = new Thread(() -> {
+            try {
+                Thread.sleep(500);
+                server.close();
+            } catch (Exception ignored) {
+                // the test sees it in the result
+            }
+        });
+        killer.start();
+        long start = System.nanoTime();
+        Outcome o = run(shortRun("tcp-echo", dir, "--mode", "closed", "--clients", "1", "--duration", "3s",
+                "--server-address", "127.0.0.1:" + server.port()).toArray(String[]::new));
+        assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start)).isLessThan(20);
+        assertThat(o.exit()).as(o.err()).isEqualTo(1);
+        RunResult r = ResultJson.read(dir.resolve("run/result.json"));
+        assertThat(r.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(r.steps().getFirst().reason()).containsAnyOf("closed the connection", "connection to the echo server failed");
+        t.join(5000);
+    }
+
+    @Test
+    void badOptionsAreUsageErrorsNamingTheOption(@TempDir Path dir) throws Exception {
+        Outcome small = run(shortRun("tcp-echo", dir, "--message-bytes", "4").toArray(String[]::new));
+        assertThat(small.exit()).isEqualTo(2);
+        assertThat(small.err()).contains("--message-bytes '4'");
+        Outcome address = run(shortRun("udp-echo", dir, "--server-address", "localhost").toArray(String[]::new));
+        assertThat(address.exit()).isEqualTo(2);
+        assertThat(address.err()).contains("--server-address 'localhost'");
+        try (var taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            Outcome busy = run("server", "tcp-echo", "--bind", "127.0.0.1", "--port", String.valueOf(taken.getLocalPort()), "--no-pin");
+            assertThat(busy.exit()).isEqualTo(2);
+            assertThat(busy.err()).contains("--port '" + taken.getLocalPort() + "'");
+        }
+    }
+}
