@@ -15,7 +15,7 @@ SERVE ?= 1
 # Go-built tools (cached in ~/.cache/isobench, keyed by version) that tests need
 TOOLS :=
 TEST_TARGETS := test-java
-BENCH_TARGETS := bench-dispatch
+BENCH_TARGETS := bench-dispatch bench-echo
 
 -include local-cluster/cluster.mk
 -include reports-site/site.mk
@@ -23,7 +23,7 @@ BENCH_TARGETS := bench-dispatch
 -include charts/charts.mk
 -include images/images.mk
 
-.PHONY: help build tools test test-java demo bench bench-dispatch clean
+.PHONY: help build tools test test-java demo bench bench-dispatch bench-echo clean
 
 help:
 	@echo "make demo        build, run a short pass, print the seed-style tables, publish and serve the site (SERVE=0: publish to out/site and exit; FULL=1: seed scale)"
@@ -51,6 +51,9 @@ bench: $(BENCH_TARGETS)
 
 bench-dispatch: $(RUNNER_JAR)
 	@scripts/bench-dispatch.sh "$(OUT)/bench"
+
+bench-echo: $(RUNNER_JAR)
+	@scripts/bench-echo.sh "$(OUT)/bench"
 
 clean:
 	$(MVN) clean

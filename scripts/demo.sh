@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# make demo: a short dispatch sweep (minutes), or the seed-scale one with FULL=1; results under OUT/results.
+# make demo: a short pass of each target (dispatch sweep, udp/tcp echo ping-pong), or seed scale with FULL=1; results under
+# OUT/results, then published as the report site.
 set -euo pipefail
 out=${1:-out}; full=${2:-0}
 runner=runner-image/bin/isobench-runner
@@ -16,6 +17,14 @@ status=0
 "$runner" dispatch "${args[@]}" --out "$dir" || status=$?
 # exit 1 means the run finished with a FAIL step (shown in the table): a result, not a broken demo
 [ "$status" -le 1 ] || exit "$status"
+# the CoralReactor targets: 256-byte ping-pong over loopback, one-way = RTT/2
+for target in udp-echo tcp-echo; do
+  if [ "$full" = 1 ]; then echo_args=(--warmup 5s --duration 20s --repetitions 3); else echo_args=(--warmup 500ms --duration 2s --repetitions 1 --probe-duration 250ms); fi
+  echo "isobench demo: $target ping-pong → $out/results/$target-$stamp"
+  status=0
+  "$runner" "$target" --mode closed --clients 1 "${echo_args[@]}" --out "$out/results/$target-$stamp" || status=$?
+  [ "$status" -le 1 ] || exit "$status"
+done
 
 # Publish every run under OUT/results as the report site, then serve it on 127.0.0.1 (SERVE=0: publish and exit).
 site="$out/site"
