@@ -25,6 +25,7 @@ public final class EchoServer implements Runnable, AutoCloseable {
     private volatile boolean running = true;
     private volatile Throwable error;
     private boolean udpConnected;
+    private long polls;
 
     /** Binds now, so a port in use is reported before anything runs. */
     public EchoServer(EchoProtocol protocol, InetSocketAddress bind) throws IOException {
@@ -70,7 +71,8 @@ public final class EchoServer implements Runnable, AutoCloseable {
 
     private boolean pollTcp() throws IOException {
         boolean worked = false;
-        SocketChannel accepted = tcp.accept();
+        // accept() is a syscall: with a client connected, look for new ones only now and then
+        SocketChannel accepted = clients.isEmpty() || (++polls & 4095) == 0 ? tcp.accept() : null;
         if (accepted != null) {
             accepted.configureBlocking(false);
             accepted.setOption(StandardSocketOptions.TCP_NODELAY, true);

@@ -110,6 +110,9 @@ final class EchoSession implements Session {
     }
 
     private void writePending() throws IOException {
+        if (out.position() == 0) {
+            return; // nothing pending: no syscall
+        }
         out.flip();
         ((SocketChannel) channel).write(out);
         out.compact();
