@@ -15,6 +15,7 @@ need file file
 need node nodejs
 need npm npm
 need chromium chromium
+need prometheus prometheus
 if [ ${#missing[@]} -gt 0 ]; then
   echo "prerequisites: installing ${missing[*]}"
   sudo_cmd=""

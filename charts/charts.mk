@@ -3,5 +3,5 @@ TOOLS += helm helm-unittest prometheus-crds
 TEST_TARGETS += test-chart
 
 .PHONY: test-chart
-test-chart: tools
+test-chart: tools build
 	@charts/test.sh

@@ -49,28 +49,52 @@ public final class NodeLedger {
             return new Admission.Admitted(mine.nodes());
         }
         List<BenchmarkRun> waiting = waiting(run, pool, allRuns, claims);
-        int position = waiting.indexOf(waiting.stream().filter(r -> uid.equals(r.getMetadata().getUid())).findFirst().orElseThrow()) + 1;
-        if (position > 1) {
-            BenchmarkRun head = waiting.getFirst();
-            return new Admission.Waiting(position, "waiting behind " + (position - 1) + " earlier run(s) for pool " + pool
-                    + " (first: " + head.getMetadata().getNamespace() + "/" + head.getMetadata().getName() + ")");
-        }
-        boolean exclusive = exclusive(run);
-        var busy = new LinkedHashMap<String, String>();
+        // FIFO without overtaking: earlier waiting runs take nodes first (on paper); this run is admitted only if
+        // nodes remain for it after all of them were placed, and waits as soon as an earlier one cannot be.
+        var anyHeld = new LinkedHashMap<String, String>();
+        var exclusiveHeld = new LinkedHashMap<String, String>();
         for (Claim claim : claims.values()) {
-            if (exclusive || claim.exclusive()) {
-                claim.nodes().forEach(n -> busy.putIfAbsent(n, claim.run()));
+            claim.nodes().forEach(n -> anyHeld.putIfAbsent(n, claim.run()));
+            if (claim.exclusive()) {
+                claim.nodes().forEach(n -> exclusiveHeld.putIfAbsent(n, claim.run()));
             }
         }
-        List<String> free = eligible.stream().filter(n -> !busy.containsKey(n)).limit(nodesNeeded).toList();
-        if (free.size() < nodesNeeded) {
-            var holders = new ArrayList<String>();
-            eligible.stream().filter(busy::containsKey).forEach(n -> holders.add(n + " (" + busy.get(n) + ")"));
-            return new Admission.Waiting(1, "first in line for pool " + pool + "; needs " + nodesNeeded + " free node(s), busy: "
-                    + String.join(", ", holders));
+        for (int i = 0; i < waiting.size(); i++) {
+            BenchmarkRun r = waiting.get(i);
+            boolean self = uid.equals(r.getMetadata().getUid());
+            boolean exclusive = exclusive(r);
+            int need = self ? nodesNeeded : io.isobench.operator.workload.ResourcePlan.of(r.getSpec()).nodesNeeded();
+            var busy = exclusive ? anyHeld : exclusiveHeld;
+            List<String> free = eligible.stream().filter(n -> !busy.containsKey(n)).limit(need).toList();
+            if (free.size() < need) {
+                if (i == 0 || !self) {
+                    int position = waiting.indexOf(waiting.stream().filter(x -> uid.equals(x.getMetadata().getUid())).findFirst().orElseThrow()) + 1;
+                    if (position == 1) {
+                        var holders = new ArrayList<String>();
+                        eligible.stream().filter(busy::containsKey).forEach(n -> holders.add(n + " (" + busy.get(n) + ")"));
+                        return new Admission.Waiting(1, "first in line for pool " + pool + "; needs " + need + " free node(s), busy: "
+                                + String.join(", ", holders));
+                    }
+                    BenchmarkRun head = waiting.getFirst();
+                    return new Admission.Waiting(position, "waiting behind " + (position - 1) + " earlier run(s) for pool " + pool
+                            + " (first: " + head.getMetadata().getNamespace() + "/" + head.getMetadata().getName() + ")");
+                }
+            }
+            if (self && free.size() >= need) {
+                unconfirmed.put(uid, new Claim(uid, name(run), free, exclusive));
+                return new Admission.Admitted(free);
+            }
+            if (self) {
+                BenchmarkRun head = waiting.getFirst();
+                return new Admission.Waiting(i + 1, "waiting behind " + i + " earlier run(s) for pool " + pool
+                        + " (first: " + head.getMetadata().getNamespace() + "/" + head.getMetadata().getName() + ")");
+            }
+            free.forEach(n -> anyHeld.putIfAbsent(n, name(r) + ", next in line"));
+            if (exclusive) {
+                free.forEach(n -> exclusiveHeld.putIfAbsent(n, name(r) + ", next in line"));
+            }
         }
-        unconfirmed.put(uid, new Claim(uid, name(run), free, exclusive));
-        return new Admission.Admitted(free);
+        throw new IllegalStateException("run " + name(run) + " is not in its own queue");
     }
 
     /** Forgets an admission that will not be used (the run failed or was deleted before its status said so). */

@@ -63,4 +63,16 @@ class NodeLedgerTest {
         assertThat(ledger.admit(mine, "default", all, List.of("bench-1", "bench-2"), 2)).isInstanceOf(NodeLedger.Admission.Waiting.class);
         assertThat(ledger.admit(mine, "default", all, List.of("bench-1", "bench-2"), 1)).isEqualTo(new NodeLedger.Admission.Admitted(List.of("bench-1")));
     }
+
+    @Test
+    void withTwoFreeNodesTheSecondInLineIsAdmittedWithoutWaitingForTheFirstsTurn() {
+        BenchmarkRun first = inPhase(dispatch("first", t0), Phase.Queued);
+        BenchmarkRun second = inPhase(dispatch("second", t0.plusSeconds(1)), Phase.Queued);
+        BenchmarkRun third = inPhase(dispatch("third", t0.plusSeconds(2)), Phase.Queued);
+        List<BenchmarkRun> all = List.of(first, second, third);
+        // the second may go now: the first will still find bench-1 free
+        assertThat(ledger.admit(second, "default", all, List.of("bench-1", "bench-2"), 1)).isEqualTo(new NodeLedger.Admission.Admitted(List.of("bench-2")));
+        assertThat(ledger.admit(third, "default", all, List.of("bench-1", "bench-2"), 1)).isInstanceOf(NodeLedger.Admission.Waiting.class);
+        assertThat(ledger.admit(first, "default", all, List.of("bench-1", "bench-2"), 1)).isEqualTo(new NodeLedger.Admission.Admitted(List.of("bench-1")));
+    }
 }
