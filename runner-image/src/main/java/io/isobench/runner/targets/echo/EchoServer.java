@@ -25,7 +25,6 @@ public final class EchoServer implements Runnable, AutoCloseable {
     private volatile boolean running = true;
     private volatile Throwable error;
     private boolean udpConnected;
-    private long polls;
 
     /** Binds now, so a port in use is reported before anything runs. */
     public EchoServer(EchoProtocol protocol, InetSocketAddress bind) throws IOException {
@@ -71,8 +70,9 @@ public final class EchoServer implements Runnable, AutoCloseable {
 
     private boolean pollTcp() throws IOException {
         boolean worked = false;
-        // accept() is a syscall: with a client connected, look for new ones only now and then
-        SocketChannel accepted = clients.isEmpty() || (++polls & 4095) == 0 ? tcp.accept() : null;
+        // One client at a time (one per repetition; the next connects after the previous closed): a non-blocking
+        // accept() allocates even when nobody is waiting, so it is only called while no client is connected.
+        SocketChannel accepted = clients.isEmpty() ? tcp.accept() : null;
         if (accepted != null) {
             accepted.configureBlocking(false);
             accepted.setOption(StandardSocketOptions.TCP_NODELAY, true);
