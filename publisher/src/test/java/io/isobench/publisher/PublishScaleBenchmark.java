@@ -30,8 +30,9 @@ class PublishScaleBenchmark {
         for (int i = 0; i < RUNS; i++) {
             String started = Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i * 97L).toString();
             String target = TARGETS[i % TARGETS.length];
-            String text = json.replaceFirst("\"startedAt\" : \"[^\"]+\"", "\"startedAt\" : \"" + started + "\"")
-                    .replaceFirst("\"target\" : \"dispatch\"", "\"target\" : \"" + target + "\"");
+            var tree = (com.fasterxml.jackson.databind.node.ObjectNode) ResultJson.MAPPER.readTree(json);
+            tree.put("startedAt", started).put("target", target);
+            String text = ResultJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree);
             runs.add(new PublishedRun(new RunKey("team-" + (i % 5), "run-" + i, "uid-" + i), Map.of("build", "b" + (i % 50), "team", "t" + (i % 5)),
                     List.of("bench-" + (i % 4)), i % 17 == 0 ? "Failed" : "Succeeded", new PublishedRun.Isolation(i % 3 != 0, "ExclusiveCpusVerified", Map.of()),
                     null, null, "isobench/runner:0.1.0", Map.of(), "", started, text.getBytes(), ResultJson.parse(text), template.files()));
