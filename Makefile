@@ -15,7 +15,7 @@ SERVE ?= 1
 # Go-built tools (cached in ~/.cache/isobench, keyed by version) that tests need
 TOOLS :=
 TEST_TARGETS := test-java
-BENCH_TARGETS := bench-dispatch bench-echo
+BENCH_TARGETS := bench-dispatch bench-echo bench-http
 
 -include local-cluster/cluster.mk
 -include reports-site/site.mk
@@ -23,7 +23,7 @@ BENCH_TARGETS := bench-dispatch bench-echo
 -include charts/charts.mk
 -include images/images.mk
 
-.PHONY: help build tools test test-java demo bench bench-dispatch bench-echo clean
+.PHONY: help build tools test test-java demo bench bench-dispatch bench-echo bench-http clean
 
 help:
 	@echo "make demo        build, run a short pass, print the seed-style tables, publish and serve the site (SERVE=0: publish to out/site and exit; FULL=1: seed scale)"
@@ -54,6 +54,9 @@ bench-dispatch: $(RUNNER_JAR)
 
 bench-echo: $(RUNNER_JAR)
 	@scripts/bench-echo.sh "$(OUT)/bench"
+
+bench-http: $(RUNNER_JAR)
+	@scripts/bench-http.sh "$(OUT)/bench"
 
 clean:
 	$(MVN) clean

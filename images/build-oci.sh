@@ -59,7 +59,7 @@ for n in "${names[@]}"; do
     printf 'root:x:0:\nisobench:x:10001:\n' >"$rootfs/etc/group"
     # The same JVM flags as runner-image/bin/isobench-runner; JDK_JAVA_OPTIONS carries spec.runner.jvmOptions.
     if [ "$n" = runner ]; then
-      entry='["/opt/java/bin/java","--enable-native-access=ALL-UNNAMED","--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED","--sun-misc-unsafe-memory-access=allow","-Xms1g","-Xmx1g","-XX:+AlwaysPreTouch","-Dchronicle.analytics.disable=true","-jar","/opt/isobench/isobench-runner.jar"]'
+      entry='["/opt/java/bin/java","--enable-native-access=ALL-UNNAMED","--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED","--sun-misc-unsafe-memory-access=allow","-XX:AutoBoxCacheMax=65536","-Xms1g","-Xmx1g","-XX:+AlwaysPreTouch","-Dchronicle.analytics.disable=true","-jar","/opt/isobench/isobench-runner.jar"]'
       workdir=/results
     else
       entry='["/opt/java/bin/java","-XX:MaxRAMPercentage=75","-XX:+ExitOnOutOfMemoryError","-jar","/opt/isobench/isobench-operator.jar"]'

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make bench (echo): our tcp-echo/udp-echo ping-pong beside sockperf's, same host, same run, same CPUs
-# (client on the first, server on the second), 256-byte messages, busy-polling non-blocking sockets on both
+# (client on the first, server — a JVM of its own, as the seed ran it — on the second), 256-byte messages, busy-polling non-blocking sockets on both
 # sides; one-way = RTT/2 for both. Rewrites the echo section of BENCHMARKS.md. SECONDS_PER_RUN (default 10).
 set -euo pipefail
 out=${1:-out/bench}
@@ -34,7 +34,7 @@ PY
 }
 ours_run() { # target
   local run="$dir/$1-$RANDOM"
-  "$runner" "$1" --mode closed --clients 1 --message-bytes 256 --cpus 0,1 --warmup 2s --duration "${secs}s" --repetitions 1 \
+  "$runner" "$1" --mode closed --clients 1 --message-bytes 256 --cpus 0,1 --server-process --warmup 2s --duration "${secs}s" --repetitions 1 \
     --probe-duration 500ms --progress none --out "$run" >/dev/null 2>&1 || true
   python3 - "$run/result.json" <<'PY'
 import json, sys

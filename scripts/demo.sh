@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make demo: a short pass of each target (dispatch sweep, udp/tcp echo ping-pong), or seed scale with FULL=1; results under
+# make demo: a short pass of each target (dispatch sweep, udp/tcp echo ping-pong, http-mock client sweep), or seed scale with FULL=1; results under
 # OUT/results, then published as the report site.
 set -euo pipefail
 out=${1:-out}; full=${2:-0}
@@ -25,6 +25,13 @@ for target in udp-echo tcp-echo; do
   "$runner" "$target" --mode closed --clients 1 "${echo_args[@]}" --out "$out/results/$target-$stamp" || status=$?
   [ "$status" -le 1 ] || exit "$status"
 done
+# the MockServer page: GET /simple under a parallel-clients sweep (closed loop, as ab -k), MockServer in a JVM of its own
+if [ "$full" = 1 ]; then http_args=(--clients 10,50,100,150,250,500,750,1000,2000 --warmup 5s --duration 10s --repetitions 3)
+else http_args=(--clients 10,50,150 --warmup 2s --duration 2s --repetitions 1 --probe-duration 0s); fi
+echo "isobench demo: http-mock client sweep → $out/results/http-mock-$stamp"
+status=0
+"$runner" http-mock --mode closed --server-process "${http_args[@]}" --out "$out/results/http-mock-$stamp" || status=$?
+[ "$status" -le 1 ] || exit "$status"
 
 # Publish every run under OUT/results as the report site, then serve it on 127.0.0.1 (SERVE=0: publish and exit).
 site="$out/site"

@@ -4,8 +4,8 @@ import io.isobench.runner.harness.Target;
 import io.isobench.runner.harness.UsageException;
 import io.isobench.runner.targets.echo.EchoProtocol;
 import io.isobench.runner.targets.echo.EchoTarget;
-import java.net.InetSocketAddress;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** tcp-echo and udp-echo: the options they share. */
@@ -15,9 +15,8 @@ abstract class EchoCommand extends TargetCommand {
             defaultValue = "256")
     int messageBytes;
 
-    @Option(names = "--server-address", paramLabel = "HOST:PORT", description = "Use this echo server (another container or pod running "
-            + "`isobench-runner server`) instead of one in this JVM.")
-    String serverAddress;
+    @Mixin
+    ServerOptions server;
 
     abstract EchoProtocol protocol();
 
@@ -27,25 +26,12 @@ abstract class EchoCommand extends TargetCommand {
         if (messageBytes < 8 || messageBytes > max) {
             throw new UsageException("--message-bytes '" + messageBytes + "': must be between 8 (the timestamp) and " + max);
         }
-        return new EchoTarget(protocol(), messageBytes, serverAddress == null ? null : address("--server-address", serverAddress));
+        return new EchoTarget(protocol(), messageBytes, server.location());
     }
 
     @Override
     String defaultRates() {
         return "10k,50k,100k";
-    }
-
-    static InetSocketAddress address(String option, String value) {
-        int colon = value.lastIndexOf(':');
-        try {
-            int port = Integer.parseInt(value.substring(colon + 1));
-            if (colon <= 0 || port < 1 || port > 65535) {
-                throw new NumberFormatException();
-            }
-            return new InetSocketAddress(value.substring(0, colon), port);
-        } catch (NumberFormatException | IndexOutOfBoundsException e) {
-            throw new UsageException(option + " '" + value + "': must be HOST:PORT with a port in 1-65535");
-        }
     }
 
     @Command(name = "tcp-echo", mixinStandardHelpOptions = true, sortOptions = false, description = {

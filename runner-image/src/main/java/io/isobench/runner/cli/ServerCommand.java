@@ -6,41 +6,69 @@ import io.isobench.runner.platform.EnvironmentProbe;
 import io.isobench.runner.targets.echo.EchoProtocol;
 import io.isobench.runner.targets.echo.EchoServer;
 import io.isobench.runner.targets.echo.EchoTarget;
+import io.isobench.runner.targets.http.MockServerHost;
 import java.io.IOException;
 import java.net.BindException;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** The server side alone (a second container or pod): pinned to the first granted CPU, runs until stopped. */
-@Command(name = "server", mixinStandardHelpOptions = true, description = "Run a target's server alone, pinned, until stopped (SIGTERM).")
+/**
+ * The server side alone (a second container or pod, or the separate JVM of {@code --server-process}): pinned,
+ * runs until stopped. Prints "listening on HOST:PORT" once it accepts, the line {@code --server-process} waits for.
+ */
+@Command(name = "server", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Run a target's server alone, pinned, until stopped (SIGTERM).")
 final class ServerCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "TARGET", description = "tcp-echo or udp-echo")
+    @Parameters(index = "0", paramLabel = "TARGET", description = "tcp-echo, udp-echo or http-mock")
     String target;
 
-    @Option(names = "--port", paramLabel = "PORT", description = "Port to listen on. Default: ${DEFAULT-VALUE}.", defaultValue = "7000")
+    @Option(names = "--port", paramLabel = "PORT", description = "Port to listen on; 0: any free port. Default: ${DEFAULT-VALUE}.", defaultValue = "7000")
     int port;
 
     @Option(names = "--bind", paramLabel = "HOST", description = "Address to listen on. Default: ${DEFAULT-VALUE} (all; pods reach it by pod IP).",
             defaultValue = "0.0.0.0")
     String bind;
 
-    @Option(names = "--no-pin", description = "Do not pin the server thread.")
+    @Option(names = "--cpu", paramLabel = "N", description = "CPU to pin the server to (a granted one). Default: the first granted CPU.")
+    Integer cpu;
+
+    @Option(names = "--no-pin", description = "Do not pin the server.")
     boolean noPin;
+
+    @Option(names = "--path", paramLabel = "PATH", description = "http-mock: path of the GET expectation. Default: ${DEFAULT-VALUE}.",
+            defaultValue = MockServerHost.DEFAULT_PATH)
+    String path;
+
+    @Option(names = "--max-log-entries", paramLabel = "N", description = "http-mock: MockServer's request log cap. Default: ${DEFAULT-VALUE}.",
+            defaultValue = "1000")
+    int maxLogEntries;
+
+    @Option(names = "--server-threads", paramLabel = "N", description = "http-mock: MockServer's Netty event-loop threads. Default: MockServer's own.")
+    Integer serverThreads;
 
     @Override
     public Integer call() throws Exception {
-        EchoProtocol protocol = switch (target) {
-            case "tcp-echo" -> EchoProtocol.TCP;
-            case "udp-echo" -> EchoProtocol.UDP;
-            default -> throw new UsageException("TARGET '" + target + "': a server exists for tcp-echo and udp-echo");
-        };
-        if (port < 1 || port > 65535) {
-            throw new UsageException("--port '" + port + "': must be 1-65535");
+        if (port < 0 || port > 65535) {
+            throw new UsageException("--port '" + port + "': must be 0-65535");
         }
+        List<Integer> granted = EnvironmentProbe.system().grantedCpus();
+        if (cpu != null && !granted.contains(cpu)) {
+            throw new UsageException("--cpu '" + cpu + "': not in the granted cpuset " + io.isobench.runner.platform.CpuList.format(granted));
+        }
+        List<Integer> cpus = cpu != null ? List.of(cpu) : granted;
+        return switch (target) {
+            case "tcp-echo", "udp-echo" -> echo(target.equals("tcp-echo") ? EchoProtocol.TCP : EchoProtocol.UDP, cpus);
+            case "http-mock" -> httpMock(cpus);
+            default -> throw new UsageException("TARGET '" + target + "': a server exists for tcp-echo, udp-echo and http-mock");
+        };
+    }
+
+    private int echo(EchoProtocol protocol, List<Integer> cpus) throws Exception {
         EchoServer server;
         try {
             server = EchoTarget.bind(protocol, bind, port);
@@ -49,7 +77,6 @@ final class ServerCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UsageException("--bind '" + bind + "': " + e.getMessage());
         }
-        List<Integer> cpus = EnvironmentProbe.system().grantedCpus();
         var threads = new ThreadPlacement(List.of("server"), cpus, !noPin);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
@@ -58,9 +85,37 @@ final class ServerCommand implements Callable<Integer> {
                 // stopping anyway
             }
         }));
-        System.err.println("isobench-runner server: " + target + " listening on " + bind + ":" + server.port() + (noPin ? "" : ", pinned to CPU " + threads.cpuOf("server")));
         Thread t = threads.start("server", server);
+        listening(server.port(), noPin ? "" : ", pinned to CPU " + threads.cpuOf("server"));
         t.join();
-        return server.error() == null ? 0 : 3;
+        return server.error() == null ? 0 : RunnerMain.EXIT_ERROR;
+    }
+
+    private int httpMock(List<Integer> cpus) throws Exception {
+        HttpMockCommand.validatePath("--path", path);
+        HttpMockCommand.validateServerOptions(maxLogEntries, serverThreads);
+        if (!noPin) {
+            // MockServer creates its Netty threads itself; threads inherit the creating thread's affinity
+            io.isobench.runner.platform.Affinity.pinCurrentThread(List.of(cpus.getFirst()));
+        }
+        MockServerHost server;
+        try {
+            server = MockServerHost.start(bind, port, path, maxLogEntries, serverThreads);
+        } catch (BindException e) {
+            throw new UsageException("--port '" + port + "': cannot listen there (" + e.getMessage() + ")");
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stopped.countDown();
+        }));
+        listening(server.port(), noPin ? "" : ", its threads confined to CPU " + cpus.getFirst());
+        stopped.await();
+        return 0;
+    }
+
+    private void listening(int actualPort, String placement) {
+        System.err.println("isobench-runner server: " + target + " listening on " + bind + ":" + actualPort + placement);
+        System.err.flush();
     }
 }

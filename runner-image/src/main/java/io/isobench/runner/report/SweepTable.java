@@ -21,6 +21,9 @@ import java.util.Map;
  */
 public final class SweepTable {
 
+    /** Targets whose closed-loop sweep is a parallel-clients table (the MockServer page's). */
+    private static final java.util.Set<String> CLIENT_SWEEP_TARGETS = java.util.Set.of("http-mock");
+
     private SweepTable() {}
 
     public static void print(RunResult result, PrintWriter out) {
@@ -38,14 +41,15 @@ public final class SweepTable {
                     first.load().mode().json(), first.measure() == null ? "latency" : first.measure().json() + " latency",
                     first.repetitions().size());
             boolean open = first.load().mode() == LoadMode.OPEN_LOOP;
+            if (!open && CLIENT_SWEEP_TARGETS.contains(result.target())) {
+                printClientSweep(steps, footnotes, out);
+                continue;
+            }
             out.println("| " + (open ? "Rate" : "In flight") + " | p50 | p90 | p99 | p99.9 | p99.99 | p99.999 | max | sample count | achieved | p50 range (reps) | verdict |");
             out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
             for (StepResult step : steps) {
                 LatencySummary l = step.merged().latency();
-                String verdict = step.verdict() == Verdict.OK ? "OK" : "FAIL [" + (footnotes.size() + 1) + "]";
-                if (step.verdict() == Verdict.FAIL) {
-                    footnotes.add(step.id() + ": " + step.reason());
-                }
+                String verdict = verdict(step, footnotes);
                 out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
                         open ? StepLabels.rate(step.load().targetRate()) + " mps" : String.valueOf(step.load().concurrency()),
                         HumanUnits.latency(l.p50()), HumanUnits.latency(l.p90()), HumanUnits.latency(l.p99()),
@@ -59,6 +63,31 @@ public final class SweepTable {
                 out.printf(Locale.ROOT, "[%d] %s%n", i + 1, footnotes.get(i));
             }
         }
+    }
+
+    /**
+     * The MockServer page's layout for a parallel-clients sweep: 50/66/75/80/90/95/98/99/99.9/99.99%, requests/s
+     * and mean, plus the max and the verdict the seed did not give.
+     */
+    private static void printClientSweep(List<StepResult> steps, List<String> footnotes, PrintWriter out) {
+        out.println("| parallel clients | 50% | 66% | 75% | 80% | 90% | 95% | 98% | 99% | 99.9% | 99.99% | max | requests/s | mean | verdict |");
+        out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+        for (StepResult step : steps) {
+            LatencySummary l = step.merged().latency();
+            out.printf(Locale.ROOT, "| %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", step.load().concurrency(),
+                    HumanUnits.latency(l.p50()), HumanUnits.latency(l.p66()), HumanUnits.latency(l.p75()), HumanUnits.latency(l.p80()),
+                    HumanUnits.latency(l.p90()), HumanUnits.latency(l.p95()), HumanUnits.latency(l.p98()), HumanUnits.latency(l.p99()),
+                    HumanUnits.latency(l.p99_9()), HumanUnits.latency(l.p99_99()), HumanUnits.latency(l.max()), achieved(step),
+                    HumanUnits.latency(Math.round(l.mean())), verdict(step, footnotes));
+        }
+    }
+
+    private static String verdict(StepResult step, List<String> footnotes) {
+        if (step.verdict() == Verdict.OK) {
+            return "OK";
+        }
+        footnotes.add(step.id() + ": " + step.reason());
+        return "FAIL [" + footnotes.size() + "]";
     }
 
     private static String achieved(StepResult step) {

@@ -3,6 +3,7 @@ package io.isobench.runner.targets.echo;
 import io.isobench.result.LoadMode;
 import io.isobench.runner.harness.Clock;
 import io.isobench.runner.harness.LatencyRecorder;
+import io.isobench.runner.harness.ServerHandle;
 import io.isobench.runner.harness.Session;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -28,6 +29,7 @@ final class EchoSession implements Session {
     private final boolean halfRoundTrip;
     private final Clock clock;
     private final LatencyRecorder recorder;
+    private final ServerHandle handle;
     private final ByteBuffer out;
     private final ByteBuffer in;
     private final ByteBuffer datagram;
@@ -35,8 +37,10 @@ final class EchoSession implements Session {
     private long sent;
     private long received;
 
-    EchoSession(EchoProtocol protocol, InetSocketAddress server, int messageBytes, LoadMode mode, Clock clock, LatencyRecorder recorder) throws IOException {
+    EchoSession(EchoProtocol protocol, ServerHandle handle, int messageBytes, LoadMode mode, Clock clock, LatencyRecorder recorder) throws IOException {
         this.protocol = protocol;
+        this.handle = handle;
+        InetSocketAddress server = handle.address();
         this.messageBytes = messageBytes;
         this.halfRoundTrip = mode == LoadMode.CLOSED_LOOP;
         this.clock = clock;
@@ -160,7 +164,8 @@ final class EchoSession implements Session {
 
     @Override
     public String failure() {
-        return failure;
+        String serverGone = handle.failure();
+        return serverGone != null ? serverGone : failure;
     }
 
     @Override
@@ -169,7 +174,11 @@ final class EchoSession implements Session {
     }
 
     @Override
-    public void close() throws IOException {
-        channel.close();
+    public void close() throws Exception {
+        try {
+            channel.close();
+        } finally {
+            handle.close();
+        }
     }
 }

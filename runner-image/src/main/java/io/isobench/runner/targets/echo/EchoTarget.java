@@ -2,6 +2,8 @@ package io.isobench.runner.targets.echo;
 
 import io.isobench.result.LatencyMeasure;
 import io.isobench.result.LoadMode;
+import io.isobench.runner.harness.ServerHandle;
+import io.isobench.runner.harness.ServerLocation;
 import io.isobench.runner.harness.Session;
 import io.isobench.runner.harness.SessionContext;
 import io.isobench.runner.harness.Target;
@@ -14,20 +16,20 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Loopback (or pod-to-pod) UDP/TCP echo of fixed-size messages, the CoralReactor write-up: the client on the
- * rig's sender thread, the server in this JVM on a pinned thread of its own — or elsewhere
- * ({@code --server-address}, the operator's second container or pod running {@code isobench-runner server}).
+ * rig's sender thread, the server on a pinned thread of its own in this JVM, in a separate pinned JVM (the
+ * seed's set-up), or elsewhere ({@code --server-address}: the operator's second container or pod running
+ * {@code isobench-runner server}).
  */
 public final class EchoTarget implements Target {
 
     private final EchoProtocol protocol;
     private final int messageBytes;
-    private final InetSocketAddress remote;
+    private final ServerLocation server;
 
-    /** @param remote the server to use, or null to run one in this JVM */
-    public EchoTarget(EchoProtocol protocol, int messageBytes, InetSocketAddress remote) {
+    public EchoTarget(EchoProtocol protocol, int messageBytes, ServerLocation server) {
         this.protocol = protocol;
         this.messageBytes = messageBytes;
-        this.remote = remote;
+        this.server = server;
     }
 
     @Override
@@ -37,7 +39,7 @@ public final class EchoTarget implements Target {
 
     @Override
     public List<String> variants() {
-        return List.of(remote == null ? "loopback" : "remote");
+        return List.of(server.variant());
     }
 
     @Override
@@ -47,7 +49,8 @@ public final class EchoTarget implements Target {
 
     @Override
     public List<String> threadRoles() {
-        return remote == null ? List.of("server") : List.of();
+        // a separate server process is pinned to the CPU this role reserves
+        return server instanceof ServerLocation.Remote ? List.of() : List.of("server");
     }
 
     @Override
@@ -60,62 +63,40 @@ public final class EchoTarget implements Target {
         var options = new LinkedHashMap<String, Object>();
         options.put("protocol", protocol.name().toLowerCase(java.util.Locale.ROOT));
         options.put("messageBytes", messageBytes);
-        options.put("server", remote == null ? "in-process thread" : remote.getHostString() + ":" + remote.getPort());
+        options.put("server", server.describe());
         return options;
     }
 
     @Override
     public Session open(SessionContext context) throws Exception {
-        EchoServer server = null;
-        Thread serverThread = null;
-        InetSocketAddress address = remote;
-        if (address == null) {
-            server = new EchoServer(protocol, new InetSocketAddress("127.0.0.1", 0));
-            address = new InetSocketAddress("127.0.0.1", server.port());
-            serverThread = context.threads().start("server", server);
+        ServerHandle handle = ServerHandle.open(server, name(), List.of(), context.threads().cpuOf("server"), context.threads(), threads -> {
+            EchoServer local = new EchoServer(protocol, new InetSocketAddress("127.0.0.1", 0));
+            InetSocketAddress address = new InetSocketAddress("127.0.0.1", local.port());
+            Thread thread = threads.start("server", local);
+            return new ServerHandle.Local() {
+                @Override
+                public InetSocketAddress address() {
+                    return address;
+                }
+
+                @Override
+                public String failure() {
+                    return local.error() == null ? null : "echo server thread died: " + local.error();
+                }
+
+                @Override
+                public void close() throws Exception {
+                    local.close();
+                    thread.join(TimeUnit.SECONDS.toMillis(5));
+                }
+            };
+        });
+        try {
+            return new EchoSession(protocol, handle, messageBytes, context.load().mode(), context.clock(), context.recording().newRecorder("client"));
+        } catch (Exception e) {
+            handle.close();
+            throw e;
         }
-        EchoSession client = new EchoSession(protocol, address, messageBytes, context.load().mode(), context.clock(),
-                context.recording().newRecorder("client"));
-        EchoServer ownServer = server;
-        Thread ownThread = serverThread;
-        return new Session() {
-            @Override
-            public boolean send(long intendedNanos) {
-                return client.send(intendedNanos);
-            }
-
-            @Override
-            public void flush() {
-                client.flush();
-            }
-
-            @Override
-            public void idle() {
-                client.idle();
-            }
-
-            @Override
-            public String failure() {
-                if (ownServer != null && ownServer.error() != null) {
-                    return "echo server thread died: " + ownServer.error();
-                }
-                return client.failure();
-            }
-
-            @Override
-            public Map<String, Object> metrics() {
-                return client.metrics();
-            }
-
-            @Override
-            public void close() throws Exception {
-                client.close();
-                if (ownServer != null) {
-                    ownServer.close();
-                    ownThread.join(TimeUnit.SECONDS.toMillis(5));
-                }
-            }
-        };
     }
 
     /** Checks the port now, so "port in use" is a usage error before anything runs. */

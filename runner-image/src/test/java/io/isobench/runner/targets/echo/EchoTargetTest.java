@@ -1,19 +1,17 @@
 package io.isobench.runner.targets.echo;
 
+import static io.isobench.runner.targets.TargetRuns.run;
+import static io.isobench.runner.targets.TargetRuns.shortRun;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.isobench.result.LatencyMeasure;
 import io.isobench.result.ResultJson;
 import io.isobench.result.RunResult;
 import io.isobench.result.Verdict;
-import io.isobench.runner.cli.RunnerMain;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import io.isobench.runner.targets.TargetRuns.Outcome;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,28 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** tcp-echo and udp-echo on 127.0.0.1, a few seconds each. */
 class EchoTargetTest {
 
-    record Outcome(int exit, String out, String err) {}
-
-    static Outcome run(String... args) {
-        var out = new StringWriter();
-        var err = new StringWriter();
-        int exit = RunnerMain.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
-        return new Outcome(exit, out.toString(), err.toString());
-    }
-
-    static List<String> shortRun(String target, Path dir, String... extra) {
-        var args = new ArrayList<>(List.of(target, "--warmup", "200ms", "--repetitions", "1", "--probe-duration", "0s",
-                "--progress", "none", "--out", dir.resolve("run").toString()));
-        args.addAll(List.of(extra));
-        if (!args.contains("--duration")) {
-            args.addAll(List.of("--duration", "700ms"));
-        }
-        return args;
-    }
-
     @Test
     void tcpPingPongReportsHalfTheRoundTrip(@TempDir Path dir) {
-        Outcome o = run(shortRun("tcp-echo", dir, "--mode", "closed", "--clients", "1").toArray(String[]::new));
+        Outcome o = run(shortRun("tcp-echo", dir, "--mode", "closed", "--clients", "1"));
         assertThat(o.exit()).as(o.err()).isZero();
         RunResult r = ResultJson.read(dir.resolve("run/result.json"));
         assertThat(r.steps().getFirst().measure()).isEqualTo(LatencyMeasure.HALF_ROUND_TRIP);
@@ -52,9 +31,9 @@ class EchoTargetTest {
 
     @Test
     void udpPingPongAndTcpOpenLoopAtAFixedRate(@TempDir Path dir) {
-        Outcome udp = run(shortRun("udp-echo", dir.resolve("u"), "--mode", "closed", "--clients", "1", "--message-bytes", "64").toArray(String[]::new));
+        Outcome udp = run(shortRun("udp-echo", dir.resolve("u"), "--mode", "closed", "--clients", "1", "--message-bytes", "64"));
         assertThat(udp.exit()).as(udp.err()).isZero();
-        Outcome open = run(shortRun("tcp-echo", dir.resolve("t"), "--rates", "2k").toArray(String[]::new));
+        Outcome open = run(shortRun("tcp-echo", dir.resolve("t"), "--rates", "2k"));
         assertThat(open.exit()).as(open.err()).isLessThanOrEqualTo(1);
         RunResult r = ResultJson.read(dir.resolve("t/run/result.json"));
         assertThat(r.steps().getFirst().measure()).isEqualTo(LatencyMeasure.ROUND_TRIP);
@@ -77,7 +56,7 @@ class EchoTargetTest {
         killer.start();
         long start = System.nanoTime();
         Outcome o = run(shortRun("tcp-echo", dir, "--mode", "closed", "--clients", "1", "--duration", "3s",
-                "--server-address", "127.0.0.1:" + server.port()).toArray(String[]::new));
+                "--server-address", "127.0.0.1:" + server.port()));
         assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start)).isLessThan(20);
         assertThat(o.exit()).as(o.err()).isEqualTo(1);
         RunResult r = ResultJson.read(dir.resolve("run/result.json"));
@@ -87,11 +66,54 @@ class EchoTargetTest {
     }
 
     @Test
+    void aSeparateServerJvmServesAndItsDeathFailsTheRunWithTheReason(@TempDir Path dir) throws Exception {
+        Outcome ok = run(shortRun("udp-echo", dir.resolve("ok"), "--mode", "closed", "--clients", "1", "--server-process"));
+        assertThat(ok.exit()).as(ok.err()).isZero();
+        assertThat(ResultJson.read(dir.resolve("ok/run/result.json")).steps().getFirst().variant()).isEqualTo("process");
+
+        Thread killer = new Thread(() -> {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (System.nanoTime() < deadline) {
+                // /proc directly: ProcessHandle.Info leaves out the arguments of a long java command line
+                var server = ProcessHandle.current().descendants().filter(p -> cmdline(p).contains("-Disobench.server=tcp-echo")).findFirst();
+                if (server.isPresent()) {
+                    try {
+                        Thread.sleep(1500); // into the measured window
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                    server.get().destroyForcibly();
+                    return;
+                }
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        killer.start();
+        Outcome o = run(shortRun("tcp-echo", dir.resolve("killed"), "--mode", "closed", "--clients", "1", "--duration", "5s", "--server-process"));
+        killer.join();
+        assertThat(o.exit()).as(o.err()).isEqualTo(1);
+        assertThat(ResultJson.read(dir.resolve("killed/run/result.json")).steps().getFirst().reason())
+                .containsAnyOf("server process", "closed the connection", "connection to the echo server failed");
+    }
+
+    private static String cmdline(ProcessHandle process) {
+        try {
+            return new String(java.nio.file.Files.readAllBytes(Path.of("/proc", String.valueOf(process.pid()), "cmdline")), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            return ""; // already gone
+        }
+    }
+
+    @Test
     void badOptionsAreUsageErrorsNamingTheOption(@TempDir Path dir) throws Exception {
-        Outcome small = run(shortRun("tcp-echo", dir, "--message-bytes", "4").toArray(String[]::new));
+        Outcome small = run(shortRun("tcp-echo", dir, "--message-bytes", "4"));
         assertThat(small.exit()).isEqualTo(2);
         assertThat(small.err()).contains("--message-bytes '4'");
-        Outcome address = run(shortRun("udp-echo", dir, "--server-address", "localhost").toArray(String[]::new));
+        Outcome address = run(shortRun("udp-echo", dir, "--server-address", "localhost"));
         assertThat(address.exit()).isEqualTo(2);
         assertThat(address.err()).contains("--server-address 'localhost'");
         try (var taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {

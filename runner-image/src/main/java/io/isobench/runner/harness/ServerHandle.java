@@ -1,0 +1,81 @@
+package io.isobench.runner.harness;
+
+import java.net.InetSocketAddress;
+import java.util.List;
+
+/**
+ * The server one session talks to, wherever {@link ServerLocation} puts it: started here (a thread or
+ * MockServer's event loops), started as a separate JVM, or already running elsewhere. Closing it stops what
+ * this session started and nothing else.
+ */
+public final class ServerHandle implements AutoCloseable {
+
+    /** A server living in this JVM. */
+    public interface Local extends AutoCloseable {
+        InetSocketAddress address();
+
+        /** Why it stopped serving, or null. */
+        default String failure() {
+            return null;
+        }
+    }
+
+    /** Starts the in-JVM server, placing its threads with the session's {@link ThreadPlacement}. */
+    @FunctionalInterface
+    public interface LocalStarter {
+        Local start(ThreadPlacement threads) throws Exception;
+    }
+
+    private static final long PROCESS_START_TIMEOUT_MILLIS = 60_000;
+
+    private final InetSocketAddress address;
+    private final Local local;
+    private final ServerProcess process;
+
+    private ServerHandle(InetSocketAddress address, Local local, ServerProcess process) {
+        this.address = address;
+        this.local = local;
+        this.process = process;
+    }
+
+    /**
+     * @param serverArgs the {@code server} sub-command's target options, for a separate process
+     * @param serverCpu  the CPU a separate process is pinned to, or null for none free
+     */
+    public static ServerHandle open(ServerLocation location, String target, List<String> serverArgs, Integer serverCpu,
+                                    ThreadPlacement threads, LocalStarter starter) throws Exception {
+        return switch (location) {
+            case ServerLocation.InProcess ignored -> {
+                Local local = starter.start(threads);
+                yield new ServerHandle(local.address(), local, null);
+            }
+            case ServerLocation.SeparateProcess p -> {
+                ServerProcess process = ServerProcess.start(p.runnerCommand(), target, serverArgs, serverCpu, PROCESS_START_TIMEOUT_MILLIS);
+                yield new ServerHandle(process.address(), null, process);
+            }
+            case ServerLocation.Remote r -> new ServerHandle(r.address(), null, null);
+        };
+    }
+
+    public InetSocketAddress address() {
+        return address;
+    }
+
+    /** Why the server this session started is gone, or null (a remote server's death shows on the connection). */
+    public String failure() {
+        if (local != null) {
+            return local.failure();
+        }
+        return process != null ? process.failure() : null;
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (local != null) {
+            local.close();
+        }
+        if (process != null) {
+            process.close();
+        }
+    }
+}

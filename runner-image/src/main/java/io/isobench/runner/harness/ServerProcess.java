@@ -1,0 +1,112 @@
+package io.isobench.runner.harness;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A target's server in a JVM of its own ({@code isobench-runner server TARGET --port 0 --bind 127.0.0.1}),
+ * pinned to its own CPU. Its address comes from the "listening on HOST:PORT" line it prints; its later output
+ * is kept (the last lines) to explain a death; {@link #failure()} notices it exiting mid-run.
+ */
+public final class ServerProcess implements AutoCloseable {
+
+    private static final Pattern LISTENING = Pattern.compile("listening on ([0-9.]+):(\\d+)");
+    private static final int KEPT_LINES = 20;
+
+    private final Process process;
+    private final InetSocketAddress address;
+    private final Deque<String> lastLines;
+    private volatile boolean closing;
+
+    private ServerProcess(Process process, InetSocketAddress address, Deque<String> lastLines) {
+        this.process = process;
+        this.address = address;
+        this.lastLines = lastLines;
+    }
+
+    /**
+     * Starts the server and waits until it listens.
+     *
+     * @param cpu the CPU to pin the server to, or null to leave it unpinned
+     */
+    public static ServerProcess start(List<String> runnerCommand, String target, List<String> targetArgs, Integer cpu, long startTimeoutMillis)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(runnerCommand);
+        // first, so ps (and /proc/PID/cmdline, which the JDK truncates) names the process's role
+        command.add(1, "-Disobench.server=" + target);
+        command.addAll(List.of("server", target, "--port", "0", "--bind", "127.0.0.1"));
+        command.addAll(cpu == null ? List.of("--no-pin") : List.of("--cpu", String.valueOf(cpu)));
+        command.addAll(targetArgs);
+        Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Deque<String> lastLines = new ArrayDeque<>();
+        CompletableFuture<InetSocketAddress> listening = new CompletableFuture<>();
+        Thread.ofPlatform().daemon().name("isobench-server-output").start(() -> {
+            try (BufferedReader err = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = err.readLine()) != null; ) {
+                    synchronized (lastLines) {
+                        lastLines.addLast(line);
+                        if (lastLines.size() > KEPT_LINES) {
+                            lastLines.removeFirst();
+                        }
+                    }
+                    Matcher m = LISTENING.matcher(line);
+                    if (!listening.isDone() && m.find()) {
+                        listening.complete(new InetSocketAddress(m.group(1), Integer.parseInt(m.group(2))));
+                    }
+                }
+            } catch (IOException ignored) {
+                // the process is gone; failure() reports it
+            }
+            listening.completeExceptionally(new IOException("the server process ended before listening"));
+        });
+        try {
+            return new ServerProcess(process, listening.get(startTimeoutMillis, TimeUnit.MILLISECONDS), lastLines);
+        } catch (ExecutionException | TimeoutException e) {
+            process.destroyForcibly();
+            process.waitFor(5, TimeUnit.SECONDS);
+            String reason = e instanceof TimeoutException ? "did not listen within " + startTimeoutMillis + " ms" : "ended before listening";
+            throw new IOException("the " + target + " server process " + reason + ": " + tail(lastLines) + " (command: " + String.join(" ", command) + ")");
+        }
+    }
+
+    public InetSocketAddress address() {
+        return address;
+    }
+
+    /** Why the server is gone, or null while it runs. */
+    public String failure() {
+        if (closing || process.isAlive()) {
+            return null;
+        }
+        return "the server process (pid " + process.pid() + ") exited with code " + process.exitValue() + ": " + tail(lastLines);
+    }
+
+    private static String tail(Deque<String> lines) {
+        synchronized (lines) {
+            return lines.isEmpty() ? "(no output)" : String.join(" | ", lines);
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        closing = true;
+        process.destroy();
+        if (!process.waitFor(5, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            process.waitFor(5, TimeUnit.SECONDS);
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package io.isobench.runner.targets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.isobench.result.Load;
+import io.isobench.result.RepetitionResult;
+import io.isobench.result.Verdict;
+import io.isobench.runner.harness.BenchmarkRunner;
+import io.isobench.runner.harness.Clock;
+import io.isobench.runner.harness.OutputDirectory;
+import io.isobench.runner.harness.Progress;
+import io.isobench.runner.harness.RunSettings;
+import io.isobench.runner.harness.Target;
+import io.isobench.runner.platform.EnvironmentProbe;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Two pinned repetitions (1.5 s warm-up, 1.5 s window each, no probes) of a target, for the allocation checks; the
+ * second is checked. A JVM's first seconds include C2 compiling and deoptimizing the hot loops, and a
+ * deoptimization materializes objects escape analysis had removed: a one-off, not the steady state we assert on.
+ */
+public final class AllocationRuns {
+
+    private AllocationRuns() {}
+
+    /** Runs {@code load} twice and returns the second repetition, asserted OK with samples. */
+    public static RepetitionResult measuredWindow(Target target, Load load, Path dir) throws Exception {
+        RunSettings settings = new RunSettings(List.of(load), 2, EnvironmentProbe.system().grantedCpus(), true, 0,
+                TimeUnit.MILLISECONDS.toNanos(500), TimeUnit.MILLISECONDS.toNanos(5), TimeUnit.SECONDS.toNanos(2), "2s", 0.5, 0.5, false, null, Map.of());
+        // start with an empty young generation: earlier tests in this JVM must not fill it into the window
+        System.gc();
+        RepetitionResult rep = new BenchmarkRunner(Clock.SYSTEM, Progress.NONE, EnvironmentProbe.system())
+                .run(target, settings, OutputDirectory.prepare(dir, "--out"), null).steps().getFirst().repetitions().getLast();
+        assertThat(rep.verdict()).as(rep.reason()).isEqualTo(Verdict.OK);
+        assertThat(rep.latency().count()).isPositive();
+        return rep;
+    }
+
+    /**
+     * No allocation per message on the measured threads ({@code roles}, exactly those) and no GC in the window. A
+     * few one-off bytes are tolerated (a late deoptimization materializes a few objects; the JDK's socket and
+     * selector paths have been seen allocating a few hundred bytes once): 1 KiB plus a byte per 1,000 messages,
+     * where a single 16-byte object per message would be over 16 bytes per message.
+     */
+    public static void assertNoAllocationPerMessage(RepetitionResult rep, String... roles) {
+        long messages = rep.latency().count();
+        assertThat(messages).as("enough messages for a per-message allocation to stand out").isGreaterThan(1000);
+        assertThat(rep.allocatedBytes()).containsOnlyKeys(roles);
+        for (String role : roles) {
+            assertThat(rep.allocatedBytes().get(role)).as(role + " bytes allocated in the measured window (" + messages + " messages)")
+                    .isLessThanOrEqualTo(1024 + messages / 1000);
+        }
+        assertThat(rep.gc().count()).as("GCs in the measured window").isZero();
+    }
+}
