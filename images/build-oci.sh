@@ -26,7 +26,8 @@ modules() { # jar
   local lib; lib=$(dirname "$1")/lib
   { "$JAVA_HOME/bin/jdeps" --multi-release 25 --ignore-missing-deps --print-module-deps --class-path "$lib/*" "$1" 2>/dev/null || echo java.base; } \
     | tr -d '\n'
-  echo ",jdk.crypto.ec,jdk.unsupported,jdk.management,jdk.httpserver,java.net.http,jdk.zipfs"
+  # jdk.compiler: Chronicle Wire compiles its method writers at run time (ipc target)
+  echo ",jdk.crypto.ec,jdk.unsupported,jdk.management,jdk.httpserver,java.net.http,jdk.zipfs,jdk.compiler"
 }
 
 # ELF files under a tree, and every library they load (ldd), copied to the same absolute paths.
@@ -59,7 +60,7 @@ for n in "${names[@]}"; do
     printf 'root:x:0:\nisobench:x:10001:\n' >"$rootfs/etc/group"
     # The same JVM flags as runner-image/bin/isobench-runner; JDK_JAVA_OPTIONS carries spec.runner.jvmOptions.
     if [ "$n" = runner ]; then
-      entry='["/opt/java/bin/java","--enable-native-access=ALL-UNNAMED","--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED","--sun-misc-unsafe-memory-access=allow","-XX:AutoBoxCacheMax=65536","-Xms1g","-Xmx1g","-XX:+AlwaysPreTouch","-Dchronicle.analytics.disable=true","-jar","/opt/isobench/isobench-runner.jar"]'
+      entry='["/opt/java/bin/java","--enable-native-access=ALL-UNNAMED","--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED","--sun-misc-unsafe-memory-access=allow","-XX:AutoBoxCacheMax=65536","--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED","--add-exports=java.base/sun.nio.ch=ALL-UNNAMED","--add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED","--add-exports=jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED","--add-opens=jdk.compiler/com.sun.tools.javac=ALL-UNNAMED","--add-opens=java.base/java.lang=ALL-UNNAMED","--add-opens=java.base/java.lang.reflect=ALL-UNNAMED","--add-opens=java.base/java.io=ALL-UNNAMED","--add-opens=java.base/java.util=ALL-UNNAMED","--add-opens=java.base/sun.nio.ch=ALL-UNNAMED","--add-opens=java.base/java.nio=ALL-UNNAMED","-Xms1g","-Xmx1g","-XX:+AlwaysPreTouch","-Dchronicle.analytics.disable=true","-jar","/opt/isobench/isobench-runner.jar"]'
       workdir=/results
     else
       entry='["/opt/java/bin/java","-XX:MaxRAMPercentage=75","-XX:+ExitOnOutOfMemoryError","-jar","/opt/isobench/isobench-operator.jar"]'

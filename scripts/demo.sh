@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make demo: a short pass of each target (dispatch sweep, udp/tcp echo ping-pong, http-mock client sweep), or seed scale with FULL=1; results under
+# make demo: a short pass of each target (dispatch sweep, udp/tcp echo ping-pong, http-mock client sweep, ipc), or seed scale with FULL=1; results under
 # OUT/results, then published as the report site.
 set -euo pipefail
 out=${1:-out}; full=${2:-0}
@@ -31,6 +31,14 @@ else http_args=(--clients 10,50,150 --warmup 2s --duration 2s --repetitions 1 --
 echo "isobench demo: http-mock client sweep → $out/results/http-mock-$stamp"
 status=0
 "$runner" http-mock --mode closed --server-process "${http_args[@]}" --out "$out/results/http-mock-$stamp" || status=$?
+[ "$status" -le 1 ] || exit "$status"
+
+# the Chronicle Services write-up: NewOrderSingle over a Chronicle Queue to a consumer in another JVM (seed: 10k/s)
+if [ "$full" = 1 ]; then ipc_args=(--rates 10k --warmup 10s --duration 1000s --repetitions 1)  # the seed's 10M orders
+else ipc_args=(--rates 10k --warmup 2s --duration 2s --repetitions 1 --probe-duration 0s); fi
+echo "isobench demo: ipc → $out/results/ipc-$stamp"
+status=0
+"$runner" ipc "${ipc_args[@]}" --out "$out/results/ipc-$stamp" || status=$?
 [ "$status" -le 1 ] || exit "$status"
 
 # Publish every run under OUT/results as the report site, then serve it on 127.0.0.1 (SERVE=0: publish and exit).

@@ -7,6 +7,7 @@ import io.isobench.runner.targets.echo.EchoProtocol;
 import io.isobench.runner.targets.echo.EchoServer;
 import io.isobench.runner.targets.echo.EchoTarget;
 import io.isobench.runner.targets.http.MockServerHost;
+import io.isobench.runner.targets.ipc.IpcConsumer;
 import java.io.IOException;
 import java.net.BindException;
 import java.util.List;
@@ -24,7 +25,7 @@ import picocli.CommandLine.Parameters;
         description = "Run a target's server alone, pinned, until stopped (SIGTERM).")
 final class ServerCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "TARGET", description = "tcp-echo, udp-echo or http-mock")
+    @Parameters(index = "0", paramLabel = "TARGET", description = "tcp-echo, udp-echo, http-mock or ipc (the consumer)")
     String target;
 
     @Option(names = "--port", paramLabel = "PORT", description = "Port to listen on; 0: any free port. Default: ${DEFAULT-VALUE}.", defaultValue = "7000")
@@ -51,6 +52,9 @@ final class ServerCommand implements Callable<Integer> {
     @Option(names = "--server-threads", paramLabel = "N", description = "http-mock: MockServer's Netty event-loop threads. Default: MockServer's own.")
     Integer serverThreads;
 
+    @Option(names = "--queue", paramLabel = "DIR", description = "ipc: the session's queue directory (the publisher's --queue-dir/…).")
+    java.nio.file.Path queue;
+
     @Override
     public Integer call() throws Exception {
         if (port < 0 || port > 65535) {
@@ -64,7 +68,8 @@ final class ServerCommand implements Callable<Integer> {
         return switch (target) {
             case "tcp-echo", "udp-echo" -> echo(target.equals("tcp-echo") ? EchoProtocol.TCP : EchoProtocol.UDP, cpus);
             case "http-mock" -> httpMock(cpus);
-            default -> throw new UsageException("TARGET '" + target + "': a server exists for tcp-echo, udp-echo and http-mock");
+            case "ipc" -> ipcConsumer(cpus);
+            default -> throw new UsageException("TARGET '" + target + "': a server exists for tcp-echo, udp-echo, http-mock and ipc");
         };
     }
 
@@ -114,8 +119,28 @@ final class ServerCommand implements Callable<Integer> {
         return 0;
     }
 
+    private int ipcConsumer(List<Integer> cpus) throws Exception {
+        if (queue == null) {
+            throw new UsageException("--queue: required for the ipc consumer (the publisher's queue directory)");
+        }
+        IpcConsumer consumer = new IpcConsumer(queue);
+        var threads = new ThreadPlacement(List.of("consumer"), cpus, !noPin);
+        Runtime.getRuntime().addShutdownHook(new Thread(consumer::close));
+        Thread t = threads.start("consumer", consumer);
+        if (!consumer.awaitReady(60_000)) {
+            throw new IllegalStateException("the ipc consumer did not start on " + queue + ": " + consumer.error());
+        }
+        announce("listening on " + queue + (noPin ? "" : ", pinned to CPU " + threads.cpuOf("consumer")));
+        t.join();
+        return consumer.error() == null ? 0 : RunnerMain.EXIT_ERROR;
+    }
+
     private void listening(int actualPort, String placement) {
-        System.err.println("isobench-runner server: " + target + " listening on " + bind + ":" + actualPort + placement);
+        announce("listening on " + bind + ":" + actualPort + placement);
+    }
+
+    private void announce(String what) {
+        System.err.println("isobench-runner server: " + target + " " + what);
         System.err.flush();
     }
 }

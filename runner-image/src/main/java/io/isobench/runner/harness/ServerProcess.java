@@ -18,22 +18,24 @@ import java.util.regex.Pattern;
 
 /**
  * A target's server in a JVM of its own ({@code isobench-runner server TARGET --port 0 --bind 127.0.0.1}),
- * pinned to its own CPU. Its address comes from the "listening on HOST:PORT" line it prints; its later output
+ * pinned to its own CPU. Its address comes from the "listening on HOST:PORT" line it prints (the ipc consumer:
+ * "listening on DIR"); its later output
  * is kept (the last lines) to explain a death; {@link #failure()} notices it exiting mid-run.
  */
 public final class ServerProcess implements AutoCloseable {
 
-    private static final Pattern LISTENING = Pattern.compile("listening on ([0-9.]+):(\\d+)");
+    private static final Pattern LISTENING = Pattern.compile("listening on ([^\\s,]+)");
+    private static final Pattern HOST_PORT = Pattern.compile("([0-9.]+):(\\d+)");
     private static final int KEPT_LINES = 20;
 
     private final Process process;
-    private final InetSocketAddress address;
+    private final String endpoint;
     private final Deque<String> lastLines;
     private volatile boolean closing;
 
-    private ServerProcess(Process process, InetSocketAddress address, Deque<String> lastLines) {
+    private ServerProcess(Process process, String endpoint, Deque<String> lastLines) {
         this.process = process;
-        this.address = address;
+        this.endpoint = endpoint;
         this.lastLines = lastLines;
     }
 
@@ -44,15 +46,22 @@ public final class ServerProcess implements AutoCloseable {
      */
     public static ServerProcess start(List<String> runnerCommand, String target, List<String> targetArgs, Integer cpu, long startTimeoutMillis)
             throws IOException, InterruptedException {
+        return start(runnerCommand, target, List.of("--port", "0", "--bind", "127.0.0.1"), targetArgs, cpu, startTimeoutMillis);
+    }
+
+    /** As above, with the server's own placement arguments instead of an ephemeral port on 127.0.0.1. */
+    public static ServerProcess start(List<String> runnerCommand, String target, List<String> placementArgs, List<String> targetArgs, Integer cpu,
+                                      long startTimeoutMillis) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(runnerCommand);
         // first, so ps (and /proc/PID/cmdline, which the JDK truncates) names the process's role
         command.add(1, "-Disobench.server=" + target);
-        command.addAll(List.of("server", target, "--port", "0", "--bind", "127.0.0.1"));
+        command.addAll(List.of("server", target));
+        command.addAll(placementArgs);
         command.addAll(cpu == null ? List.of("--no-pin") : List.of("--cpu", String.valueOf(cpu)));
         command.addAll(targetArgs);
         Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         Deque<String> lastLines = new ArrayDeque<>();
-        CompletableFuture<InetSocketAddress> listening = new CompletableFuture<>();
+        CompletableFuture<String> listening = new CompletableFuture<>();
         Thread.ofPlatform().daemon().name("isobench-server-output").start(() -> {
             try (BufferedReader err = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
                 for (String line; (line = err.readLine()) != null; ) {
@@ -64,7 +73,7 @@ public final class ServerProcess implements AutoCloseable {
                     }
                     Matcher m = LISTENING.matcher(line);
                     if (!listening.isDone() && m.find()) {
-                        listening.complete(new InetSocketAddress(m.group(1), Integer.parseInt(m.group(2))));
+                        listening.complete(m.group(1));
                     }
                 }
             } catch (IOException ignored) {
@@ -82,8 +91,17 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
+    /** What the server said it listens on: HOST:PORT for network servers, a directory for the ipc consumer. */
+    public String endpoint() {
+        return endpoint;
+    }
+
     public InetSocketAddress address() {
-        return address;
+        Matcher m = HOST_PORT.matcher(endpoint);
+        if (!m.matches()) {
+            throw new IllegalStateException("the server process listens on '" + endpoint + "', not HOST:PORT");
+        }
+        return new InetSocketAddress(m.group(1), Integer.parseInt(m.group(2)));
     }
 
     /** Why the server is gone, or null while it runs. */

@@ -25,6 +25,46 @@ public final class TargetRuns {
         return run(args.toArray(String[]::new));
     }
 
+    /**
+     * Starts a thread that waits (up to 30 s) for a descendant process started as the server of {@code target}
+     * ({@code -Disobench.server=TARGET} on its command line), lets it run {@code afterMillis}, then kills it.
+     */
+    public static Thread killServerProcessLater(String target, long afterMillis) {
+        return killServerProcessLater(target, () -> true, afterMillis);
+    }
+
+    /** As above, counting {@code afterMillis} from when {@code serving} first says the server is at work. */
+    public static Thread killServerProcessLater(String target, java.util.function.BooleanSupplier serving, long afterMillis) {
+        Thread killer = new Thread(() -> {
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+            try {
+                while (System.nanoTime() < deadline) {
+                    var server = ProcessHandle.current().descendants().filter(p -> cmdline(p).contains("-Disobench.server=" + target)).findFirst();
+                    if (server.isPresent() && serving.getAsBoolean()) {
+                        Thread.sleep(afterMillis);
+                        server.get().destroyForcibly();
+                        return;
+                    }
+                    Thread.sleep(50);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "test-server-killer");
+        killer.start();
+        return killer;
+    }
+
+    // /proc directly: ProcessHandle.Info leaves out the arguments of a long java command line
+    private static String cmdline(ProcessHandle process) {
+        try {
+            return new String(java.nio.file.Files.readAllBytes(Path.of("/proc", String.valueOf(process.pid()), "cmdline")),
+                    java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            return ""; // already gone
+        }
+    }
+
     /** {@code target} with a 200 ms warm-up, 700 ms window (unless {@code extra} sets --duration), output in {@code dir/run}. */
     public static List<String> shortRun(String target, Path dir, String... extra) {
         var args = new ArrayList<>(List.of(target, "--warmup", "200ms", "--repetitions", "1", "--probe-duration", "0s",

@@ -8,6 +8,7 @@ import io.isobench.result.LatencyMeasure;
 import io.isobench.result.ResultJson;
 import io.isobench.result.RunResult;
 import io.isobench.result.Verdict;
+import io.isobench.runner.targets.TargetRuns;
 import io.isobench.runner.targets.TargetRuns.Outcome;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -71,41 +72,12 @@ class EchoTargetTest {
         assertThat(ok.exit()).as(ok.err()).isZero();
         assertThat(ResultJson.read(dir.resolve("ok/run/result.json")).steps().getFirst().variant()).isEqualTo("process");
 
-        Thread killer = new Thread(() -> {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (System.nanoTime() < deadline) {
-                // /proc directly: ProcessHandle.Info leaves out the arguments of a long java command line
-                var server = ProcessHandle.current().descendants().filter(p -> cmdline(p).contains("-Disobench.server=tcp-echo")).findFirst();
-                if (server.isPresent()) {
-                    try {
-                        Thread.sleep(1500); // into the measured window
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                    server.get().destroyForcibly();
-                    return;
-                }
-                try {
-                    Thread.sleep(50);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        });
-        killer.start();
+        Thread killer = TargetRuns.killServerProcessLater("tcp-echo", 1500);
         Outcome o = run(shortRun("tcp-echo", dir.resolve("killed"), "--mode", "closed", "--clients", "1", "--duration", "5s", "--server-process"));
         killer.join();
         assertThat(o.exit()).as(o.err()).isEqualTo(1);
         assertThat(ResultJson.read(dir.resolve("killed/run/result.json")).steps().getFirst().reason())
                 .containsAnyOf("server process", "closed the connection", "connection to the echo server failed");
-    }
-
-    private static String cmdline(ProcessHandle process) {
-        try {
-            return new String(java.nio.file.Files.readAllBytes(Path.of("/proc", String.valueOf(process.pid()), "cmdline")), java.nio.charset.StandardCharsets.UTF_8);
-        } catch (java.io.IOException e) {
-            return ""; // already gone
-        }
     }
 
     @Test

@@ -1,0 +1,43 @@
+package io.isobench.runner.cli;
+
+import io.isobench.runner.harness.JvmVariantForks;
+import io.isobench.runner.harness.ServerLocation;
+import io.isobench.runner.harness.Target;
+import io.isobench.runner.harness.UsageException;
+import io.isobench.runner.targets.ipc.IpcTarget;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** ipc: NewOrderSingle messages over Chronicle Queue between processes. */
+@Command(name = "ipc", mixinStandardHelpOptions = true, sortOptions = false, description = {
+    "Serialized orders over shared memory between processes (the Chronicle Services write-up): a NewOrderSingle with 28 FIX fields",
+    "written to a Chronicle Queue, read, deserialized and delivered to a method in another JVM; one-way from the intended send time."})
+final class IpcCommand extends TargetCommand {
+
+    @Option(names = "--consumer", paramLabel = "process|thread", description = "process: a separate JVM pinned to the next CPU (the write-up's set-up); "
+            + "thread: a pinned thread in this JVM, for comparison. Default: ${DEFAULT-VALUE}.", defaultValue = "process")
+    String consumer;
+
+    @Option(names = "--queue-dir", paramLabel = "DIR", description = "Where the session's queues go (deleted after each repetition). Default: /dev/shm, else the temp dir.")
+    Path queueDir;
+
+    @Override
+    Target target() {
+        ServerLocation location = switch (consumer) {
+            case "process" -> new ServerLocation.SeparateProcess(JvmVariantForks.currentJvm(RunnerMain.class));
+            case "thread" -> new ServerLocation.InProcess();
+            default -> throw new UsageException("--consumer '" + consumer + "': use process or thread");
+        };
+        if (queueDir != null && Files.exists(queueDir) && (!Files.isDirectory(queueDir) || !Files.isWritable(queueDir))) {
+            throw new UsageException("--queue-dir '" + queueDir + "': not a writable directory");
+        }
+        return new IpcTarget(location, queueDir);
+    }
+
+    @Override
+    String defaultRates() {
+        return "10k";
+    }
+}
