@@ -15,7 +15,7 @@ SERVE ?= 1
 # Go-built tools (cached in ~/.cache/isobench, keyed by version) that tests need
 TOOLS :=
 TEST_TARGETS := test-java
-BENCH_TARGETS := bench-dispatch bench-echo bench-http bench-ipc
+BENCH_TARGETS := bench-dispatch bench-echo bench-http bench-ipc bench-rsocket
 
 -include local-cluster/cluster.mk
 -include reports-site/site.mk
@@ -23,7 +23,7 @@ BENCH_TARGETS := bench-dispatch bench-echo bench-http bench-ipc
 -include charts/charts.mk
 -include images/images.mk
 
-.PHONY: help build tools test test-java demo bench bench-dispatch bench-echo bench-http bench-ipc clean
+.PHONY: help build tools test test-java demo bench bench-dispatch bench-echo bench-http bench-ipc bench-rsocket clean
 
 help:
 	@echo "make demo        build, run a short pass, print the seed-style tables, publish and serve the site (SERVE=0: publish to out/site and exit; FULL=1: seed scale)"
@@ -60,6 +60,9 @@ bench-http: $(RUNNER_JAR)
 
 bench-ipc: $(RUNNER_JAR)
 	@scripts/bench-ipc.sh "$(OUT)/bench"
+
+bench-rsocket: $(RUNNER_JAR)
+	@scripts/bench-rsocket.sh "$(OUT)/bench"
 
 clean:
 	$(MVN) clean

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make demo: a short pass of each target (dispatch sweep, udp/tcp echo ping-pong, http-mock client sweep, ipc), or seed scale with FULL=1; results under
+# make demo: a short pass of each target (dispatch sweep, udp/tcp echo ping-pong, http-mock client sweep, rsocket streams, ipc), or seed scale with FULL=1; results under
 # OUT/results, then published as the report site.
 set -euo pipefail
 out=${1:-out}; full=${2:-0}
@@ -31,6 +31,14 @@ else http_args=(--clients 10,50,150 --warmup 2s --duration 2s --repetitions 1 --
 echo "isobench demo: http-mock client sweep → $out/results/http-mock-$stamp"
 status=0
 "$runner" http-mock --mode closed --server-process "${http_args[@]}" --out "$out/results/http-mock-$stamp" || status=$?
+[ "$status" -le 1 ] || exit "$status"
+
+# the jauntsdn write-up: RSocket request-streams opened monotonically, the server in its own JVM; the tipping point if reached
+if [ "$full" = 1 ]; then rs_args=(--connections 200 --streams-per-connection 400 --ramp-up 120s --duration 30s)
+else rs_args=(--connections 20 --streams-per-connection 10 --ramp-up 2s --duration 3s --probe-duration 0s); fi
+echo "isobench demo: rsocket streams → $out/results/rsocket-$stamp"
+status=0
+"$runner" rsocket --server-process --warmup 0s --repetitions 1 "${rs_args[@]}" --out "$out/results/rsocket-$stamp" || status=$?
 [ "$status" -le 1 ] || exit "$status"
 
 # the Chronicle Services write-up: NewOrderSingle over a Chronicle Queue to a consumer in another JVM (seed: 10k/s)

@@ -58,7 +58,11 @@ public final class MinioServer implements BeforeAllCallback, AfterAllCallback {
         pb.environment().put("MINIO_ROOT_USER", accessKey);
         pb.environment().put("MINIO_ROOT_PASSWORD", secretKey);
         pb.environment().put("MINIO_BROWSER", "off");
+        stop(); // a restart must not orphan the running server
         process = pb.start();
+        Process started = process;
+        // a test JVM that dies or exits without afterAll (a crash, a fork timeout) must not leave MinIO behind
+        Runtime.getRuntime().addShutdownHook(new Thread(started::destroyForcibly));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!live()) {
             if (!process.isAlive() || System.nanoTime() > deadline) {

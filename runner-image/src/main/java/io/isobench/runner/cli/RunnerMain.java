@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "isobench-runner", mixinStandardHelpOptions = true, version = "isobench-runner 0.1.0",
         description = "Runs CPU-pinned, coordinated-omission-correct latency benchmarks and writes .hlog/.hgrm/result.json.",
-        subcommands = {DispatchCommand.class, EchoCommand.Tcp.class, EchoCommand.Udp.class, HttpMockCommand.class, IpcCommand.class, ServerCommand.class, ReportCommand.class})
+        subcommands = {DispatchCommand.class, EchoCommand.Tcp.class, EchoCommand.Udp.class, HttpMockCommand.class, RSocketCommand.class, IpcCommand.class, ServerCommand.class, ReportCommand.class})
 public final class RunnerMain implements Runnable {
 
     public static final int EXIT_USAGE = 2;

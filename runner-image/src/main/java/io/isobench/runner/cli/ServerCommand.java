@@ -8,6 +8,7 @@ import io.isobench.runner.targets.echo.EchoServer;
 import io.isobench.runner.targets.echo.EchoTarget;
 import io.isobench.runner.targets.http.MockServerHost;
 import io.isobench.runner.targets.ipc.IpcConsumer;
+import io.isobench.runner.targets.rsocket.StreamEchoServer;
 import java.io.IOException;
 import java.net.BindException;
 import java.util.List;
@@ -25,7 +26,7 @@ import picocli.CommandLine.Parameters;
         description = "Run a target's server alone, pinned, until stopped (SIGTERM).")
 final class ServerCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "TARGET", description = "tcp-echo, udp-echo, http-mock or ipc (the consumer)")
+    @Parameters(index = "0", paramLabel = "TARGET", description = "tcp-echo, udp-echo, http-mock, rsocket or ipc (the consumer)")
     String target;
 
     @Option(names = "--port", paramLabel = "PORT", description = "Port to listen on; 0: any free port. Default: ${DEFAULT-VALUE}.", defaultValue = "7000")
@@ -52,6 +53,10 @@ final class ServerCommand implements Callable<Integer> {
     @Option(names = "--server-threads", paramLabel = "N", description = "http-mock: MockServer's Netty event-loop threads. Default: MockServer's own.")
     Integer serverThreads;
 
+    @Option(names = "--stream-interval", paramLabel = "DURATION", description = "rsocket: how often each stream echoes. Default: ${DEFAULT-VALUE}.",
+            defaultValue = "1s")
+    String streamInterval;
+
     @Option(names = "--queue", paramLabel = "DIR", description = "ipc: the session's queue directory (the publisher's --queue-dir/…).")
     java.nio.file.Path queue;
 
@@ -69,7 +74,8 @@ final class ServerCommand implements Callable<Integer> {
             case "tcp-echo", "udp-echo" -> echo(target.equals("tcp-echo") ? EchoProtocol.TCP : EchoProtocol.UDP, cpus);
             case "http-mock" -> httpMock(cpus);
             case "ipc" -> ipcConsumer(cpus);
-            default -> throw new UsageException("TARGET '" + target + "': a server exists for tcp-echo, udp-echo, http-mock and ipc");
+            case "rsocket" -> rsocket(cpus);
+            default -> throw new UsageException("TARGET '" + target + "': a server exists for tcp-echo, udp-echo, http-mock, rsocket and ipc");
         };
     }
 
@@ -99,24 +105,51 @@ final class ServerCommand implements Callable<Integer> {
     private int httpMock(List<Integer> cpus) throws Exception {
         HttpMockCommand.validatePath("--path", path);
         HttpMockCommand.validateServerOptions(maxLogEntries, serverThreads);
-        if (!noPin) {
-            // MockServer creates its Netty threads itself; threads inherit the creating thread's affinity
-            io.isobench.runner.platform.Affinity.pinCurrentThread(List.of(cpus.getFirst()));
-        }
+        confineToServerCpu(cpus);
         MockServerHost server;
         try {
             server = MockServerHost.start(bind, port, path, maxLogEntries, serverThreads);
         } catch (BindException e) {
             throw new UsageException("--port '" + port + "': cannot listen there (" + e.getMessage() + ")");
         }
+        return serveUntilStopped(server, server.port(), cpus);
+    }
+
+    private int rsocket(List<Integer> cpus) throws Exception {
+        long interval = OptionParsers.durationNanos("--stream-interval", streamInterval, false);
+        confineToServerCpu(cpus);
+        StreamEchoServer server;
+        try {
+            server = StreamEchoServer.start(bind, port, java.time.Duration.ofNanos(interval));
+        } catch (RuntimeException e) {
+            throw new UsageException("--port '" + port + "': cannot listen there (" + e.getMessage() + ")");
+        }
+        return serveUntilStopped(server, server.address().getPort(), cpus);
+    }
+
+    /** For servers that run their own threads: announce, then wait for SIGTERM and close. */
+    private int serveUntilStopped(AutoCloseable server, int actualPort, List<Integer> cpus) throws InterruptedException {
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.close();
-            stopped.countDown();
+            try {
+                server.close();
+            } catch (Exception ignored) {
+                // stopping anyway
+            } finally {
+                stopped.countDown();
+            }
         }));
-        listening(server.port(), noPin ? "" : ", its threads confined to CPU " + cpus.getFirst());
+        listening(actualPort, noPin ? "" : ", its threads confined to CPU " + cpus.getFirst());
         stopped.await();
         return 0;
+    }
+
+    /** Confines threads created from now on by this thread (a library's event loops) to the server's CPU. */
+    private void confineToServerCpu(List<Integer> cpus) {
+        if (!noPin) {
+            // threads inherit the creating thread's affinity
+            io.isobench.runner.platform.Affinity.pinCurrentThread(List.of(cpus.getFirst()));
+        }
     }
 
     private int ipcConsumer(List<Integer> cpus) throws Exception {

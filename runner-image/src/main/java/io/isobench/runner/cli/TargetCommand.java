@@ -51,6 +51,12 @@ abstract class TargetCommand implements Callable<Integer> {
     /** The rate sweep when {@code --rates} is not given. */
     abstract String defaultRates();
 
+    /** The open-loop steps: by default one per {@code --rates} entry, each with the common warm-up and window. */
+    List<Load> openLoopLoads(long warmupMillis, long durationMillis) {
+        return OptionParsers.rates("--rates", common.rates != null ? common.rates : defaultRates()).stream()
+                .map(r -> Load.openLoop(r, warmupMillis, durationMillis)).toList();
+    }
+
     /** The closed-loop sweep when {@code --clients} is not given. */
     String defaultClients() {
         return "1";
@@ -99,9 +105,8 @@ abstract class TargetCommand implements Callable<Integer> {
             if (common.clients != null) {
                 throw new UsageException("--clients '" + common.clients + "': only applies with --mode closed (open loop takes --rates)");
             }
-            List<Long> rates = OptionParsers.rates("--rates", common.rates != null ? common.rates : defaultRates());
-            rates.forEach(r -> loads.add(Load.openLoop(r, TimeUnit.NANOSECONDS.toMillis(warmup), TimeUnit.NANOSECONDS.toMillis(duration))));
-            config.put("rates", rates);
+            loads.addAll(openLoopLoads(TimeUnit.NANOSECONDS.toMillis(warmup), TimeUnit.NANOSECONDS.toMillis(duration)));
+            config.put("rates", loads.stream().map(Load::targetRate).toList());
         } else {
             if (common.rates != null) {
                 throw new UsageException("--rates '" + common.rates + "': only applies with --mode open (closed loop takes --clients)");

@@ -61,6 +61,11 @@ public final class ServerHandle implements AutoCloseable {
         return address;
     }
 
+    /** The server process's pid when this session started one, else -1. */
+    public long pid() {
+        return process != null ? process.pid() : -1;
+    }
+
     /** Why the server this session started is gone, or null (a remote server's death shows on the connection). */
     public String failure() {
         if (local != null) {

@@ -91,6 +91,10 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
+    public long pid() {
+        return process.pid();
+    }
+
     /** What the server said it listens on: HOST:PORT for network servers, a directory for the ipc consumer. */
     public String endpoint() {
         return endpoint;

@@ -57,6 +57,7 @@ public final class SweepTable {
                         HumanUnits.latency(l.max()), HumanUnits.count(l.count()), achieved(step), p50Range(step), verdict);
             }
         }
+        printTippingPoints(result, out);
         if (!footnotes.isEmpty()) {
             out.println();
             for (int i = 0; i < footnotes.size(); i++) {
@@ -79,6 +80,23 @@ public final class SweepTable {
                     HumanUnits.latency(l.p90()), HumanUnits.latency(l.p95()), HumanUnits.latency(l.p98()), HumanUnits.latency(l.p99()),
                     HumanUnits.latency(l.p99_9()), HumanUnits.latency(l.p99_99()), HumanUnits.latency(l.max()), achieved(step),
                     HumanUnits.latency(Math.round(l.mean())), verdict(step, footnotes));
+        }
+    }
+
+    /** Streams targets (rsocket) report how far the server got: the tipping point or the streams it held. */
+    private static void printTippingPoints(RunResult result, PrintWriter out) {
+        for (StepResult step : result.steps()) {
+            for (RepetitionResult rep : step.repetitions()) {
+                Map<String, Object> m = rep.metrics();
+                if (m == null || !m.containsKey("streamsOpened")) {
+                    continue;
+                }
+                Object tipping = m.get("tippingPoint");
+                out.printf(Locale.ROOT, "%s repetition %d: %s of %s streams opened; %s%n", step.id(), rep.index(), m.get("streamsOpened"),
+                        m.get("streamsTarget"), tipping instanceof Map<?, ?> t
+                                ? "tipping point at second " + t.get("second") + " with " + t.get("activeStreams") + " streams (" + t.get("reason") + ")"
+                                : "no tipping point: every stream delivered on schedule");
+            }
         }
     }
 

@@ -65,11 +65,14 @@ public final class TargetRuns {
         }
     }
 
-    /** {@code target} with a 200 ms warm-up, 700 ms window (unless {@code extra} sets --duration), output in {@code dir/run}. */
+    /** {@code target} with a 200 ms warm-up, 700 ms window (unless {@code extra} sets them), output in {@code dir/run}. */
     public static List<String> shortRun(String target, Path dir, String... extra) {
-        var args = new ArrayList<>(List.of(target, "--warmup", "200ms", "--repetitions", "1", "--probe-duration", "0s",
+        var args = new ArrayList<>(List.of(target, "--repetitions", "1", "--probe-duration", "0s",
                 "--progress", "none", "--out", dir.resolve("run").toString()));
         args.addAll(List.of(extra));
+        if (!args.contains("--warmup")) {
+            args.addAll(List.of("--warmup", "200ms"));
+        }
         if (!args.contains("--duration")) {
             args.addAll(List.of("--duration", "700ms"));
         }

@@ -41,8 +41,8 @@ public final class RunnerArgs {
         TargetSpec target = spec.getTarget();
         var args = new ArrayList<String>(List.of("server", target.runnerName(), "--port", String.valueOf(serverPort(target))));
         if (target.getRsocket() != null) {
-            args.addAll(List.of("--payload-bytes", String.valueOf(target.getRsocket().getPayloadBytes()),
-                    "--interval", target.getRsocket().getInterval()));
+            // the server echoes whatever the client's request carries: only the pace is its own
+            args.addAll(List.of("--stream-interval", target.getRsocket().getInterval()));
         }
         if (target.getHttpMock() != null) {
             args.addAll(List.of("--path", target.getHttpMock().getPath()));
@@ -90,7 +90,8 @@ public final class RunnerArgs {
         } else if (target.getRsocket() != null) {
             var r = target.getRsocket();
             args.addAll(List.of("--connections", String.valueOf(r.getConnections()), "--streams-per-connection", String.valueOf(r.getStreamsPerConnection()),
-                    "--ramp-up", r.getRampUp(), "--payload-bytes", String.valueOf(r.getPayloadBytes()), "--server-address", serverAddress));
+                    "--ramp-up", r.getRampUp(), "--payload-bytes", String.valueOf(r.getPayloadBytes()), "--stream-interval", r.getInterval(),
+                    "--server-address", serverAddress));
         } else if (target.getHttpMock() != null) {
             args.addAll(List.of("--path", target.getHttpMock().getPath(), "--server-address", serverAddress));
         }
