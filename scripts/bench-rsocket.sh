@@ -29,7 +29,7 @@ print("Generated %s by `make bench` (`scripts/bench-rsocket.sh`). rsocket-java 1
 print("stream; %s connections × %s streams opened monotonically over %s, then held %s. Server alone in its own JVM, its threads"
       % (connections, streams, ramp, hold))
 print("confined to CPU 1; client on CPU 0. Latency: lateness of each message against the server's own emission schedule (same host,")
-print("one monotonic clock). Tipping point: first of 3 sustained seconds delivering < 90 %% of what the open streams should get, or")
+print("one monotonic clock). Tipping point: first of 3 sustained seconds delivering < 90 % of what the open streams should get, or")
 print("> 1 %% of messages later than 100 ms. %d CPUs, %s." % (os.cpu_count(), os.uname().release))
 print()
 print("| streams opened | tipping point | streams held per server CPU | p50 | p99 | p99.9 | max | messages | peak server CPU | peak server RSS | peak client CPU | peak client heap | peak client alloc | client GCs |")

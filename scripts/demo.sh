@@ -43,7 +43,7 @@ status=0
 
 # the Chronicle Services write-up: NewOrderSingle over a Chronicle Queue to a consumer in another JVM (seed: 10k/s)
 if [ "$full" = 1 ]; then ipc_args=(--rates 10k --warmup 10s --duration 1000s --repetitions 1)  # the seed's 10M orders
-else ipc_args=(--rates 10k --warmup 2s --duration 2s --repetitions 1 --probe-duration 0s); fi
+else ipc_args=(--rates 10k --warmup 4s --duration 2s --repetitions 1 --probe-duration 0s); fi
 echo "isobench demo: ipc → $out/results/ipc-$stamp"
 status=0
 "$runner" ipc "${ipc_args[@]}" --out "$out/results/ipc-$stamp" || status=$?

@@ -6,7 +6,7 @@ import io.isobench.runner.harness.ServerHandle;
 import io.isobench.runner.harness.ServerLocation;
 import io.isobench.runner.harness.Session;
 import io.isobench.runner.harness.SessionContext;
-import io.isobench.runner.harness.Target;
+import io.isobench.runner.harness.ServerPlacedTarget;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
@@ -20,16 +20,15 @@ import java.util.concurrent.TimeUnit;
  * seed's set-up), or elsewhere ({@code --server-address}: the operator's second container or pod running
  * {@code isobench-runner server}).
  */
-public final class EchoTarget implements Target {
+public final class EchoTarget extends ServerPlacedTarget {
 
     private final EchoProtocol protocol;
     private final int messageBytes;
-    private final ServerLocation server;
 
     public EchoTarget(EchoProtocol protocol, int messageBytes, ServerLocation server) {
+        super(server);
         this.protocol = protocol;
         this.messageBytes = messageBytes;
-        this.server = server;
     }
 
     @Override
@@ -38,18 +37,8 @@ public final class EchoTarget implements Target {
     }
 
     @Override
-    public List<String> variants() {
-        return List.of(server.variant());
-    }
-
-    @Override
-    public String senderRole() {
-        return "client";
-    }
-
-    @Override
     public List<String> threadRoles() {
-        // a separate server process is pinned to the CPU this role reserves
+        // the echo server thread here, or a separate server JVM, is pinned to the CPU this role reserves
         return server instanceof ServerLocation.Remote ? List.of() : List.of("server");
     }
 

@@ -6,7 +6,7 @@ import io.isobench.runner.harness.ServerHandle;
 import io.isobench.runner.harness.ServerLocation;
 import io.isobench.runner.harness.Session;
 import io.isobench.runner.harness.SessionContext;
-import io.isobench.runner.harness.Target;
+import io.isobench.runner.harness.ServerPlacedTarget;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,9 +20,8 @@ import java.util.Map;
  * parallel-clients sweep (ab -k); open loop sends at a fixed rate over a pool of keep-alive connections and
  * times each request from its intended send time, which neither ab nor Locust did.
  */
-public final class HttpMockTarget implements Target {
+public final class HttpMockTarget extends ServerPlacedTarget {
 
-    private final ServerLocation server;
     private final String path;
     private final int openLoopConnections;
     private final int maxLogEntries;
@@ -33,7 +32,7 @@ public final class HttpMockTarget implements Target {
      * @param serverThreads       MockServer's Netty event-loop threads, or null for its default
      */
     public HttpMockTarget(ServerLocation server, String path, int openLoopConnections, int maxLogEntries, Integer serverThreads) {
-        this.server = server;
+        super(server);
         this.path = path;
         this.openLoopConnections = openLoopConnections;
         this.maxLogEntries = maxLogEntries;
@@ -43,22 +42,6 @@ public final class HttpMockTarget implements Target {
     @Override
     public String name() {
         return "http-mock";
-    }
-
-    @Override
-    public List<String> variants() {
-        return List.of(server.variant());
-    }
-
-    @Override
-    public String senderRole() {
-        return "client";
-    }
-
-    @Override
-    public List<String> threadRoles() {
-        // MockServer's event loops are not ours to pin; a separate server JVM gets this CPU as its affinity
-        return server instanceof ServerLocation.SeparateProcess ? List.of("server") : List.of();
     }
 
     @Override

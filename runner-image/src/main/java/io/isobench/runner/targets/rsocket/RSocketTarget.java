@@ -6,7 +6,7 @@ import io.isobench.runner.harness.ServerHandle;
 import io.isobench.runner.harness.ServerLocation;
 import io.isobench.runner.harness.Session;
 import io.isobench.runner.harness.SessionContext;
-import io.isobench.runner.harness.Target;
+import io.isobench.runner.harness.ServerPlacedTarget;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -19,9 +19,8 @@ import java.util.Map;
  * so it is only meaningful with client and server on one host (one monotonic clock): in this JVM or a separate
  * one; a remote server's figures are marked as such.
  */
-public final class RSocketTarget implements Target {
+public final class RSocketTarget extends ServerPlacedTarget {
 
-    private final ServerLocation server;
     private final int connections;
     private final int streamsPerConnection;
     private final int payloadBytes;
@@ -29,7 +28,7 @@ public final class RSocketTarget implements Target {
     private final Duration latencyBound;
 
     public RSocketTarget(ServerLocation server, int connections, int streamsPerConnection, int payloadBytes, Duration interval, Duration latencyBound) {
-        this.server = server;
+        super(server);
         this.connections = connections;
         this.streamsPerConnection = streamsPerConnection;
         this.payloadBytes = payloadBytes;
@@ -40,22 +39,6 @@ public final class RSocketTarget implements Target {
     @Override
     public String name() {
         return "rsocket";
-    }
-
-    @Override
-    public List<String> variants() {
-        return List.of(server.variant());
-    }
-
-    @Override
-    public String senderRole() {
-        return "client";
-    }
-
-    @Override
-    public List<String> threadRoles() {
-        // a separate server JVM has its threads confined to this CPU; in this JVM, Netty's event loops are not ours to pin
-        return server instanceof ServerLocation.SeparateProcess ? List.of("server") : List.of();
     }
 
     @Override

@@ -1,0 +1,32 @@
+package io.isobench.runner.harness;
+
+import java.util.List;
+
+/**
+ * A client/server target: one variant, named by where its server runs; the client on the rig's sender thread;
+ * a separate server JVM pinned to the CPU the "server" role reserves.
+ */
+public abstract class ServerPlacedTarget implements Target {
+
+    protected final ServerLocation server;
+
+    protected ServerPlacedTarget(ServerLocation server) {
+        this.server = server;
+    }
+
+    @Override
+    public List<String> variants() {
+        return List.of(server.variant());
+    }
+
+    @Override
+    public String senderRole() {
+        return "client";
+    }
+
+    /** A separate server JVM gets the next CPU; a server in this JVM runs on its library's own (unpinned) threads. */
+    @Override
+    public List<String> threadRoles() {
+        return server instanceof ServerLocation.SeparateProcess ? List.of("server") : List.of();
+    }
+}
