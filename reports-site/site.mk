@@ -16,6 +16,7 @@ test-site: site-build build
 # 10,000 runs: publishing time and bytes, then first paint and filtering in Chromium (BENCHMARKS.md)
 .PHONY: bench-site
 bench-site: site-build build
+	rm -rf "$(OUT)/bench/site-10k"  # a cold publish: the publisher skips what an earlier run already wrote
 	$(MVN) -pl publisher -am verify -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false -Dit.test='PublishScaleBenchmark' \
 	  -Dfailsafe.failIfNoSpecifiedTests=false \
 	  -Disobench.bench.site=$(abspath $(OUT))/bench/site-10k -Disobench.bench.out=$(abspath $(OUT))/bench/publish.md \

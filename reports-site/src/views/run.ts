@@ -9,6 +9,7 @@ import { parseHlog } from '../hdr/hlog';
 import { valueAtPercentile, maxOf } from '../hdr/histogram';
 import { percentileCurve, percentileRows } from '../hdr/percentile-rows';
 import { isolation } from './list';
+import { streamsRows } from './streams';
 
 export interface LoadedRun {
   key: string;
@@ -91,6 +92,12 @@ export async function renderRun(app: HTMLElement, key: string): Promise<void> {
     const steps = stepsOf(result, v);
     const measure = steps[0]?.measure ?? 'latency';
     app.append(section(`${v} · ${steps[0]?.load.mode ?? ''}, ${measure} · ${steps[0]?.repetitions?.length ?? 0} repetition(s) merged`, stepTable(steps)));
+  }
+
+  const streams = streamsRows(result);
+  if (streams.length) {
+    app.append(section('Streams and tipping point', table(['step', 'repetition', 'streams opened', 'tipping point', 'peak server CPU', 'peak client allocation'],
+      streams.map((r) => [r.step, String(r.repetition), `${count(r.opened)} of ${count(r.target)}`, r.tipping, r.peakServerCpu, r.peakAllocation]), 'grid')));
   }
 
   const charts = el('div', { class: 'charts' });
