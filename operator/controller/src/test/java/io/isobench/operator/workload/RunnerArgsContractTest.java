@@ -1,0 +1,53 @@
+package io.isobench.operator.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.isobench.operator.api.BenchmarkRun;
+import io.isobench.operator.config.OperatorConfig;
+import io.isobench.runner.cli.RunnerMain;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import picocli.CommandLine;
+
+/**
+ * The contract between operator and runner (docs/contracts.md): for every example BenchmarkRun, the command lines
+ * the operator writes — client and, for client/server targets, server — parse in the real runner CLI. An option
+ * renamed on one side and not the other fails here, not in a pod.
+ */
+class RunnerArgsContractTest {
+
+    static Stream<Path> examples() throws IOException {
+        Path root = Path.of("../../examples");
+        try (Stream<Path> files = Files.walk(root)) {
+            return files.filter(p -> p.toString().endsWith(".yaml") && !p.getFileName().toString().equals("kustomization.yaml")).sorted().toList().stream();
+        }
+    }
+
+    private static final OperatorConfig CONFIG = OperatorConfig.fromEnvironment(Map.of("ISOBENCH_STORE_ENDPOINT", "http://127.0.0.1:9000",
+            "ISOBENCH_STORE_ACCESS_KEY", "a", "ISOBENCH_STORE_SECRET_KEY", "b"));
+
+    @ParameterizedTest
+    @MethodSource("examples")
+    void theRunnerAcceptsWhatTheOperatorWritesForEveryExample(Path example) throws IOException {
+        BenchmarkRun run = Serialization.unmarshal(Files.readString(example), BenchmarkRun.class);
+        List<String> client = RunnerArgs.client(run.getSpec(), CONFIG, "runs/ns/name/uid/attempt-1/client/", "10.244.0.7:7000");
+        assertThatCode(() -> new CommandLine(new RunnerMain()).parseArgs(client.toArray(String[]::new)))
+                .as(example + " client: " + String.join(" ", client)).doesNotThrowAnyException();
+        var target = run.getSpec().getTarget();
+        boolean clientServer = target.getUdpEcho() != null || target.getTcpEcho() != null || target.getRsocket() != null || target.getHttpMock() != null;
+        if (clientServer) {
+            List<String> server = RunnerArgs.server(run.getSpec());
+            assertThat(server).startsWith("server", target.runnerName());
+            assertThatCode(() -> new CommandLine(new RunnerMain()).parseArgs(server.toArray(String[]::new)))
+                    .as(example + " server: " + String.join(" ", server)).doesNotThrowAnyException();
+        }
+    }
+}
