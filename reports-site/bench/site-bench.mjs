@@ -1,26 +1,9 @@
 // make bench-site: the site with 10,000 published runs in Chromium — first paint, list ready, a filter.
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { extname, join, normalize } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium, serveSite } from '../test-browser/serve.mjs';
 
 const root = process.argv[2];
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
-const server = createServer((req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-  try {
-    const body = readFileSync(join(root, path));
-    res.writeHead(200, { 'Content-Type': types[extname(path)] ?? 'application/octet-stream' });
-    res.end(body);
-  } catch {
-    res.writeHead(404);
-    res.end();
-  }
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${server.address().port}/index.html`;
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const { server, base } = await serveSite(root);
+const browser = await launchChromium();
 const rows = [];
 for (let round = 1; round <= 3; round++) {
   const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });

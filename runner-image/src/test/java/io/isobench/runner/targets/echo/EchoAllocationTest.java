@@ -1,7 +1,5 @@
 package io.isobench.runner.targets.echo;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.isobench.result.Load;
 import io.isobench.result.RepetitionResult;
 import io.isobench.runner.harness.ServerLocation;
@@ -26,8 +24,5 @@ class EchoAllocationTest {
     private static void assertZeroAllocation(EchoProtocol protocol, Path dir) throws Exception {
         RepetitionResult rep = AllocationRuns.measuredWindow(new EchoTarget(protocol, 256, new ServerLocation.InProcess()), Load.closedLoop(1, 1500, 1500), dir);
         AllocationRuns.assertNoAllocationPerMessage(rep, "client", "server");
-        if (protocol == EchoProtocol.UDP) {
-            assertThat(rep.allocatedBytes()).as("UDP: connected channels, direct buffers").containsEntry("client", 0L).containsEntry("server", 0L);
-        }
     }
 }
