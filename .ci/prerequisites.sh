@@ -16,6 +16,10 @@ need node nodejs
 need npm npm
 need chromium chromium
 need prometheus prometheus
+# the real node (local-cluster/real-node.sh): containerd, runc, CNI plugins
+need containerd containerd
+need runc runc
+[ -x /usr/lib/cni/bridge ] || missing+=(containernetworking-plugins)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "prerequisites: installing ${missing[*]}"
   sudo_cmd=""

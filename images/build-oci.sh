@@ -72,6 +72,8 @@ for n in "${names[@]}"; do
       --label "org.opencontainers.image.source=https://github.com/isobench/isobench" >/dev/null
     mv "$cached.partial" "$cached"
     rm -rf "$rootfs"; trap - EXIT
+    # keep one archive per image and tag: older inputs' archives are dead weight (~150 MB each)
+    find "$cache" -maxdepth 1 -name "isobench-$n-$TAG-*.tar" ! -name "$(basename "$cached")" -delete
   fi
   ln -sfn "$cached" "$out/$n.tar"
   echo "$out/$n.tar -> $(basename "$cached")"

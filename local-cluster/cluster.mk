@@ -5,10 +5,18 @@ CLUSTER_PORT_BASE ?= 26000
 TOOLS += k8s kwok minio
 TEST_TARGETS += test-cluster
 
-.PHONY: cluster-up cluster-down cluster-status test-cluster
+.PHONY: cluster-up cluster-down cluster-status test-cluster test-real-node
 
-cluster-up: tools
+# NODE=real adds a real node (containerd + kubelet, static CPU manager) with the runner and operator images imported
+cluster-up: tools $(if $(filter real,$(NODE)),images)
 	@local-cluster/up.sh --state-dir "$(CLUSTER_DIR)" --port-base "$(CLUSTER_PORT_BASE)"
+	@if [ "$(NODE)" = real ]; then ISOBENCH_IMAGES="$(abspath $(OUT))/images/runner.tar $(abspath $(OUT))/images/operator.tar" \
+	  local-cluster/real-node.sh start --state-dir "$(CLUSTER_DIR)" --port-base "$(CLUSTER_PORT_BASE)"; fi
+
+# the real node isolates: a Guaranteed one-CPU pod runs the runner image on an exclusive core, in a cluster of its own
+TEST_TARGETS += test-real-node
+test-real-node: tools images
+	@local-cluster/real-node/test.sh "$(abspath $(OUT))/images/runner.tar"
 
 cluster-down:
 	@local-cluster/down.sh --state-dir "$(CLUSTER_DIR)"

@@ -49,3 +49,7 @@ sign apiserver-kubelet-client "/O=system:masters/CN=kube-apiserver-kubelet-clien
 # what the simulated kubelets present to the API server (which checks it against ca.crt)
 sign simulated-kubelet "/CN=simulated-kubelet" "$server
 subjectAltName=IP:$kubelet_ip"
+# a real node (real-node.sh), named localhost: its client identity for the Node authorizer and its serving cert
+sign kubelet-localhost-client "/O=system:nodes/CN=system:node:localhost" "$client"
+sign kubelet-localhost-server "/CN=localhost" "$server
+subjectAltName=DNS:localhost,IP:127.0.0.1"

@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# A real node for the loopback cluster: Debian containerd + runc + CNI bridge and the kubelet built with the control
+# plane, on this machine, with the static CPU manager and CPU 0 reserved, so a Guaranteed pod asking for whole CPUs
+# gets exclusive cores. Images are imported from the locally assembled OCI archives (never pulled).
+#   local-cluster/real-node.sh start|stop [--state-dir DIR] [--port-base N]     (after up.sh, same options)
+# The node is "localhost" (a kubelet rejects a loopback node IP and would then publish no address), labelled
+# isobench.io/pool=real and tainted isobench.io/dedicated=real:NoSchedule like the simulated dedicated nodes.
+set -euo pipefail
+source "$(dirname "$0")/config.sh"
+source "$LC_HOME/procs.sh"
+action=${ARGS[0]:-start}
+NODE=localhost
+DIR=$STATE/real-node
+KUBELET_PORT=$((PORT_BASE + 6))
+KUBELET_HEALTHZ_PORT=$((PORT_BASE + 7))
+SOCK=$DIR/containerd/containerd.sock
+CTR="ctr --address $SOCK -n k8s.io"
+PAUSE_IMAGE=docker.io/isobench/pause:3.10
+
+if [ "$action" = stop ]; then
+  stop kubelet || true
+  stop containerd || true
+  # sandboxes and containers die with containerd's shims only when killed: leave nothing running
+  pkill -f "containerd-shim-runc-v2 -namespace k8s.io -id .* -address $SOCK" 2>/dev/null || true
+  exit 0
+fi
+[ "$action" = start ] || die "usage: real-node.sh start|stop [--state-dir DIR] [--port-base N]"
+[ "$(id -u)" = 0 ] || die "a real node needs root (containerd, cgroups, network namespaces)"
+for tool in containerd runc ctr gcc; do command -v $tool >/dev/null || die "$tool is missing (.ci/prerequisites.sh real-node installs it)"; done
+[ -x /usr/lib/cni/bridge ] || die "/usr/lib/cni/bridge is missing (Debian containernetworking-plugins)"
+[ -x "$BIN/kubelet" ] || die "$BIN/kubelet is missing: run 'local-cluster/tools.sh k8s'"
+[ -f "$KUBECONFIG_ADMIN" ] || die "no cluster in $STATE: run local-cluster/up.sh first (same --state-dir)"
+mkdir -p "$DIR"/{containerd,kubelet,cni,cni-ipam,pod-logs,images}
+
+# certificates: the kubelet's client identity (Node authorizer) and its serving cert
+"$LC_HOME/gencerts.sh" "$PKI" "$SIM_NODE_IP" >/dev/null
+kubeconfig_for() { # file cert key
+  cat >"$1" <<KC
+apiVersion: v1
+kind: Config
+clusters:
+- name: isobench-local
+  cluster: {server: "https://127.0.0.1:$API_PORT", certificate-authority: "$PKI/ca.crt"}
+users:
+- name: kubelet
+  user: {client-certificate: "$2", client-key: "$3"}
+contexts:
+- name: isobench-local
+  context: {cluster: isobench-local, user: kubelet}
+current-context: isobench-local
+KC
+}
+kubeconfig_for "$DIR/kubelet.kubeconfig" "$PKI/kubelet-$NODE-client.crt" "$PKI/kubelet-$NODE-client.key"
+
+cat >"$DIR/containerd.toml" <<EOF2
+# containerd 1.6 (Debian) for a loopback node; all state under the cluster's state dir
+version = 2
+root = "$DIR/containerd/root"
+state = "$DIR/containerd/state"
+[grpc]
+  address = "$SOCK"
+[plugins."io.containerd.grpc.v1.cri"]
+  sandbox_image = "$PAUSE_IMAGE"
+  enable_selinux = false
+  # this VM withholds CAP_SYS_RESOURCE: runc cannot lower oom_score_adj (the kubelet asks -998 for sandboxes)
+  restrict_oom_score_adj = true
+  [plugins."io.containerd.grpc.v1.cri".containerd]
+    snapshotter = "overlayfs"
+    default_runtime_name = "runc"
+    [plugins."io.containerd.grpc.v1.cri".containerd.runtimes.runc]
+      runtime_type = "io.containerd.runc.v2"
+      [plugins."io.containerd.grpc.v1.cri".containerd.runtimes.runc.options]
+        SystemdCgroup = false
+  [plugins."io.containerd.grpc.v1.cri".cni]
+    bin_dir = "/usr/lib/cni"
+    conf_dir = "$DIR/cni"
+EOF2
+cat >"$DIR/cni/10-isobench.conflist" <<EOF2
+{"cniVersion": "1.0.0", "name": "isobench-pods", "plugins": [
+  {"type": "bridge", "bridge": "isobench0", "isGateway": true, "ipMasq": false, "hairpinMode": true,
+   "ipam": {"type": "host-local", "ranges": [[{"subnet": "10.245.0.0/24"}]], "dataDir": "$DIR/cni-ipam"}},
+  {"type": "loopback"}]}
+EOF2
+cat >"$DIR/kubelet.yaml" <<EOF2
+apiVersion: kubelet.config.k8s.io/v1beta1
+kind: KubeletConfiguration
+address: 127.0.0.1
+port: $KUBELET_PORT
+readOnlyPort: 0
+healthzBindAddress: 127.0.0.1
+healthzPort: $KUBELET_HEALTHZ_PORT
+authentication:
+  anonymous: {enabled: false}
+  webhook: {enabled: true}
+  x509: {clientCAFile: $PKI/ca.crt}
+authorization: {mode: Webhook}
+containerRuntimeEndpoint: unix://$SOCK
+cgroupDriver: cgroupfs
+failCgroupV1: false
+failSwapOn: false
+resolvConf: /etc/resolv.conf
+serializeImagePulls: false
+imageGCHighThresholdPercent: 100
+evictionHard: {memory.available: "100Mi", nodefs.available: "1%", imagefs.available: "1%"}
+podLogsDir: $DIR/pod-logs
+# exclusive whole CPUs for Guaranteed pods; CPU 0 stays with the system and the shared pool
+cpuManagerPolicy: static
+reservedSystemCPUs: "0"
+registerWithTaints:
+- {key: isobench.io/dedicated, value: real, effect: NoSchedule}
+EOF2
+
+if ! running containerd; then
+  start containerd containerd --config "$DIR/containerd.toml"
+  wait_for containerd 30 $CTR version
+fi
+# the sandbox image, built from C and written as an OCI archive; then the runner (and operator) images
+if ! $CTR images ls -q | grep -qx "$PAUSE_IMAGE"; then
+  rootfs=$(mktemp -d)
+  gcc -static -O2 -o "$rootfs/pause" "$LC_HOME/real-node/pause.c"
+  python3 "$LC_HOME/../images/oci_archive.py" "$rootfs" "$DIR/images/pause.tar" "$PAUSE_IMAGE" --entrypoint '["/pause"]' >/dev/null
+  rm -rf "$rootfs"
+  $CTR images import "$DIR/images/pause.tar" >/dev/null
+fi
+for archive in ${ISOBENCH_IMAGES:-}; do
+  $CTR images import "$archive" >/dev/null
+done
+
+if ! running kubelet; then
+  start kubelet "$BIN/kubelet" --config="$DIR/kubelet.yaml" --kubeconfig="$DIR/kubelet.kubeconfig" \
+    --hostname-override="$NODE" --root-dir="$DIR/kubelet" --node-labels="isobench.io/pool=real" \
+    --tls-cert-file="$PKI/kubelet-$NODE-server.crt" --tls-private-key-file="$PKI/kubelet-$NODE-server.key" --v=1
+fi
+wait_for kubelet 120 $KUBECTL wait --for=condition=Ready "node/$NODE" --timeout=2s
+echo "real node $NODE Ready (static CPU manager, CPU 0 reserved; images: $($CTR images ls -q | grep -c isobench))"

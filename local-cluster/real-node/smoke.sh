@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Proof that the real node isolates: a Guaranteed pod asking for one whole CPU runs the runner image on the real node;
+# while it runs, its container's cpuset (read on the host, cgroup v1 or v2) must be one CPU that the kubelet's CPU manager
+# assigned to it exclusively (not the reserved CPU 0, not in the shared pool), and the run must finish OK.
+#   local-cluster/real-node/smoke.sh [--state-dir DIR] [--port-base N]      (after real-node.sh start)
+set -euo pipefail
+source "$(dirname "$0")/../config.sh"
+source "$LC_HOME/procs.sh"
+ns=isobench-real-node-smoke
+image=${RUNNER_IMAGE:-docker.io/isobench/runner:0.1.0}
+$KUBECTL create namespace "$ns" --dry-run=client -o yaml | $KUBECTL apply -f - >/dev/null
+$KUBECTL -n "$ns" delete pod exclusive --ignore-not-found --wait=true >/dev/null
+cat <<POD | $KUBECTL -n "$ns" apply -f - >/dev/null
+apiVersion: v1
+kind: Pod
+metadata: {name: exclusive}
+spec:
+  restartPolicy: Never
+  nodeSelector: {isobench.io/pool: real}
+  tolerations: [{key: isobench.io/dedicated, operator: Equal, value: real, effect: NoSchedule}]
+  containers:
+  - name: runner
+    image: $image
+    imagePullPolicy: Never
+    args: [dispatch, --queues, isobench, --rates, 1k, --warmup, 1s, --duration, 6s, --repetitions, "1", --probe-duration, 0s,
+           --progress, none, --fork, none, --out, /tmp/run]
+    resources:
+      requests: {cpu: "1", memory: 1536Mi}
+      limits: {cpu: "1", memory: 1536Mi}
+POD
+uid=$($KUBECTL -n "$ns" get pod exclusive -o jsonpath='{.metadata.uid}')
+cpuset=""
+for _ in $(seq 1 240); do
+  phase=$($KUBECTL -n "$ns" get pod exclusive -o jsonpath='{.status.phase}')
+  # the runner container's own cgroup (the pod's sandbox stays in the shared pool)
+  id=$($KUBECTL -n "$ns" get pod exclusive -o jsonpath='{.status.containerStatuses[0].containerID}')
+  for f in /sys/fs/cgroup/cpuset/kubepods/pod$uid/${id#containerd://}/cpuset.cpus \
+           /sys/fs/cgroup/kubepods/pod$uid/${id#containerd://}/cpuset.cpus.effective; do   # cgroup v1, v2
+    [ -n "$id" ] && [ -f "$f" ] && c=$(cat "$f") && [ -n "$c" ] && cpuset=$c
+  done
+  [ "$phase" = Succeeded ] || [ "$phase" = Failed ] && break
+  sleep 0.5
+done
+echo "pod phase: $phase; container cpuset seen on the host: '${cpuset:-none}'"
+$KUBECTL -n "$ns" logs exclusive 2>/dev/null | grep -E "^\\| 1k|result:" || echo "(logs go through the API server to the kubelet, which listens on 127.0.0.1 only: not shown)"
+state=$(cat "$STATE/real-node/kubelet/cpu_manager_state" 2>/dev/null || echo '{}')
+echo "kubelet cpu_manager_state: $state"
+[ "$phase" = Succeeded ] || die "the pod did not succeed ($phase)"
+[ -n "$cpuset" ] && [ "$cpuset" != 0 ] && [[ $cpuset =~ ^[0-9]+$ ]] || die "the container's cpuset '$cpuset' is not one exclusive CPU"
+python3 - "$state" "$uid" "$cpuset" <<'PY' || die "the CPU manager's state does not match the container's cpuset"
+import json, sys
+state, uid, cpuset = json.loads(sys.argv[1]), sys.argv[2], sys.argv[3]
+assigned = state.get("entries", {}).get(uid, {}).get("runner")
+shared = state.get("defaultCpuSet", "")
+print(f"CPU manager: runner assigned {assigned!r}, shared pool {shared!r}; container cpuset seen {cpuset!r}")
+sys.exit(0 if assigned == cpuset and cpuset not in shared.split(",") else 1)
+PY
+$KUBECTL delete namespace "$ns" --wait=false >/dev/null
+echo "real node smoke: OK (exclusive CPU $cpuset)"

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# make test-real-node: a cluster of its own with the real node (containerd + kubelet, static CPU manager), the runner image
+# imported, the isolation smoke test, then everything down again (no process, mount or state left). Bounded: ~1-2 min.
+#   local-cluster/real-node/test.sh RUNNER_IMAGE_ARCHIVE
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+archive=${1:?usage: test.sh RUNNER_IMAGE_ARCHIVE}
+state=$(mktemp -d /tmp/isobench-real-node.XXXXXX)
+base=$((26800 + RANDOM % 10 * 20))
+cleanup() { "$here/down.sh" --state-dir "$state" --port-base "$base" --purge >/dev/null 2>&1 || true; }
+trap cleanup EXIT
+t0=$SECONDS
+# the real node alone: no simulated nodes are needed here
+timeout 180 "$here/up.sh" --state-dir "$state" --port-base "$base" --node "sim-1,policy=none,cpus=1,pool=sim" >/dev/null
+ISOBENCH_IMAGES="$archive" timeout 180 "$here/real-node.sh" start --state-dir "$state" --port-base "$base"
+timeout 300 "$here/real-node/smoke.sh" --state-dir "$state" --port-base "$base"
+pids=$(cat "$state"/pids/* 2>/dev/null || true)
+cleanup
+trap - EXIT
+for pid in $pids; do
+  if kill -0 "$pid" 2>/dev/null && grep -q "$state" "/proc/$pid/cmdline" 2>/dev/null; then
+    echo "test-real-node: FAIL: pid $pid still runs after down.sh" >&2; exit 1
+  fi
+done
+! grep -q "$state" /proc/mounts || { echo "test-real-node: FAIL: mounts under $state remain" >&2; exit 1; }
+echo "test-real-node: OK ($((SECONDS - t0)) s: real node Ready, Guaranteed pod on an exclusive CPU, nothing left behind)"
