@@ -27,7 +27,12 @@ timeout 180 "$root/local-cluster/up.sh" --state-dir "$state" --port-base $((2660
 K="$BIN/kubectl --kubeconfig $state/kubeconfig"
 $K apply --server-side -f "$HOME/.cache/isobench/prometheus-operator-crds/" >/dev/null
 $K apply --server-side -f "$root/crds/" >/dev/null
-$K wait --for=condition=Established crd/servicemonitors.monitoring.coreos.com crd/benchmarkruns.isobench.io --timeout=60s >/dev/null
+# kubectl wait errors out (instead of waiting) while a new CRD has no status.conditions yet: retry until it has
+for attempt in $(seq 1 100); do
+  $K wait --for=condition=Established crd/servicemonitors.monitoring.coreos.com crd/benchmarkruns.isobench.io --timeout=60s >/dev/null 2>&1 && break
+  [ "$attempt" -lt 100 ] || fail "the CRDs did not become Established"
+  sleep 0.2
+done
 for values in "$chart"/ci/*-values.yaml; do
   name=$(basename "$values" -values.yaml)
   ns=isobench-$name
