@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A throw-away PKI for one loopback cluster, made once per run dir (existing files are kept).
-#   gencerts.sh DIR SIMULATED_KUBELET_IP
+#   gencerts.sh DIR SIMULATED_KUBELET_IP ["REAL NODE ADDRESSES"]
 # RSA 2048 keys: Java clients (Fabric8) read PKCS#8 RSA keys from a kubeconfig, not PKCS#8 EC ones.
 set -euo pipefail
 dir=${1:?usage: gencerts.sh DIR SIMULATED_KUBELET_IP}
@@ -49,7 +49,10 @@ sign apiserver-kubelet-client "/O=system:masters/CN=kube-apiserver-kubelet-clien
 # what the simulated kubelets present to the API server (which checks it against ca.crt)
 sign simulated-kubelet "/CN=simulated-kubelet" "$server
 subjectAltName=IP:$kubelet_ip"
-# a real node (real-node.sh), named localhost: its client identity for the Node authorizer and its serving cert
-sign kubelet-localhost-client "/O=system:nodes/CN=system:node:localhost" "$client"
-sign kubelet-localhost-server "/CN=localhost" "$server
-subjectAltName=DNS:localhost,IP:127.0.0.1"
+# a real node (real-node.sh passes this machine's addresses): the kubelet's client identity for the Node authorizer,
+# and its serving cert for every address the node may publish (the API server dials the node's InternalIP)
+if [ -n "${3:-}" ]; then
+  sign kubelet-localhost-client "/O=system:nodes/CN=system:node:localhost" "$client"
+  sign kubelet-localhost-server "/CN=localhost" "$server
+subjectAltName=DNS:localhost,IP:127.0.0.1$(for ip in $3; do printf ',IP:%s' "$ip"; done)"
+fi

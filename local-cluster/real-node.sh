@@ -33,7 +33,7 @@ for tool in containerd runc ctr gcc; do command -v $tool >/dev/null || die "$too
 mkdir -p "$DIR"/{containerd,kubelet,cni,cni-ipam,pod-logs,images}
 
 # certificates: the kubelet's client identity (Node authorizer) and its serving cert
-"$LC_HOME/gencerts.sh" "$PKI" "$SIM_NODE_IP" >/dev/null
+"$LC_HOME/gencerts.sh" "$PKI" "$SIM_NODE_IP" "$(hostname -I 2>/dev/null | tr ' ' '\n' | grep -E '^[0-9.]+$' | tr '\n' ' ')" >/dev/null
 kubeconfig_for() { # file cert key
   cat >"$1" <<KC
 apiVersion: v1

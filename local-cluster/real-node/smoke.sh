@@ -42,7 +42,13 @@ for _ in $(seq 1 240); do
   sleep 0.5
 done
 echo "pod phase: $phase; container cpuset seen on the host: '${cpuset:-none}'"
-$KUBECTL -n "$ns" logs exclusive 2>/dev/null | grep -E "^\\| 1k|result:" || echo "(logs go through the API server to the kubelet, which listens on 127.0.0.1 only: not shown)"
+# the API server reaches the real kubelet (through the cluster's egress): logs and configz, as the operator needs
+logs=$($KUBECTL -n "$ns" logs exclusive)
+echo "$logs" | grep -E "^\\| 1k|result:"
+echo "$logs" | grep -q "result: /tmp/run/result.json (OK)" || die "the runner's log does not end with an OK result"
+policy=$($KUBECTL get --raw /api/v1/nodes/localhost/proxy/configz | python3 -c 'import json,sys; print(json.load(sys.stdin)["kubeletconfig"]["cpuManagerPolicy"])')
+[ "$policy" = static ] || die "the real node's configz says cpuManagerPolicy '$policy'"
+echo "configz through the API server: cpuManagerPolicy=$policy"
 state=$(cat "$STATE/real-node/kubelet/cpu_manager_state" 2>/dev/null || echo '{}')
 echo "kubelet cpu_manager_state: $state"
 [ "$phase" = Succeeded ] || die "the pod did not succeed ($phase)"

@@ -127,8 +127,10 @@ class EgressHandler(socketserver.BaseRequestHandler):
 
     def tunnel(self, host, port):
         sock = self.request
+        # the real node is this machine: it publishes the VM's address, its kubelet listens on loopback only
+        dial = "127.0.0.1" if is_local_address(host) else host
         try:
-            upstream = socket.create_connection((host, int(port)), timeout=10)
+            upstream = socket.create_connection((dial, int(port)), timeout=10)
         except (OSError, ValueError) as e:
             msg = f"cannot reach {host}:{port}: {e}"
             sock.sendall(f"HTTP/1.1 502 Bad Gateway\r\nContent-Length: {len(msg)}\r\n\r\n{msg}".encode())
@@ -136,6 +138,16 @@ class EgressHandler(socketserver.BaseRequestHandler):
         upstream.settimeout(None)
         sock.sendall(b"HTTP/1.1 200 Connection established\r\n\r\n")
         relay(sock, upstream)
+
+
+def is_local_address(host):
+    """True for an IPv4 address of one of this machine's interfaces (binding to it succeeds)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            probe.bind((host, 0))
+        return True
+    except OSError:
+        return False
 
 
 class EgressServer(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
