@@ -22,6 +22,7 @@ BENCH_TARGETS := bench-dispatch bench-echo bench-http bench-ipc bench-rsocket
 -include operator/operator.mk
 -include charts/charts.mk
 -include images/images.mk
+-include e2e/e2e.mk
 
 .PHONY: help build tools test test-java demo bench bench-dispatch bench-echo bench-http bench-ipc bench-rsocket clean
 
@@ -29,6 +30,7 @@ help:
 	@echo "make demo        build, run a short pass, print the seed-style tables, publish and serve the site (SERVE=0: publish to out/site and exit; FULL=1: seed scale)"
 	@echo "make test        every test of every part"
 	@echo "make bench       side-by-side benchmarks; rewrites their sections of BENCHMARKS.md"
+	@echo "make e2e         the whole product on a local cluster with a real node: helm install, every example, site, security (root)"
 	@echo "make clean       remove build output and $(OUT)/"
 
 $(RUNNER_JAR): $(shell find pom.xml */pom.xml */src -name pom.xml -o -name '*.java' 2>/dev/null)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what a brand-new machine lacks for `make test`, idempotently. Debian packages via apt-get;
+# Installs what a brand-new machine lacks for `make test` and `make e2e`, idempotently. Debian packages via apt-get;
 # Go-built tools are built and cached by the Makefile targets that need them (~/.cache/isobench).
 set -euo pipefail
 missing=()
@@ -20,6 +20,10 @@ need prometheus prometheus
 need containerd containerd
 need runc runc
 [ -x /usr/lib/cni/bridge ] || missing+=(containernetworking-plugins)
+# pods reach the loopback API server and MinIO through NAT on the node's bridge; the kubectl image's shell
+need iptables iptables
+need ip iproute2
+need dash dash
 if [ ${#missing[@]} -gt 0 ]; then
   echo "prerequisites: installing ${missing[*]}"
   sudo_cmd=""

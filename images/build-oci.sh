@@ -2,7 +2,8 @@
 # Assemble the runner and operator images as OCI archives without Docker or a registry: a jlink'ed Java runtime,
 # the shared libraries it needs (from ldd), the jars, a non-root user. The local cluster imports them with
 # `ctr -n k8s.io images import`. The user-facing images are runner-image/Dockerfile and operator/Dockerfile.
-#   images/build-oci.sh [runner] [operator]      → out/images/<name>.tar (cached by content in ~/.cache/isobench/images)
+#   images/build-oci.sh [runner] [operator] [kubectl]  → out/images/<name>.tar (cached by content in ~/.cache/isobench/images)
+# kubectl: a shell and the kubectl the local cluster is built with, for the chart's `helm test` pod.
 #   TAG=e2e images/build-oci.sh                 (default tag: the project version)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,8 +17,13 @@ names=("${@:-runner operator}")
 read -ra names <<<"${names[*]}"
 
 jar_of() { case $1 in runner) echo runner-image/target/isobench-runner.jar ;; operator) echo operator/controller/target/isobench-operator.jar ;; esac; }
+KUBECTL_BIN=$HOME/.cache/isobench/bin/kubectl
 for n in "${names[@]}"; do
-  [ -n "$(jar_of "$n")" ] || { echo "build-oci.sh: unknown image '$n' (runner, operator)" >&2; exit 2; }
+  if [ "$n" = kubectl ]; then
+    [ -x "$KUBECTL_BIN" ] || { echo "build-oci.sh: $KUBECTL_BIN is missing (local-cluster/tools.sh k8s)" >&2; exit 2; }
+    continue
+  fi
+  [ -n "$(jar_of "$n")" ] || { echo "build-oci.sh: unknown image '$n' (runner, operator, kubectl)" >&2; exit 2; }
   [ -f "$(jar_of "$n")" ] || mvn -B -q -DskipTests package
 done
 
@@ -27,7 +33,8 @@ modules() { # jar
   { "$JAVA_HOME/bin/jdeps" --multi-release 25 --ignore-missing-deps --print-module-deps --class-path "$lib/*" "$1" 2>/dev/null || echo java.base; } \
     | tr -d '\n'
   # jdk.compiler: Chronicle Wire compiles its method writers at run time (ipc target)
-  echo ",jdk.crypto.ec,jdk.unsupported,jdk.management,jdk.httpserver,java.net.http,jdk.zipfs,jdk.compiler"
+  # java.naming: logback (the operator's logging) loads javax.naming classes while configuring
+  echo ",jdk.crypto.ec,jdk.unsupported,jdk.management,jdk.httpserver,java.net.http,jdk.zipfs,jdk.compiler,java.naming"
 }
 
 # ELF files under a tree, and every library they load (ldd), copied to the same absolute paths.
@@ -41,9 +48,35 @@ copy_libraries() { # rootfs
   done
 }
 
+kubectl_image() { # cached archive
+  local rootfs; rootfs=$(mktemp -d)
+  mkdir -p "$rootfs/bin" "$rootfs/usr/local/bin" "$rootfs/tmp" "$rootfs/etc" "$rootfs/proc" "$rootfs/sys" "$rootfs/dev"
+  cp -L /bin/dash "$rootfs/bin/sh"
+  cp -L "$KUBECTL_BIN" "$rootfs/usr/local/bin/kubectl"
+  copy_libraries "$rootfs"
+  [ -e /lib64/ld-linux-x86-64.so.2 ] && mkdir -p "$rootfs/lib64" && cp -L /lib64/ld-linux-x86-64.so.2 "$rootfs/lib64/"
+  printf 'root:x:0:0:root:/root:/sbin/nologin\nisobench:x:10001:10001:isobench:/tmp:/sbin/nologin\n' >"$rootfs/etc/passwd"
+  python3 images/oci_archive.py "$rootfs" "$1.partial" "isobench/kubectl:$TAG" --entrypoint '["/usr/local/bin/kubectl"]' --workdir /tmp \
+    --env PATH=/usr/local/bin:/bin --env HOME=/tmp --label "org.opencontainers.image.title=isobench-kubectl" >/dev/null
+  mv "$1.partial" "$1"
+  rm -rf "$rootfs"
+}
+
 for n in "${names[@]}"; do
+  if [ "$n" = kubectl ]; then
+    cached=$cache/isobench-kubectl-$TAG-$( { sha256sum "$KUBECTL_BIN" /bin/dash images/oci_archive.py "$0" | cut -d' ' -f1; echo "$TAG"; } | sha256sum | cut -c1-16).tar
+    [ -f "$cached" ] || { kubectl_image "$cached"; find "$cache" -maxdepth 1 -name "isobench-kubectl-$TAG-*.tar" ! -name "$(basename "$cached")" -delete; }
+    ln -sfn "$cached" "$out/$n.tar"
+    echo "$out/$n.tar -> $(basename "$cached")"
+    continue
+  fi
   jar=$(jar_of "$n"); lib=$(dirname "$jar")/lib
-  key=$( { sha256sum "$jar" "$lib"/*.jar images/oci_archive.py "$0" | cut -d' ' -f1; "$JAVA_HOME/bin/java" -version 2>&1; echo "$TAG"; } | sha256sum | cut -c1-16)
+  site=()
+  if [ "$n" = operator ]; then  # the site's pages, copied to the bucket at start-up (ISOBENCH_SITE_BUNDLE)
+    [ -f reports-site/dist/index.html ] || { echo "build-oci.sh: reports-site/dist is missing (make site-build)" >&2; exit 2; }
+    mapfile -t site < <(find reports-site/dist -type f | sort)
+  fi
+  key=$( { sha256sum "$jar" "$lib"/*.jar "${site[@]}" images/oci_archive.py "$0" | cut -d' ' -f1; "$JAVA_HOME/bin/java" -version 2>&1; echo "$TAG"; } | sha256sum | cut -c1-16)
   cached=$cache/isobench-$n-$TAG-$key.tar
   if [ ! -f "$cached" ]; then
     rootfs=$(mktemp -d)
@@ -54,6 +87,7 @@ for n in "${names[@]}"; do
     chmod 1777 "$rootfs/tmp"
     cp "$jar" "$rootfs/opt/isobench/"
     cp "$lib"/*.jar "$rootfs/opt/isobench/lib/"
+    [ ${#site[@]} -eq 0 ] || cp -r reports-site/dist "$rootfs/opt/isobench/site"
     copy_libraries "$rootfs"
     [ -e /lib64/ld-linux-x86-64.so.2 ] && mkdir -p "$rootfs/lib64" && cp -L /lib64/ld-linux-x86-64.so.2 "$rootfs/lib64/"
     printf 'root:x:0:0:root:/root:/sbin/nologin\nisobench:x:10001:10001:isobench:/results:/sbin/nologin\n' >"$rootfs/etc/passwd"

@@ -2,8 +2,8 @@
 .PHONY: images test-images
 TEST_TARGETS += test-images
 
-images: build
+images: build site-build
 	@images/build-oci.sh runner operator
 
-test-images: build
+test-images: build site-build
 	@images/test.sh

@@ -7,13 +7,28 @@ cd "$root"
 images/build-oci.sh runner operator >/dev/null
 for n in runner operator; do python3 images/oci_archive.py --verify "out/images/$n.tar" >/dev/null; done
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-tar -xf out/images/runner.tar -C "$work"
-layer=$(python3 -c 'import json,sys; i=json.load(open(sys.argv[1]+"/index.json")); d=i["manifests"][0]["digest"].split(":")[1]; m=json.load(open(sys.argv[1]+"/blobs/sha256/"+d)); print(m["layers"][0]["digest"].split(":")[1])' "$work")
-mkdir "$work/rootfs" && tar -xf "$work/blobs/sha256/$layer" -C "$work/rootfs"
-# Run the image's own java with the image's own libraries (its loader and lib dirs, not the host's).
-loader=$work/rootfs/lib64/ld-linux-x86-64.so.2
-libpath=$(find "$work/rootfs" -name '*.so*' -printf '%h\n' | sort -u | tr '\n' ':')
-"$loader" --library-path "$libpath" "$work/rootfs/opt/java/bin/java" -version 2>&1 | grep -q 'version "25' || { echo "test-images: FAIL: java in the image does not run" >&2; exit 1; }
-"$loader" --library-path "$libpath" "$work/rootfs/opt/java/bin/java" -jar "$work/rootfs/opt/isobench/isobench-runner.jar" --help | grep -q dispatch \
+unpack() { # image → $work/<image>/rootfs
+  mkdir -p "$work/$1" && tar -xf "out/images/$1.tar" -C "$work/$1"
+  local layer
+  layer=$(python3 -c 'import json,sys; i=json.load(open(sys.argv[1]+"/index.json")); d=i["manifests"][0]["digest"].split(":")[1]; m=json.load(open(sys.argv[1]+"/blobs/sha256/"+d)); print(m["layers"][0]["digest"].split(":")[1])' "$work/$1")
+  mkdir "$work/$1/rootfs" && tar -xf "$work/$1/blobs/sha256/$layer" -C "$work/$1/rootfs"
+}
+in_image() { # image command...: the image's own java with the image's own libraries (its loader and lib dirs, not the host's)
+  local rootfs=$work/$1/rootfs; shift
+  "$rootfs/lib64/ld-linux-x86-64.so.2" --library-path "$(find "$rootfs" -name '*.so*' -printf '%h\n' | sort -u | tr '\n' ':')" \
+    "$rootfs/opt/java/bin/java" "$@"
+}
+unpack runner
+unpack operator
+in_image runner -version 2>&1 | grep -q 'version "25' || { echo "test-images: FAIL: java in the image does not run" >&2; exit 1; }
+in_image runner -jar "$work/runner/rootfs/opt/isobench/isobench-runner.jar" --help | grep -q dispatch \
   || { echo "test-images: FAIL: isobench-runner --help from the image" >&2; exit 1; }
-echo "test-images: OK ($(du -hL out/images/runner.tar | cut -f1) runner, $(du -hL out/images/operator.tar | cut -f1) operator; layout and digests verified; java and the runner run from the image)"
+# the operator starts far enough to log and refuse a bad setting: its logging and config classes all load
+started=$(ISOBENCH_HTTP_PORT=none in_image operator -jar "$work/operator/rootfs/opt/isobench/isobench-operator.jar" 2>&1 || true)
+if ! grep -q "ISOBENCH_HTTP_PORT" <<<"$started" || grep -qE "NoClassDefFoundError|ClassNotFoundException" <<<"$started"; then
+  echo "$started" | head -20 >&2; echo "test-images: FAIL: the operator does not start from its image" >&2; exit 1
+fi
+# the operator image carries the site's pages it publishes to the bucket
+[ -f "$work/operator/rootfs/opt/isobench/site/index.html" ] && [ -d "$work/operator/rootfs/opt/isobench/site/assets" ] \
+  || { echo "test-images: FAIL: the operator image has no site pages at /opt/isobench/site" >&2; exit 1; }
+echo "test-images: OK ($(du -hL out/images/runner.tar | cut -f1) runner, $(du -hL out/images/operator.tar | cut -f1) operator; layout and digests verified; java and the runner run from the image; the operator's has the site pages)"

@@ -16,17 +16,46 @@ KUBELET_HEALTHZ_PORT=$((PORT_BASE + 7))
 SOCK=$DIR/containerd/containerd.sock
 CTR="ctr --address $SOCK -n k8s.io"
 PAUSE_IMAGE=docker.io/isobench/pause:3.10
+BRIDGE=isobench0
+GATEWAY=10.245.0.1
+CHAIN=ISOBENCH-$PORT_BASE
+# stop finds the chain start made even when called without the same --port-base
+[ "${ARGS[0]:-start}" = stop ] && [ -f "$DIR/nat-chain" ] && CHAIN=$(cat "$DIR/nat-chain")
+
+# Pods reach the API server and MinIO, which listen on 127.0.0.1 only, without kube-proxy or hostNetwork: the
+# kubernetes Service address (10.0.0.1:443, what in-cluster clients dial) and the bridge gateway's MinIO port are
+# rewritten to loopback for traffic from the bridge alone (route_localnet on the bridge lets it arrive there).
+service_rules() { # -A|-D
+  iptables -t nat "$1" PREROUTING -i "$BRIDGE" -j "$CHAIN"
+}
+open_service_path() {
+  ip link show "$BRIDGE" >/dev/null 2>&1 || ip link add "$BRIDGE" type bridge
+  ip addr show dev "$BRIDGE" | grep -q " $GATEWAY/" || ip addr add "$GATEWAY/24" dev "$BRIDGE"
+  ip link set "$BRIDGE" up
+  sysctl -qw "net.ipv4.conf.$BRIDGE.route_localnet=1"
+  iptables -t nat -N "$CHAIN" 2>/dev/null || iptables -t nat -F "$CHAIN"
+  echo "$CHAIN" >"$DIR/nat-chain"
+  iptables -t nat -A "$CHAIN" -d 10.0.0.1/32 -p tcp --dport 443 -j DNAT --to-destination "127.0.0.1:$API_PORT"
+  iptables -t nat -A "$CHAIN" -d "$GATEWAY/32" -p tcp --dport "$MINIO_PORT" -j DNAT --to-destination "127.0.0.1:$MINIO_PORT"
+  iptables -t nat -C PREROUTING -i "$BRIDGE" -j "$CHAIN" 2>/dev/null || service_rules -A
+}
+close_service_path() {
+  while service_rules -D 2>/dev/null; do :; done
+  iptables -t nat -F "$CHAIN" 2>/dev/null && iptables -t nat -X "$CHAIN" 2>/dev/null || true
+}
 
 if [ "$action" = stop ]; then
+  close_service_path
   stop kubelet || true
   stop containerd || true
+  ip link del "$BRIDGE" 2>/dev/null || true
   # sandboxes and containers die with containerd's shims only when killed: leave nothing running
   pkill -f "containerd-shim-runc-v2 -namespace k8s.io -id .* -address $SOCK" 2>/dev/null || true
   exit 0
 fi
 [ "$action" = start ] || die "usage: real-node.sh start|stop [--state-dir DIR] [--port-base N]"
 [ "$(id -u)" = 0 ] || die "a real node needs root (containerd, cgroups, network namespaces)"
-for tool in containerd runc ctr gcc; do command -v $tool >/dev/null || die "$tool is missing (.ci/prerequisites.sh real-node installs it)"; done
+for tool in containerd runc ctr gcc iptables ip; do command -v $tool >/dev/null || die "$tool is missing (.ci/prerequisites.sh real-node installs it)"; done
 [ -x /usr/lib/cni/bridge ] || die "/usr/lib/cni/bridge is missing (Debian containernetworking-plugins)"
 [ -x "$BIN/kubelet" ] || die "$BIN/kubelet is missing: run 'local-cluster/tools.sh k8s'"
 [ -f "$KUBECONFIG_ADMIN" ] || die "no cluster in $STATE: run local-cluster/up.sh first (same --state-dir)"
@@ -77,8 +106,8 @@ state = "$DIR/containerd/state"
 EOF2
 cat >"$DIR/cni/10-isobench.conflist" <<EOF2
 {"cniVersion": "1.0.0", "name": "isobench-pods", "plugins": [
-  {"type": "bridge", "bridge": "isobench0", "isGateway": true, "ipMasq": false, "hairpinMode": true,
-   "ipam": {"type": "host-local", "ranges": [[{"subnet": "10.245.0.0/24"}]], "dataDir": "$DIR/cni-ipam"}},
+  {"type": "bridge", "bridge": "$BRIDGE", "isGateway": true, "ipMasq": false, "hairpinMode": true,
+   "ipam": {"type": "host-local", "ranges": [[{"subnet": "10.245.0.0/24"}]], "routes": [{"dst": "0.0.0.0/0"}], "dataDir": "$DIR/cni-ipam"}},
   {"type": "loopback"}]}
 EOF2
 cat >"$DIR/kubelet.yaml" <<EOF2
@@ -110,6 +139,7 @@ registerWithTaints:
 - {key: isobench.io/dedicated, value: real, effect: NoSchedule}
 EOF2
 
+open_service_path
 if ! running containerd; then
   start containerd containerd --config "$DIR/containerd.toml"
   wait_for containerd 30 $CTR version
@@ -132,4 +162,5 @@ if ! running kubelet; then
     --tls-cert-file="$PKI/kubelet-$NODE-server.crt" --tls-private-key-file="$PKI/kubelet-$NODE-server.key" --v=1
 fi
 wait_for kubelet 120 $KUBECTL wait --for=condition=Ready "node/$NODE" --timeout=2s
-echo "real node $NODE Ready (static CPU manager, CPU 0 reserved; images: $($CTR images ls -q | grep -c isobench))"
+echo "real node $NODE Ready (static CPU manager, CPU 0 reserved; images: $($CTR images ls -q | grep -c isobench);" \
+  "pods reach the API server at 10.0.0.1:443 and MinIO at $GATEWAY:$MINIO_PORT)"

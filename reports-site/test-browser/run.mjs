@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
-import { launchChromium, serveSite } from './serve.mjs';
+import { checks, drawnCanvases as drawnOn, launchChromium, serveSite } from './serve.mjs';
 
 const site = fileURLToPath(new URL('..', import.meta.url));
 const root = join(site, '..');
@@ -61,23 +61,9 @@ const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
 const pageErrors = [];
 page.on('pageerror', (e) => pageErrors.push(String(e)));
 const ready = () => page.waitForSelector('#app[data-ready="true"]', { timeout: 20000 });
-const drawnCanvases = () => page.$$eval('canvas', (cs) => cs.filter((c) => {
-  const ctx = c.getContext('2d');
-  const data = ctx.getImageData(0, 0, c.width, c.height).data;
-  for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
-  return false;
-}).length);
-let failures = 0;
-async function check(name, fn) {
-  try {
-    await fn();
-    console.log(`ok   ${name}`);
-  } catch (e) {
-    failures++;
-    console.log(`FAIL ${name}: ${e.message}`);
-    await page.screenshot({ path: join(shots, `FAIL-${name.replace(/\W+/g, '-')}.png`), fullPage: true }).catch(() => {});
-  }
-}
+const drawnCanvases = () => drawnOn(page);
+const tests = checks(page, shots);
+const check = tests.check;
 
 await check('the runs list shows every run, newest first, hostile text as text', async () => {
   await page.goto(base);
@@ -146,8 +132,8 @@ await check('compare two runs: delta table with intervals and verdicts, overlaid
 assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');
 await browser.close();
 server.close();
-if (failures) {
-  console.log(`${failures} browser test(s) failed; screenshots in ${shots}`);
+if (tests.failures) {
+  console.log(`${tests.failures} browser test(s) failed; screenshots in ${shots}`);
   process.exit(1);
 }
 console.log(`browser tests passed; screenshots in ${shots}`);

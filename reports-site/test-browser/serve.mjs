@@ -1,5 +1,5 @@
 // A static server for a published site folder on 127.0.0.1 and Debian's Chromium with the flags this workplace
-// needs: shared by the browser tests and the site benchmark.
+// needs, and the checks helper: shared by the browser tests, the site benchmark and the e2e site checks.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
@@ -27,4 +27,33 @@ export async function serveSite(root) {
 export function launchChromium() {
   return chromium.launch({ executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+}
+
+/** Named checks that go on after a failure, each failure with a full-page screenshot in `shots`. */
+export function checks(page, shots) {
+  let failures = 0;
+  return {
+    async check(name, fn) {
+      try {
+        await fn();
+        console.log(`ok   ${name}`);
+      } catch (e) {
+        failures++;
+        console.log(`FAIL ${name}: ${e.message}`);
+        await page.screenshot({ path: join(shots, `FAIL-${name.replace(/\W+/g, '-')}.png`), fullPage: true }).catch(() => {});
+      }
+    },
+    get failures() {
+      return failures;
+    },
+  };
+}
+
+/** How many canvases on the page have at least one painted pixel (charts really drawn, not just laid out). */
+export function drawnCanvases(page) {
+  return page.$$eval('canvas', (cs) => cs.filter((c) => {
+    const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
+    return false;
+  }).length);
 }

@@ -25,7 +25,7 @@ final class StoreWiring {
                     + "(the chart takes them from the Secret " + config.storeSecret() + ")");
         }
         return Optional.of(new MinioObjectStore(new StoreConfig(config.storeEndpoint(), config.storeBucket(), config.storeAccessKey(),
-                config.storeSecretKey(), null)).ensureBucket());
+                config.storeSecretKey(), null)));
     }
 
     /** Reads runners' uploads; a store that cannot answer is an IOException, so the collect step waits instead of failing. */
@@ -50,8 +50,13 @@ final class StoreWiring {
         };
     }
 
-    /** Publishes finished runs to the bucket's site/ prefix (made anonymously readable, and nothing else). */
+    /**
+     * Publishes finished runs to the bucket's site/ prefix (made anonymously readable, and nothing else). The bucket is
+     * created and the site prepared at start-up, or, when the store cannot be reached then, before the first publish:
+     * an operator must start (and queue, place and observe runs) while its store is down.
+     */
     static RunPublisher publisher(ObjectStore store, OperatorConfig config) {
-        return new io.isobench.operator.results.BucketSitePublisher(store, config.siteUrl(), java.time.Clock.systemUTC());
+        Runnable bucket = store instanceof MinioObjectStore minio ? minio::ensureBucket : () -> {};
+        return new io.isobench.operator.results.BucketSitePublisher(store, bucket, config.siteUrl(), config.siteBundle(), java.time.Clock.systemUTC());
     }
 }

@@ -171,7 +171,7 @@ abstract class TargetCommand implements Callable<Integer> {
 
     /** This command's arguments as given, minus the options only the parent decides. */
     private List<String> forkArguments() {
-        List<String> original = spec.root().commandLine().getParseResult().originalArgs();
+        List<String> original = spec.root().commandLine().getParseResult().expandedArgs();  // @file arguments (how the operator passes them) expanded
         List<String> kept = new ArrayList<>();
         for (int i = 0; i < original.size(); i++) {
             String arg = original.get(i);

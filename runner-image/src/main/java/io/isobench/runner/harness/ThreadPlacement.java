@@ -13,12 +13,15 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Starts measured threads, each pinned to a CPU of its own from the granted cpuset, and records where
- * every one of them really ran. When there are fewer CPUs than roles, or pinning is impossible, the
- * thread still runs, unpinned, and the {@link Pinning} says why.
+ * every one of them really ran. When there are fewer CPUs than roles, the surplus roles are pinned to the
+ * last CPU, sharing it (confined rather than left to wander onto the others' CPUs), and the {@link Pinning}
+ * says so; when pinning is impossible the thread still runs, unpinned, and the {@link Pinning} says why.
  */
 public final class ThreadPlacement {
 
     private final Map<String, Integer> cpuByRole = new LinkedHashMap<>();
+    /** Roles sharing a CPU with an earlier role, and with which. */
+    private final Map<String, String> sharesWith = new LinkedHashMap<>();
     private final boolean pin;
     private final List<Pinning> pinnings = Collections.synchronizedList(new ArrayList<>());
     private final Map<String, Thread> threads = Collections.synchronizedMap(new LinkedHashMap<>());
@@ -31,7 +34,12 @@ public final class ThreadPlacement {
     public ThreadPlacement(List<String> roles, List<Integer> cpus, boolean pin) {
         this.pin = pin;
         for (int i = 0; i < roles.size(); i++) {
-            cpuByRole.put(roles.get(i), i < cpus.size() ? cpus.get(i) : null);
+            if (i < cpus.size() || cpus.isEmpty()) {
+                cpuByRole.put(roles.get(i), i < cpus.size() ? cpus.get(i) : null);
+            } else {
+                cpuByRole.put(roles.get(i), cpus.getLast());
+                sharesWith.put(roles.get(i), roles.get(cpus.size() - 1));
+            }
         }
     }
 
@@ -74,7 +82,8 @@ public final class ThreadPlacement {
             try {
                 Affinity.pinCurrentThread(List.of(cpu));
                 List<Integer> readBack = Affinity.currentThreadCpus();
-                pinnings.add(new Pinning(role, cpu, readBack.equals(List.of(cpu)), "affinity read back: " + CpuList.format(readBack)));
+                String shared = sharesWith.containsKey(role) ? "; shares CPU " + cpu + " with " + sharesWith.get(role) + " (fewer CPUs granted than measured threads)" : "";
+                pinnings.add(new Pinning(role, cpu, readBack.equals(List.of(cpu)), "affinity read back: " + CpuList.format(readBack) + shared));
             } catch (RuntimeException e) {
                 pinnings.add(new Pinning(role, cpu, false, e.getMessage()));
             }

@@ -118,4 +118,18 @@ class RunnerCliTest {
         assertThat(jct2).isBefore(iso2);
         assertThat(out.resolve(".forks")).doesNotExist();
     }
+
+    @Test
+    void variantsForkFromAnArgumentFileAsTheOperatorPassesIt(@TempDir Path dir) throws Exception {
+        // the operator writes one token per line and starts `isobench-runner @/etc/isobench/client.args`
+        Path out = dir.resolve("run");
+        Path args = dir.resolve("client.args");
+        java.nio.file.Files.write(args, List.of("dispatch", "--queues", "isobench,agrona", "--rates", "5k", "--warmup", "100ms", "--duration", "200ms",
+                "--repetitions", "1", "--probe-duration", "0", "--progress", "log", "--rate-tolerance", "50%", "--out", out.toString()));
+        Outcome outcome = run("@" + args);
+
+        assertThat(outcome.exit()).as(outcome.err() + outcome.out()).isZero();
+        assertThat(outcome.err()).doesNotContain("should be specified only once");
+        assertThat(ResultJson.read(out.resolve("result.json")).steps()).allSatisfy(step -> assertThat(step.merged().latency().count()).isEqualTo(1_000));
+    }
 }

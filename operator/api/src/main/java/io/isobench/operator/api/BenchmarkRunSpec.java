@@ -21,6 +21,10 @@ import io.fabric8.generator.annotation.ValidationRule;
         message = "ipc shares memory between two processes of one pod: topology must be SamePod")
 @ValidationRule(value = "!has(self.placement.server) || has(self.target.udpEcho) || has(self.target.tcpEcho) || has(self.target.rsocket) || has(self.target.httpMock)",
         fieldPath = ".placement.server", message = "only client/server targets (udpEcho, tcpEcho, rsocket, httpMock) have a server")
+@ValidationRule(value = "!has(self.placement.client) || !has(self.placement.client.cpus) || self.placement.client.cpus >= 1",
+        fieldPath = ".placement.client.cpus", message = "the client needs at least 1 whole CPU")
+@ValidationRule(value = "self.placement.topology == 'SamePod' || !has(self.placement.server) || !has(self.placement.server.cpus) || self.placement.server.cpus >= 1",
+        fieldPath = ".placement.server.cpus", message = "a server in a pod of its own (SameNode, SeparateNodes) needs at least 1 whole CPU; 0 (share the client's) is for SamePod")
 @ValidationRule(value = "!has(self.placement.agent) || has(self.target.dispatch)", fieldPath = ".placement.agent",
         message = "only the dispatch target has an agent")
 @ValidationRule(value = "has(self.target.rsocket) || self.load.mode != 'Open' || has(self.load.rates)", fieldPath = ".load.rates",

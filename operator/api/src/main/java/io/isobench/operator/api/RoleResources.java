@@ -10,14 +10,18 @@ import io.fabric8.generator.annotation.Pattern;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public class RoleResources {
 
-    @Min(1)
+    @Min(0)
     @Max(64)
     @JsonPropertyDescription("Whole CPUs (an integer, so the static CPU manager can grant them exclusively). Defaults per target: "
-            + "dispatch client 1 + agent 1; echo/http/rsocket client 1 and server 1; ipc client 2.")
+            + "dispatch client 1 + agent 1; echo/http/rsocket client 1 and server 1; ipc client 2. "
+            + "0 for the agent or a SamePod server: that role shares the client's CPUs (for nodes with one allocatable CPU; "
+            + "the result then records that the roles could not be pinned apart).")
     private Integer cpus;
 
     @Pattern(Quantities.MEMORY_PATTERN)
-    @JsonPropertyDescription("Memory, e.g. 1Gi (default 1536Mi: the runner's 1 GiB heap plus native memory).")
+    @JsonPropertyDescription("Memory, e.g. 3Gi. Default: 1 GiB per JVM the container runs at once (the runner image pre-touches a 1 GiB heap) "
+            + "plus 512Mi: 1536Mi for one JVM; 2560Mi when dispatch compares several queues (each in a forked JVM), for ipc "
+            + "(the consumer process) and for a server sharing the client's CPUs.")
     private String memory;
 
     public RoleResources() {}

@@ -121,7 +121,13 @@ class AdmissionIT {
                     s.put("target", json("{\"udpEcho\": {\"messageBytes\": 4}}"));
                 }, "spec.target.udpEcho.messageBytes", "should be greater than or equal to 8"),
                 invalid("privileged echo port", s -> s.put("target", json("{\"tcpEcho\": {\"port\": 80}}")), "spec.target.tcpEcho.port", "should be greater than or equal to 1024"),
-                invalid("zero CPUs", s -> at(s, "placement", "client").put("cpus", 0), "spec.placement.client.cpus", "should be greater than or equal to 1"),
+                invalid("zero CPUs", s -> at(s, "placement", "client").put("cpus", 0), "spec.placement.client.cpus", "the client needs at least 1 whole CPU"),
+                invalid("a server pod without CPUs", s -> {
+                    s.put("target", json("{\"tcpEcho\": {}}"));
+                    at(s, "placement").put("topology", "SameNode");
+                    at(s, "placement", "server").put("cpus", 0);
+                }, "spec.placement.server.cpus", "0 (share the client's) is for SamePod"),
+                invalid("negative agent CPUs", s -> at(s, "placement", "agent").put("cpus", -1), "spec.placement.agent.cpus", "should be greater than or equal to 0"),
                 invalid("fractional CPUs", s -> at(s, "placement", "client").put("cpus", 1.5), "spec.placement.client.cpus", "must be of type integer"),
                 invalid("memory in words", s -> at(s, "placement", "client").put("memory", "lots"), "spec.placement.client.memory", "should match"),
                 invalid("unknown isolation", s -> at(s, "placement").put("isolation", "Private"), "spec.placement.isolation", "Unsupported value: \"Private\""),

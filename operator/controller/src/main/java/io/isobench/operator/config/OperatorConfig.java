@@ -24,6 +24,7 @@ import java.util.TreeSet;
  * @param storeAccessKey     the operator's own credentials (from the same Secret, via env); never logged
  * @param storeSecretKey     see storeAccessKey
  * @param siteUrl            public URL of the report site, or null
+ * @param siteBundle         the prebuilt site pages (reports-site/dist) copied to the bucket's site/ prefix at start-up
  * @param poolLabel          node label naming a dedicated node's pool
  * @param dedicatedTaint     taint key of dedicated nodes, tolerated by runner pods
  * @param leaderElection     whether to hold a Lease before reconciling
@@ -44,6 +45,7 @@ public record OperatorConfig(
         String storeAccessKey,
         String storeSecretKey,
         String siteUrl,
+        java.nio.file.Path siteBundle,
         String poolLabel,
         String dedicatedTaint,
         boolean leaderElection,
@@ -55,6 +57,8 @@ public record OperatorConfig(
         Duration configzTtl) {
 
     public static final String DEFAULT_RUNNER_IMAGE = "isobench/runner:0.1.0";
+    /** Where the operator image holds the site pages. */
+    public static final String DEFAULT_SITE_BUNDLE = "/opt/isobench/site";
 
     /** Binds the environment; collects every problem before failing so one restart fixes them all. */
     public static OperatorConfig fromEnvironment(Map<String, String> env) {
@@ -71,6 +75,7 @@ public record OperatorConfig(
                 reader.secret("ISOBENCH_STORE_ACCESS_KEY"),
                 reader.secret("ISOBENCH_STORE_SECRET_KEY"),
                 env.get("ISOBENCH_SITE_URL"),
+                java.nio.file.Path.of(reader.string("ISOBENCH_SITE_BUNDLE", DEFAULT_SITE_BUNDLE)),
                 reader.string("ISOBENCH_POOL_LABEL", CrdConstants.POOL_LABEL),
                 reader.string("ISOBENCH_DEDICATED_TAINT", CrdConstants.DEDICATED_TAINT),
                 reader.bool("ISOBENCH_LEADER_ELECTION", true),

@@ -131,7 +131,10 @@ public final class NodeLedger {
         for (BenchmarkRun r : allRuns) {
             Phase phase = r.getStatus() == null ? null : r.getStatus().getPhase();
             boolean isSelf = run.getMetadata().getUid().equals(r.getMetadata().getUid());
-            if (isSelf || phase == Phase.Queued && r.getMetadata().getDeletionTimestamp() == null
+            // runs not yet validated count too: when many are created at once, an older one may reach its first
+            // reconcile after a newer one asks for a node, and must not be overtaken
+            boolean notYetAdmitted = phase == null || phase == Phase.Pending || phase == Phase.Queued;
+            if (isSelf || notYetAdmitted && r.getMetadata().getDeletionTimestamp() == null
                     && !claims.containsKey(r.getMetadata().getUid()) && pool.equals(poolOf(r))) {
                 waiting.add(isSelf ? run : r);
                 self |= isSelf;

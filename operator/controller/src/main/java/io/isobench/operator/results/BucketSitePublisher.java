@@ -16,11 +16,16 @@ import io.isobench.result.RunLayout;
 import io.isobench.store.BucketLayout;
 import io.isobench.store.ObjectInfo;
 import io.isobench.store.ObjectStore;
+import io.isobench.store.ObjectStoreException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Publishes a finished run from the bucket to the bucket's site/ prefix: the run's manifest (run.json, spec with
@@ -29,19 +34,53 @@ import java.util.Map;
  */
 public final class BucketSitePublisher implements RunPublisher {
 
+    private static final Logger LOG = LoggerFactory.getLogger(BucketSitePublisher.class);
+
     private final ObjectStore store;
     private final SitePublisher site;
     private final String siteUrl;
+    private final Runnable prepareBucket;
+    private final Path bundle;
+    private boolean prepared;
 
-    public BucketSitePublisher(ObjectStore store, String siteUrl, Clock clock) {
+    /**
+     * @param prepareBucket creates the bucket when missing
+     * @param bundle        the site pages to copy beside the data (unchanged objects are not rewritten); absent: data only, said in the log
+     */
+    public BucketSitePublisher(ObjectStore store, Runnable prepareBucket, String siteUrl, Path bundle, Clock clock) {
         this.store = store;
         this.site = new SitePublisher(store, BucketLayout.SITE_PREFIX, clock);
         this.siteUrl = siteUrl;
+        this.prepareBucket = prepareBucket;
+        this.bundle = bundle;
+        try {
+            prepare();
+        } catch (ObjectStoreException e) {
+            if (!e.retryable()) {
+                throw e;
+            }
+            LOG.warn("object store not reachable at start-up ({}): bucket and site are prepared before the first publish", e.getMessage());
+        }
+    }
+
+    /** Bucket, anonymous read of site/ only, and the site pages: once, and again after a failed attempt. */
+    private synchronized void prepare() {
+        if (prepared) {
+            return;
+        }
+        prepareBucket.run();
         store.allowAnonymousRead(BucketLayout.SITE_PREFIX);
+        if (bundle != null && Files.isRegularFile(bundle.resolve("index.html"))) {
+            site.copyBundle(bundle);
+        } else {
+            LOG.warn("no site pages at {} (ISOBENCH_SITE_BUNDLE): publishing the site's data only", bundle);
+        }
+        prepared = true;
     }
 
     @Override
     public String publish(BenchmarkRun run) {
+        prepare();
         var status = run.getStatus();
         String attemptPrefix = RunNames.attemptPrefix(run, status.getAttempts() == null ? 1 : status.getAttempts(), RunnerWorkload.ROLE_CLIENT);
         byte[] result = store.get(attemptPrefix + RunLayout.RESULT_FILE)

@@ -92,13 +92,24 @@ public final class ObserveStep implements ReconcileStep {
                 .map(ContainerStatus::getState).filter(s -> s != null && s.getTerminated() != null).map(s -> s.getTerminated()).findFirst();
     }
 
+    /** What the runner's documented exit codes mean (docs/contracts.md), for a reason a reader can act on. */
+    static String meaning(int exitCode) {
+        return switch (exitCode) {
+            case 2 -> ": bad usage (the runner's log names the option and value)";
+            case 3 -> ": the run could not start or crashed, no result";
+            case 4 -> ": its result was written but the upload to the object store failed until the upload deadline";
+            case 137 -> ": killed (out of memory, or the container was stopped)";
+            default -> "";
+        };
+    }
+
     private static String describeFailure(Job job, Optional<Pod> pod, Optional<ContainerStateTerminated> exit) {
         String jobReason = job.getStatus().getConditions().stream().filter(c -> "Failed".equals(c.getType())).findFirst()
                 .map(c -> c.getReason() + (c.getMessage() == null ? "" : " (" + c.getMessage() + ")")).orElse("failed");
         if (exit.isPresent()) {
             var t = exit.get();
             return "runner exited with code " + t.getExitCode() + (t.getReason() == null ? "" : " (" + t.getReason() + ")")
-                    + (t.getMessage() == null || t.getMessage().isBlank() ? "" : ": " + t.getMessage());
+                    + meaning(t.getExitCode()) + (t.getMessage() == null || t.getMessage().isBlank() ? "" : ": " + t.getMessage());
         }
         if (pod.isEmpty()) {
             return "runner pod was deleted; Job " + jobReason;

@@ -8,11 +8,15 @@ import io.isobench.operator.api.TargetSpec;
 /**
  * Whole CPUs and memory per container, with the per-target defaults the CRD documents. The measuring
  * container holds the client (and, for dispatch, the agent thread); a client/server target adds a server
- * container (SamePod) or a server pod (SameNode, SeparateNodes).
+ * container (SamePod) or a server pod (SameNode, SeparateNodes); with server cpus 0 (SamePod only) the server is a
+ * process of its own in the client's container, on the client's CPUs.
  */
-public record ResourcePlan(int clientCpus, String clientMemory, int serverCpus, String serverMemory, PlacementSpec.Topology topology) {
+public record ResourcePlan(int clientCpus, String clientMemory, int serverCpus, String serverMemory, PlacementSpec.Topology topology,
+        boolean serverSharesClientCpus) {
 
-    public static final String DEFAULT_MEMORY = "1536Mi";
+    /** The runner image starts every JVM with a pre-touched 1 GiB heap (-Xms1g -Xmx1g -XX:+AlwaysPreTouch), plus native memory. */
+    private static final int MIB_PER_JVM = 1024;
+    private static final int MIB_NATIVE = 512;
 
     public static ResourcePlan of(BenchmarkRunSpec spec) {
         TargetSpec target = spec.getTarget();
@@ -22,8 +26,17 @@ public record ResourcePlan(int clientCpus, String clientMemory, int serverCpus, 
             client += cpus(placement.getAgent(), 1);
         }
         int server = target.clientServer() ? cpus(placement.getServer(), 1) : 0;
-        return new ResourcePlan(client, memory(placement.getClient()), server, server == 0 ? null : memory(placement.getServer()),
-                target.clientServer() ? placement.getTopology() : PlacementSpec.Topology.SamePod);
+        // JVMs alive at once in the client container: the runner, plus a forked JVM per queue (one at a time) when dispatch
+        // compares several, the ipc consumer process, or a server process sharing the client's CPUs
+        int clientJvms = 1 + (target.getDispatch() != null && target.getDispatch().getQueues().size() > 1 ? 1 : 0)
+                + (target.getIpc() != null ? 1 : 0) + (target.clientServer() && server == 0 ? 1 : 0);
+        return new ResourcePlan(client, memory(placement.getClient(), clientJvms), server, server == 0 ? null : memory(placement.getServer(), 1),
+                target.clientServer() ? placement.getTopology() : PlacementSpec.Topology.SamePod, target.clientServer() && server == 0);
+    }
+
+    /** Whether a client/server target's server runs inside the client's container, as a process of its own on the client's CPUs. */
+    public boolean serverInClientContainer() {
+        return serverSharesClientCpus;
     }
 
     /** Whether server and client run in two pods (and may need two nodes). */
@@ -45,7 +58,7 @@ public record ResourcePlan(int clientCpus, String clientMemory, int serverCpus, 
         return role == null || role.getCpus() == null ? fallback : role.getCpus();
     }
 
-    private static String memory(RoleResources role) {
-        return role == null || role.getMemory() == null ? DEFAULT_MEMORY : role.getMemory();
+    private static String memory(RoleResources role, int jvms) {
+        return role == null || role.getMemory() == null ? (MIB_NATIVE + jvms * MIB_PER_JVM) + "Mi" : role.getMemory();
     }
 }

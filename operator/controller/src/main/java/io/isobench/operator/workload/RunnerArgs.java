@@ -21,7 +21,10 @@ public final class RunnerArgs {
 
     private RunnerArgs() {}
 
-    /** The measuring side: the target's sub-command with the load, target options and upload settings. */
+    /**
+     * The measuring side: the target's sub-command with the load, target options and upload settings. A null
+     * serverAddress for a client/server target means the runner starts the server itself (a separate JVM on its CPUs).
+     */
     public static List<String> client(BenchmarkRunSpec spec, OperatorConfig config, String uploadPrefix, String serverAddress) {
         TargetSpec target = spec.getTarget();
         var args = new ArrayList<String>();
@@ -86,16 +89,26 @@ public final class RunnerArgs {
                     "--ring-size", String.valueOf(d.getRingSize()), "--batch", String.valueOf(d.getBatch())));
         } else if (target.getUdpEcho() != null || target.getTcpEcho() != null) {
             var e = target.getUdpEcho() != null ? target.getUdpEcho() : target.getTcpEcho();
-            args.addAll(List.of("--message-bytes", String.valueOf(e.getMessageBytes()), "--server-address", serverAddress));
+            args.addAll(List.of("--message-bytes", String.valueOf(e.getMessageBytes())));
+            server(serverAddress, args);
         } else if (target.getRsocket() != null) {
             var r = target.getRsocket();
             args.addAll(List.of("--connections", String.valueOf(r.getConnections()), "--streams-per-connection", String.valueOf(r.getStreamsPerConnection()),
-                    "--ramp-up", r.getRampUp(), "--payload-bytes", String.valueOf(r.getPayloadBytes()), "--stream-interval", r.getInterval(),
-                    "--server-address", serverAddress));
+                    "--ramp-up", r.getRampUp(), "--payload-bytes", String.valueOf(r.getPayloadBytes()), "--stream-interval", r.getInterval()));
+            server(serverAddress, args);
         } else if (target.getHttpMock() != null) {
-            args.addAll(List.of("--path", target.getHttpMock().getPath(), "--server-address", serverAddress));
+            args.addAll(List.of("--path", target.getHttpMock().getPath()));
+            server(serverAddress, args);
         }
         // ipc: publisher and consumer are two processes the runner starts itself; nothing to add.
+    }
+
+    private static void server(String serverAddress, List<String> args) {
+        if (serverAddress != null) {
+            args.addAll(List.of("--server-address", serverAddress));
+        } else {
+            args.add("--server-process");
+        }
     }
 
     private static String seconds(long s) {

@@ -68,7 +68,7 @@ public final class RunnerWorkload {
         BenchmarkRunSpec spec = run.getSpec();
         var data = new LinkedHashMap<String, String>();
         data.put(CLIENT_ARGS_FILE, String.join("\n", RunnerArgs.client(spec, config, RunNames.attemptPrefix(run, attempt, ROLE_CLIENT), serverAddress)) + "\n");
-        if (spec.getTarget().clientServer()) {
+        if (spec.getTarget().clientServer() && !ResourcePlan.of(spec).serverInClientContainer()) {
             data.put(SERVER_ARGS_FILE, String.join("\n", RunnerArgs.server(spec)) + "\n");
         }
         return new ConfigMapBuilder().withMetadata(meta(run, attempt, RunNames.args(run, attempt), null)).withData(data).build();

@@ -75,4 +75,16 @@ class NodeLedgerTest {
         assertThat(ledger.admit(third, "default", all, List.of("bench-1", "bench-2"), 1)).isInstanceOf(NodeLedger.Admission.Waiting.class);
         assertThat(ledger.admit(first, "default", all, List.of("bench-1", "bench-2"), 1)).isEqualTo(new NodeLedger.Admission.Admitted(List.of("bench-1")));
     }
+
+    @Test
+    void anOlderRunNotYetReconciledIsNotOvertakenByANewerOne() {
+        // 50 runs applied at once: the newest may ask for a node before the oldest was first reconciled
+        BenchmarkRun oldest = dispatch("burst-00", t0);
+        BenchmarkRun pending = inPhase(dispatch("burst-01", t0), Phase.Pending);
+        BenchmarkRun newer = inPhase(dispatch("burst-02", t0), Phase.Queued);
+        List<BenchmarkRun> all = List.of(newer, pending, oldest);
+        assertThat(ledger.admit(newer, "default", all, List.of("real-1"), 1))
+                .isEqualTo(new NodeLedger.Admission.Waiting(3, "waiting behind 2 earlier run(s) for pool default (first: team-a/burst-00)"));
+        assertThat(ledger.admit(inPhase(oldest, Phase.Queued), "default", all, List.of("real-1"), 1)).isEqualTo(new NodeLedger.Admission.Admitted(List.of("real-1")));
+    }
 }

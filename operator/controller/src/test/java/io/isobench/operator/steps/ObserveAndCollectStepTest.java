@@ -83,7 +83,7 @@ class ObserveAndCollectStepTest {
         RunContext crashed = in(Phase.Running);
         var outcome = new ObserveStep().apply(crashed);
         assertThat(crashed.phase()).isEqualTo(Phase.Failed);
-        assertThat(crashed.status().getMessage()).isEqualTo("runner exited with code 3 (Error)");
+        assertThat(crashed.status().getMessage()).isEqualTo("runner exited with code 3 (Error): the run could not start or crashed, no result");
         assertThat(outcome.action()).as("the server Jobs of the attempt are removed").isNotNull();
     }
 

@@ -8,6 +8,7 @@ import io.isobench.operator.Runs;
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.EnvEntry;
 import io.isobench.operator.api.PlacementSpec;
+import io.isobench.operator.api.RoleResources;
 import io.isobench.operator.config.OperatorConfig;
 import java.time.Instant;
 import java.util.List;
@@ -39,7 +40,8 @@ class RunnerWorkloadTest {
         Container client = pod.getContainers().getFirst();
         assertThat(client.getImage()).isEqualTo("isobench/runner:test");
         assertThat(client.getResources().getRequests()).isEqualTo(client.getResources().getLimits())
-                .containsEntry("cpu", new Quantity("2")).containsEntry("memory", new Quantity("1536Mi"));
+                .containsEntry("cpu", new Quantity("2")).as("the runner and one forked JVM per queue at a time, 1 GiB heap each")
+                .containsEntry("memory", new Quantity("2560Mi"));
         assertThat(client.getSecurityContext().getAllowPrivilegeEscalation()).isFalse();
         assertThat(client.getSecurityContext().getReadOnlyRootFilesystem()).isTrue();
         assertThat(client.getSecurityContext().getCapabilities().getDrop()).containsExactly("ALL");
@@ -73,5 +75,21 @@ class RunnerWorkloadTest {
         var files = workload.arguments(echo, 1, "127.0.0.1:7000").getData();
         assertThat(files.get(RunnerWorkload.SERVER_ARGS_FILE).lines()).containsExactly("server", "tcp-echo", "--port", "7000");
         assertThat(files.get(RunnerWorkload.CLIENT_ARGS_FILE).lines()).contains("--server-address", "127.0.0.1:7000", "--message-bytes", "256");
+    }
+
+    @Test
+    void aServerWithZeroCpusRunsAsAProcessOfItsOwnInTheClientContainer() {
+        BenchmarkRun echo = Runs.tcpEcho("echo-one-cpu", Instant.now(), PlacementSpec.Topology.SamePod);
+        echo.getSpec().getPlacement().setServer(new RoleResources(0, null));
+        var plan = ResourcePlan.of(echo.getSpec());
+        assertThat(plan.serverInClientContainer()).isTrue();
+        assertThat(plan.cpusPerNode()).isEqualTo(1);
+        var pod = workload.clientJob(echo, 1, "localhost").getSpec().getTemplate().getSpec();
+        assertThat(pod.getInitContainers()).isEmpty();
+        assertThat(pod.getContainers().getFirst().getResources().getLimits()).containsEntry("cpu", new Quantity("1"))
+                .as("client and server JVMs").containsEntry("memory", new Quantity("2560Mi"));
+        var client = workload.arguments(echo, 1, null).getData().get(RunnerWorkload.CLIENT_ARGS_FILE).lines().toList();
+        assertThat(client).contains("--server-process").doesNotContain("--server-address");
+        assertThat(workload.arguments(echo, 1, null).getData()).doesNotContainKey(RunnerWorkload.SERVER_ARGS_FILE);
     }
 }

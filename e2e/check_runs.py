@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Checks every e2e run once all finished (e2e/run.sh): the exact phase sequence, percentiles in status, conditions,
+Isolated=True with the runner's cpuset equal to the CPU the kubelet granted (Exclusive) or Isolated=False (Shared),
+and the artifacts in MinIO. Appends per-run figures to OUT/figures.md.
+
+  check_runs.py OUT MINIO_ENV MINIO_PORT
+"""
+import collections, json, os, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import s3  # noqa: E402
+
+out, env_file, port = sys.argv[1], sys.argv[2], sys.argv[3]
+env = dict(l.strip().split("=", 1) for l in open(env_file) if "=" in l)
+EXPECTED = ["Pending", "Queued", "Scheduled", "Running", "Collecting", "Succeeded"]
+failures = []
+
+
+def check(ok, what):
+    if not ok:
+        failures.append(what)
+        print(f"FAIL {what}")
+
+
+def s3_list(prefix):
+    return s3.list_keys(port, env["MINIO_ROOT_USER"], env["MINIO_ROOT_PASSWORD"], prefix)
+
+
+phases = collections.defaultdict(list)  # name -> [(t, phase)] with consecutive repeats dropped
+for line in open(f"{out}/phases.log"):
+    parts = line.split()
+    if len(parts) == 3 and (not phases[parts[1]] or phases[parts[1]][-1][1] != parts[2]):
+        phases[parts[1]].append((float(parts[0]), parts[2]))
+pods = collections.defaultdict(set)  # run -> client pod UIDs
+for line in open(f"{out}/pods.log"):
+    parts = line.split()
+    if len(parts) == 3 and parts[2] == "client":
+        pods[parts[1]].add(parts[0])
+granted = {}  # pod UID -> cpus the CPU manager assigned to its client container
+for line in open(f"{out}/cpu-assignments.log"):
+    for uid, containers in json.loads(line)["entries"].items():
+        if "client" in containers:
+            granted[uid] = containers["client"]
+
+rows = []
+for run in json.load(open(f"{out}/runs.json"))["items"]:
+    name, st = run["metadata"]["name"], run.get("status", {})
+    seq = [p for _, p in phases[name]]
+    check(seq == EXPECTED, f"{name}: phase sequence {seq}, expected {EXPECTED}")
+    conds = {c["type"]: c for c in st.get("conditions", [])}
+    for c in ("Accepted", "Completed", "Published"):
+        check(conds.get(c, {}).get("status") == "True", f"{name}: condition {c} is {conds.get(c)}")
+    for c in conds.values():
+        check(c.get("observedGeneration") == run["metadata"]["generation"], f"{name}: condition {c['type']} observedGeneration {c.get('observedGeneration')}")
+    check(st.get("verdict") == "OK", f"{name}: verdict {st.get('verdict')} ({st.get('message')})")
+    steps = st.get("steps") or []
+    check(len(steps) > 0, f"{name}: no steps in status")
+    for s in steps:
+        check(s.get("samples", 0) > 0 and 0 < s.get("p50", 0) <= s.get("p99", 0) <= s.get("max", 0) and s.get("achievedRate", 0) > 0,
+              f"{name}: step {s.get('id')} lacks sane percentiles: {s}")
+    check(st.get("node") == "localhost", f"{name}: node {st.get('node')}")
+    iso = st.get("isolation") or {}
+    isolated = conds.get("Isolated", {})
+    if run["spec"]["placement"].get("isolation", "Exclusive") == "Exclusive":
+        uids = pods.get(name, set())
+        cpus = {granted[u] for u in uids if u in granted}
+        check(isolated.get("status") == "True", f"{name}: Isolated {isolated}")
+        check(len(cpus) == 1 and iso.get("cpusetGranted") in cpus,
+              f"{name}: runner cpuset {iso.get('cpusetGranted')!r}, kubelet assigned {sorted(cpus)} to pods {sorted(uids)}")
+        check(iso.get("cpuManagerPolicy") == "static" and iso.get("qosClass") == "Guaranteed", f"{name}: isolation facts {iso}")
+    else:
+        check(isolated.get("status") == "False", f"{name}: a Shared run must not be Isolated: {isolated}")
+    art = st.get("artifacts") or {}
+    keys = s3_list(art.get("prefix", "runs/none/")) if art.get("prefix") else []
+    for suffix in (".hgrm", ".hlog", "result.json"):
+        check(any(k.endswith(suffix) for k in keys), f"{name}: no {suffix} under {art.get('prefix')} ({len(keys)} objects)")
+    for top in ("run.json", "result.json"):  # the run as applied; the attempt's pods merged losslessly
+        check(art.get("prefix", "") + top in keys, f"{name}: no {top} at {art.get('prefix')}")
+    check(bool(art.get("site")), f"{name}: no site link in status")
+    t = dict((p, ts) for ts, p in phases[name])
+    rows.append((name, st.get("target"), t.get("Scheduled", 0) - t.get("Pending", 0), t.get("Succeeded", 0) - t.get("Scheduled", 0),
+                 t.get("Succeeded", 0) - t.get("Pending", 0), len(keys), iso.get("cpusetGranted"), isolated.get("status")))
+
+with open(f"{out}/figures.md", "a") as f:
+    f.write("\n| run | target | queued (s) | Scheduled → Succeeded (s) | created → Succeeded (s) | objects | cpuset | Isolated |\n"
+            "|---|---|---:|---:|---:|---:|---|---|\n")
+    for r in rows:
+        f.write(f"| {r[0]} | {r[1]} | {r[2]:.1f} | {r[3]:.1f} | {r[4]:.1f} | {r[5]} | {r[6]} | {r[7]} |\n")
+print(f"check_runs: {len(rows)} runs, {len(failures)} failures")
+sys.exit(1 if failures else 0)

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# make e2e: the product as a user runs it, on a cluster of its own with the real node (containerd + kubelet with the
+# static CPU manager, CPU 0 reserved): helm install the chart, apply every example cut to seconds, and check each run's
+# exact phase sequence, percentiles in status, artifacts in MinIO, Isolated=True with the runner's cpuset equal to the
+# CPU the kubelet granted exclusively, and the run on the published site in Chromium. Then Prometheus through the
+# chart's monitors, the security checks and the faults (e2e/prometheus.sh, security.sh, faults.sh).
+# Figures and screenshots go to out/e2e/. Everything binds to 127.0.0.1 or the node's bridge; all is torn down after.
+#   e2e/run.sh            (KEEP=1 leaves the cluster up: KUBECONFIG is printed)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+here=$root/e2e
+BIN=$HOME/.cache/isobench/bin
+out=$root/out/e2e
+rm -rf "$out"; mkdir -p "$out/shots"
+state=$(mktemp -d /tmp/isobench-e2e.XXXXXX)
+base=$((27000 + RANDOM % 10 * 20))
+export E2E_STATE=$state E2E_OUT=$out MINIO_PORT=$((base + 10))
+export KUBECONFIG=$state/kubeconfig
+K="$BIN/kubectl"
+HELM="$BIN/helm"
+SYSTEM=isobench-system RUNS=isobench-runs USER_NS=e2e
+log() { echo "e2e: $*"; }
+fail() { echo "e2e: FAIL: $*" >&2; exit 1; }
+teardown() {
+  local rc=$?
+  jobs -p | xargs -r kill 2>/dev/null || true
+  if [ $rc -ne 0 ]; then
+    mkdir -p "$out/logs"
+    $K -n $SYSTEM logs deploy/isobench-operator --tail=200 >"$out/logs/operator.log" 2>&1 || true
+    $K get br -A -o yaml >"$out/logs/benchmarkruns.yaml" 2>&1 || true
+    $K get pods -A -o wide >"$out/logs/pods.txt" 2>&1 || true
+    $K get events -A --sort-by=.lastTimestamp >"$out/logs/events.txt" 2>&1 || true
+    cp "$state"/logs/*.log "$out/logs/" 2>/dev/null || true
+    echo "e2e: logs in $out/logs" >&2
+  fi
+  if [ "${KEEP:-0}" = 1 ]; then echo "e2e: cluster kept: KUBECONFIG=$KUBECONFIG (local-cluster/down.sh --state-dir $state --purge)"; return; fi
+  "$root/local-cluster/down.sh" --state-dir "$state" --port-base "$base" --purge >/dev/null 2>&1 || true
+}
+trap teardown EXIT
+t0=$SECONDS
+figure() { echo "| $1 | $2 |" >>"$out/figures.md"; }
+printf '| step | seconds |\n|---|---:|\n' >"$out/figures.md"
+
+# 1. the cluster: control plane, one simulated node outside the real pool, MinIO, the real node with our images
+timeout 300 "$root/local-cluster/up.sh" --state-dir "$state" --port-base "$base" --node "sim-1,policy=none,cpus=4,pool=sim" >/dev/null
+ISOBENCH_IMAGES="$root/out/images/runner.tar $root/out/images/operator.tar $root/out/images/kubectl.tar" \
+  timeout 300 "$root/local-cluster/real-node.sh" start --state-dir "$state" --port-base "$base"
+figure "cluster up (control plane, MinIO, real node, images imported)" $((SECONDS - t0))
+
+# 2. helm install into a namespace that enforces the restricted Pod Security Standard; the runner namespace the chart
+#    creates enforces it too. Credentials go in a values file only root can read, never on a command line. The
+#    Prometheus Operator's CRDs are there first, so the chart installs its monitors (step 5 scrapes through them).
+t1=$SECONDS
+$K apply --server-side -f "$HOME/.cache/isobench/prometheus-operator-crds/" >/dev/null
+for attempt in $(seq 1 100); do  # kubectl wait errors out while a new CRD has no conditions yet
+  $K wait --for=condition=Established crd/servicemonitors.monitoring.coreos.com crd/podmonitors.monitoring.coreos.com --timeout=60s >/dev/null 2>&1 && break
+  sleep 0.2
+done
+$K create namespace $SYSTEM >/dev/null
+$K label namespace $SYSTEM pod-security.kubernetes.io/enforce=restricted pod-security.kubernetes.io/enforce-version=latest >/dev/null
+( umask 077; set -a; source "$state/minio.env"; set +a
+  printf 'store:\n  endpoint: http://10.245.0.1:%s\n  accessKey: %s\n  secretKey: %s\nsite:\n  url: http://127.0.0.1:%s/isobench/site/index.html\n' \
+    "$MINIO_PORT" "$MINIO_ROOT_USER" "$MINIO_ROOT_PASSWORD" "$MINIO_PORT" >"$state/store-values.yaml" )
+$HELM install isobench "$root/charts/isobench" -n $SYSTEM -f "$root/charts/isobench/ci/e2e-values.yaml" -f "$state/store-values.yaml" \
+  --wait --timeout 5m >"$out/helm-install.txt" || fail "helm install (see $out/helm-install.txt)"
+[ "$($K get ns $RUNS -o jsonpath='{.metadata.labels.pod-security\.kubernetes\.io/enforce}')" = restricted ] || fail "namespace $RUNS does not enforce restricted"
+figure "helm install --wait (operator Ready)" $((SECONDS - t1))
+t1=$SECONDS
+$HELM test isobench -n $SYSTEM --timeout 3m >"$out/helm-test.txt" 2>&1 || { cat "$out/helm-test.txt"; fail "helm test"; }
+figure "helm test (RBAC checks in a pod)" $((SECONDS - t1))
+log "chart installed; helm test passed"
+
+# 3. every example, cut to seconds, applied at once: Exclusive runs go one at a time through the real node, FIFO
+$K create namespace $USER_NS >/dev/null
+examples=()
+for f in "$root"/examples/seeds/{dispatch,udp-echo,tcp-echo,http-mock,ipc,rsocket}.yaml "$root/examples/shared-isolation.yaml"; do
+  $K create --dry-run=client -o json -f "$f" >"$state/$(basename "$f" .yaml).json"
+  examples+=("$state/$(basename "$f" .yaml).json")
+done
+python3 "$here/runs.py" "${examples[@]}" >"$state/runs.json"
+names=$(python3 -c 'import json,sys; print(" ".join(i["metadata"]["name"] for i in json.load(open(sys.argv[1]))["items"]))' "$state/runs.json")
+# watchers: every phase change, every runner pod, every CPU manager assignment while it exists
+( $K get br -n $USER_NS -w -o jsonpath='{.metadata.name}{" "}{.status.phase}{"\n"}' 2>/dev/null \
+    | while read -r line; do echo "$(date +%s.%N) $line"; done ) >"$out/phases.log" &
+( $K get pods -n $RUNS -w -o jsonpath='{.metadata.uid}{" "}{.metadata.labels.isobench\.io/run}{" "}{.metadata.labels.isobench\.io/role}{"\n"}' 2>/dev/null ) >"$out/pods.log" &
+python3 "$here/cpu_assignments.py" "$state/real-node/kubelet/cpu_manager_state" >"$out/cpu-assignments.log" &
+sleep 1
+t1=$SECONDS
+$K apply -n $USER_NS -f "$state/runs.json" >/dev/null
+for name in $names; do
+  timeout 900 bash -c "until [[ \$($K get br -n $USER_NS $name -o jsonpath='{.status.phase}') =~ ^(Succeeded|Failed)$ ]]; do sleep 1; done" \
+    || fail "$name did not finish within 15 min"
+done
+figure "$(wc -w <<<"$names") runs applied at once, all finished" $((SECONDS - t1))
+sleep 2
+$K get br -n $USER_NS -o json >"$out/runs.json"
+python3 "$here/check_runs.py" "$out" "$state/minio.env" "$MINIO_PORT" || fail "run checks"
+
+# 4. the published site, in Chromium, from the MinIO bucket
+node "$here/site.mjs" "http://127.0.0.1:$MINIO_PORT/isobench/site/index.html" "$out" $names || fail "site checks"
+
+# 5. Prometheus scrapes the operator and a measuring runner pod through the chart's monitors
+t1=$SECONDS
+"$here/prometheus.sh" || fail "Prometheus through the chart's monitors"
+figure "Prometheus scrape of operator + runner pod (incl. a 25 s run)" $((SECONDS - t1))
+
+# 6. security
+"$here/security.sh" || fail "security checks"
+
+# 7. faults
+t1=$SECONDS
+"$here/faults.sh" || fail "fault checks"
+figure "faults (operator kills, store outages, pod deleted, node NotReady, 50 runs)" $((SECONDS - t1))
+figure "e2e total" $((SECONDS - t0))
+log "OK ($((SECONDS - t0)) s); figures in $out/figures.md"
+cat "$out/figures.md"

@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""The end-to-end runs: each example of examples/seeds/ (one per target) and examples/shared-isolation.yaml, cut to
+seconds and to the real node's single allocatable CPU (agent and server share the client's CPU: `cpus: 0`), pinned
+to the real node's pool. Reads the examples as JSON (kubectl create --dry-run=client -o json), writes a List.
+
+  runs.py EXAMPLE.json... > runs.json
+"""
+import json, sys
+
+SHORT = {"warmup": "1s", "duration": "2s", "repetitions": 2, "probeDuration": "200ms"}
+# per target: load that one shared CPU holds comfortably, and memory for the second JVM (server, consumer)
+LOAD = {
+    "dispatch": {"mode": "Open", "rates": [2000]},
+    "udpEcho": {"mode": "Closed", "clients": [1]},
+    "tcpEcho": {"mode": "Open", "rates": [1000]},
+    "httpMock": {"mode": "Closed", "clients": [2]},
+    "ipc": {"mode": "Open", "rates": [1000]},
+    "rsocket": {},
+}
+RSOCKET = {"connections": 2, "streamsPerConnection": 10, "rampUp": "1s", "interval": "100ms"}
+# hostile input end to end: a label value a careless page would run as script (63 characters at most)
+HOSTILE = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>'[:63]
+
+
+def e2e_run(doc):
+    spec = doc["spec"]
+    target = next(iter(spec["target"]))
+    name = "e2e-" + doc["metadata"]["name"]
+    load = dict(SHORT, **LOAD[target])
+    if target == "rsocket":
+        spec["target"]["rsocket"].update(RSOCKET)
+        load = {"warmup": "1s", "duration": "3s", "repetitions": 1, "probeDuration": "200ms"}
+    spec["load"] = load
+    placement = spec.setdefault("placement", {})
+    placement["client"] = {"cpus": 1}  # memory: the operator's default for the JVMs the container runs
+    placement.pop("server", None)
+    placement.pop("agent", None)
+    if target == "dispatch":
+        placement["agent"] = {"cpus": 0}
+        spec["target"]["dispatch"]["queues"] = ["isobench", "agrona"]
+        spec["target"]["dispatch"]["ringSize"] = 4096
+    if target in ("udpEcho", "tcpEcho", "httpMock", "rsocket"):
+        placement["server"] = {"cpus": 0}
+        placement["topology"] = "SamePod"
+    placement["nodeSelector"] = {"isobench.io/pool": "real"}
+    spec["timeout"] = "10m"
+    labels = spec.setdefault("report", {}).setdefault("labels", {})
+    labels["suite"] = "e2e"
+    if spec["placement"].get("isolation") == "Shared":
+        labels["note"] = HOSTILE
+    return {"apiVersion": doc["apiVersion"], "kind": doc["kind"], "metadata": {"name": name}, "spec": spec}
+
+
+docs = []
+for path in sys.argv[1:]:
+    loaded = json.load(open(path))
+    docs += loaded["items"] if loaded.get("kind") == "List" else [loaded]
+json.dump({"apiVersion": "v1", "kind": "List", "items": [e2e_run(d) for d in docs]}, sys.stdout, indent=1)

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# e2e security checks (sourced environment from e2e/run.sh): restricted admission of the operator and runner pods,
+# the operator ServiceAccount's RBAC matrix, the bucket's anonymous access, and credentials nowhere they must not be.
+set -euo pipefail
+K="$HOME/.cache/isobench/bin/kubectl"
+SYSTEM=isobench-system RUNS=isobench-runs USER_NS=e2e
+failures=0
+check() { if eval "$2"; then echo "ok   $1"; else echo "FAIL $1"; failures=$((failures + 1)); fi; }
+
+# 1. both namespaces enforce restricted, and the operator and runner pods were admitted there
+for ns in $SYSTEM $RUNS; do
+  check "$ns enforces the restricted Pod Security Standard" "[ \"\$($K get ns $ns -o jsonpath='{.metadata.labels.pod-security\.kubernetes\.io/enforce}')\" = restricted ]"
+done
+check "the operator pod runs in $SYSTEM" "$K -n $SYSTEM get pods -l app.kubernetes.io/name=isobench-operator -o jsonpath='{.items[0].status.phase}' | grep -qx Running"
+check "a privileged pod is refused in $RUNS (enforcement is real)" \
+  "{ $K -n $RUNS run priv --image=isobench/runner:0.1.0 --restart=Never --privileged --dry-run=server -o name 2>&1 || true; } | grep -q 'violates PodSecurity'"
+
+# 2. RBAC as the operator's ServiceAccount: what it needs, and nothing else
+SA=system:serviceaccount:$SYSTEM:isobench-operator
+allow() { check "operator may $*" "$K auth can-i --as=$SA $* >/dev/null 2>&1"; }
+deny() { check "operator may not $*" "! $K auth can-i --as=$SA $* >/dev/null 2>&1"; }
+allow watch benchmarkruns.isobench.io --all-namespaces
+allow patch benchmarkruns.isobench.io/status -n $USER_NS
+allow get nodes/proxy
+allow create jobs.batch -n $RUNS
+allow create configmaps -n $RUNS
+allow create events -n $USER_NS
+allow patch leases.coordination.k8s.io -n $SYSTEM
+deny get secrets -n $RUNS
+deny get secrets -n kube-system
+deny list secrets --all-namespaces
+deny create pods/exec -n $RUNS
+deny create pods/portforward -n $RUNS
+deny create jobs.batch -n $USER_NS
+deny create jobs.batch -n kube-system
+deny delete nodes
+deny patch nodes
+deny create clusterrolebindings.rbac.authorization.k8s.io
+deny escalate clusterroles.rbac.authorization.k8s.io
+deny impersonate users
+deny '*' '*'
+
+# 3. object store: the site prefix reads anonymously, nothing else does (listing included)
+M=http://127.0.0.1:$MINIO_PORT/isobench
+code() { curl -s -o /dev/null -w '%{http_code}' "$1"; }
+check "site/index.html is anonymously readable" "[ \$(code $M/site/index.html) = 200 ]"
+run_key=$($K get br -n $USER_NS -o jsonpath='{.items[0].status.artifacts.prefix}')run.json
+check "a run's objects are not (${run_key%%/*}/…)" "[ \$(code $M/$run_key) = 403 ]"
+check "the bucket cannot be listed anonymously" "[ \$(code '$M?list-type=2') = 403 ]"
+check "anonymous writes are refused" "[ \$(curl -s -o /dev/null -w '%{http_code}' -X PUT --data x $M/site/evil.html) = 403 ]"
+
+# 4. the credentials appear nowhere they must not: status, events, logs, ConfigMaps, the site
+set -a; source "$E2E_STATE/minio.env"; set +a
+leak=$(mktemp); trap 'rm -f "$leak"' EXIT
+{ $K get br -A -o yaml; $K get events -A -o yaml; $K get configmaps -A -o yaml
+  for p in $($K -n $SYSTEM get pods -o name); do $K -n $SYSTEM logs "$p" --all-containers 2>/dev/null || true; done
+  for p in $($K -n $RUNS get pods -o name); do $K -n $RUNS logs "$p" --all-containers 2>/dev/null || true; done
+  # every object under site/, read anonymously as a visitor would
+  for key in $(python3 "$(dirname "$0")/s3.py" "$MINIO_PORT" site/); do curl -sf "http://127.0.0.1:$MINIO_PORT/isobench/$key" || true; done
+} >"$leak" 2>/dev/null
+check "scanned $(du -h "$leak" | cut -f1) of status, events, ConfigMaps, logs and site" "[ -s $leak ]"
+check "the secret key appears in none of it" "! grep -qF -- \"\$MINIO_ROOT_PASSWORD\" $leak"
+check "the access key appears in none of it" "! grep -qF -- \"\$MINIO_ROOT_USER\" $leak"
+echo "security: $failures failures"
+[ "$failures" = 0 ]

@@ -1,0 +1,67 @@
+// The e2e runs on the published site, read from the MinIO bucket in Chromium: each run listed with its verdict and
+// isolation, the Shared run labelled "not isolated", a run's detail page with its tables and charts drawn.
+//   node e2e/site.mjs SITE_URL OUT_DIR RUN_NAME...
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { checks, drawnCanvases, launchChromium } from '../reports-site/test-browser/serve.mjs';
+
+const [url, out, ...names] = process.argv.slice(2);
+const browser = await launchChromium();
+const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+const errors = [];
+page.on('pageerror', (e) => errors.push(String(e)));
+const ready = () => page.waitForSelector('#app[data-ready="true"]', { timeout: 30000 });
+const tests = checks(page, join(out, 'shots'));
+const check = tests.check;
+
+const rowOf = async (name) => {
+  for (const row of await page.$$('table.grid tbody tr')) {
+    const text = await row.textContent();
+    if (text.includes(`e2e/${name}`)) return text;
+  }
+  return null;
+};
+
+await check('every run is listed with an OK verdict and its isolation verdict', async () => {
+  await page.goto(`${url}#/?label=suite%3De2e`);
+  await ready();
+  for (const name of names) {
+    const row = await rowOf(name);
+    assert.ok(row, `${name} is listed`);
+    assert.match(row, /OK/, `${name} shows OK: ${row}`);
+    if (name.includes('shared')) assert.match(row, /not isolated/, `${name} is labelled not isolated: ${row}`);
+    else assert.ok(/isolated/.test(row) && !/not isolated/.test(row), `${name} is labelled isolated: ${row}`);
+  }
+  await page.screenshot({ path: join(out, 'shots', 'list.png'), fullPage: true });
+});
+
+await check('a label carrying HTML and script is shown as text, and nothing runs', async () => {
+  await page.goto(`${url}#/?label=suite%3De2e`);
+  await ready();
+  const shared = names.find((n) => n.includes('shared'));
+  await page.click(`a.run-link:has-text("e2e/${shared}")`);
+  await ready();
+  await page.waitForTimeout(500);
+  assert.match(await page.textContent('#app'), /<img src=x onerror=/, 'the label text is shown literally');
+  assert.equal(await page.$$eval('#app img', (i) => i.length), 0, 'no <img> was injected');
+  assert.equal(await page.evaluate(() => window.__xss), undefined, 'no script ran');
+  await page.screenshot({ path: join(out, 'shots', `run-${shared}.png`), fullPage: true });
+});
+
+await check('a run page shows its tables and drawn charts, provenance and the cpuset', async () => {
+  await page.goto(`${url}#/?label=suite%3De2e`);
+  await ready();
+  await page.click(`a.run-link:has-text("e2e/${names[0]}")`);
+  await ready();
+  await page.waitForTimeout(1000);
+  assert.ok((await page.$$('table.num')).length >= 1, 'a step table');
+  const drawn = await drawnCanvases(page);
+  assert.ok(drawn >= 2, `charts drawn: ${drawn}`);
+  assert.match(await page.textContent('#app'), /localhost/, 'the node is shown');
+  await page.screenshot({ path: join(out, 'shots', `run-${names[0]}.png`), fullPage: true });
+});
+
+await check('no script errors', async () => assert.deepEqual(errors, []));
+await browser.close();
+console.log(`site: ${tests.failures} failures`);
+process.exit(tests.failures ? 1 : 0);
