@@ -8,67 +8,11 @@
 #   50 runs applied at once → all Succeeded, one at a time on the node, FIFO
 # no errexit: a failed fault is counted and the next one still runs
 set -uo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(dirname "$here")
-K="$HOME/.cache/isobench/bin/kubectl"
-SYSTEM=isobench-system RUNS=isobench-runs NS=e2e-faults
-state=$E2E_STATE out=$E2E_OUT
-failures=0
-ok() { echo "ok   $*"; }
-bad() { echo "FAIL $*"; failures=$((failures + 1)); }
-figure() { echo "| $1 | $2 |" >>"$out/figures.md"; }
-now() { date +%s.%N; }
-since() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.1f}')" "$1" "$(now)"; }
-phase() { $K get br -n $NS "$1" -o jsonpath='{.status.phase}' 2>/dev/null; }
-wait_phase() { # name regex timeout-seconds
-  local t0=$SECONDS
-  until [[ "$(phase "$1")" =~ ^($2)$ ]]; do
-    (( SECONDS - t0 < $3 )) || { bad "$1 did not reach $2 within $3 s (phase $(phase "$1"); $($K get br -n $NS "$1" -o jsonpath='{.status.message}'))"; return 1; }
-    sleep 0.2
-  done
-}
-run() { # name duration [isolation]: a short one-queue dispatch run on the real node
-  python3 - "$1" "$2" "${3:-Exclusive}" <<'PY' | $K apply -n $NS -f - >/dev/null
-import json, sys
-name, duration, isolation = sys.argv[1:]
-print(json.dumps({"apiVersion": "isobench.io/v1alpha1", "kind": "BenchmarkRun", "metadata": {"name": name}, "spec": {
-    "target": {"dispatch": {"queues": ["isobench"], "ringSize": 4096}},
-    # one CPU shared by publisher, agent, JIT and GC: a 2 s warm-up gets compilation out of the measured window
-    "load": {"mode": "Open", "rates": [1000], "warmup": "2s", "duration": duration, "repetitions": 1, "probeDuration": "100ms"},
-    "placement": {"isolation": isolation, "client": {"cpus": 1}, "agent": {"cpus": 0}, "nodeSelector": {"isobench.io/pool": "real"}},
-    "timeout": "10m", "report": {"labels": {"suite": "e2e-faults"}}}}))
-PY
-}
-operator_pod() { $K -n $SYSTEM get pods -l app.kubernetes.io/name=isobench-operator -o jsonpath='{.items[?(@.metadata.deletionTimestamp)].metadata.name}{"|"}{.items[*].metadata.name}'; }
-kill_operator() { # → prints seconds until a new operator pod is Ready
-  local old t0
-  old=$($K -n $SYSTEM get pods -l app.kubernetes.io/name=isobench-operator -o jsonpath='{.items[0].metadata.name}')
-  t0=$(now)
-  $K -n $SYSTEM delete pod "$old" --grace-period=0 --force --wait=false >/dev/null 2>&1
-  until $K -n $SYSTEM get pods -l app.kubernetes.io/name=isobench-operator \
-      -o jsonpath='{range .items[*]}{.metadata.name}{" "}{.status.conditions[?(@.type=="Ready")].status}{"\n"}{end}' | grep -v "^$old " | grep -q " True$"; do
-    sleep 0.2
-  done
-  since "$t0"
-}
-minio() { "$root/local-cluster/minio.sh" "$1" --state-dir "$state" --port "$MINIO_PORT" >/dev/null; }
-attempt_prefix() { echo "runs/$NS/$1/$($K get br -n $NS "$1" -o jsonpath='{.metadata.uid}')/attempt-1/client/"; }
-stored() { (set -a; source "$state/minio.env"; python3 "$here/s3.py" "$MINIO_PORT" "$1" 2>/dev/null) | grep -c . || true; }
-sequence() { # name → the distinct phases it went through, from the watch log
-  awk -v n="$1" '$2 == n && $3 != last { printf "%s ", $3; last = $3 }' "$out/faults-phases.log" | sed 's/ $//'
-}
-expect_sequence() { # name "phases..."
-  local seq; seq=$(sequence "$1")
-  [ "$seq" = "$2" ] && ok "$1 went $seq" || bad "$1 went '$seq', expected '$2'"
-}
-HAPPY="Pending Queued Scheduled Running Collecting Succeeded"
+NS=e2e-faults PHASES_LOG=$E2E_OUT/faults-phases.log
+source "$(dirname "$0")/lib.sh"
 
-$K create namespace $NS >/dev/null
-( $K get br -n $NS -w -o jsonpath='{.metadata.name}{" "}{.status.phase}{"\n"}' 2>/dev/null \
-    | while read -r line; do echo "$(date +%s.%N) $line"; done ) >"$out/faults-phases.log" &
-watcher=$!
-trap 'pkill -P $watcher 2>/dev/null; kill $watcher 2>/dev/null || true; minio start 2>/dev/null || true; kill -CONT $(cat "$state/pids/kubelet") 2>/dev/null || true' EXIT
-sleep 1
+on_exit=('minio start 2>/dev/null' 'kill -CONT "$(cat "$state/pids/kubelet")" 2>/dev/null')
+begin
 
 # 1. operator killed while one run is Running and the next Queued behind it: both complete, in order
 run kill-running 8s; sleep 1; run kill-queued 1s
@@ -83,8 +27,7 @@ wait_phase kill-running Running 120 && wait_phase kill-queued Queued 10 && {
 #    cannot finish collecting; kill it, bring MinIO back, the new operator collects and publishes
 run kill-collecting 2s
 wait_phase kill-collecting Running 120 && {
-  prefix=$(attempt_prefix kill-collecting)
-  until (set -a; source "$state/minio.env"; python3 "$here/s3.py" "$MINIO_PORT" "$prefix") 2>/dev/null | grep -q "^${prefix}result.json$"; do sleep 0.1; done
+  wait_result kill-collecting
   minio stop
   wait_phase kill-collecting Collecting 60 && {
     back=$(kill_operator); ok "operator killed while kill-collecting was Collecting (store down); new operator Ready after $back s"
@@ -120,7 +63,7 @@ wait_phase store-gone Running 120 && {
   ls "$state"/real-node/kubelet/pods/"$uid"/volumes/kubernetes.io~empty-dir/*/run/result.json >/dev/null 2>&1 \
     && ok "store-gone's result.json waits on the pod's volume while the store is down" || bad "no result.json on store-gone's pod volume"
   wait_phase store-gone Failed 240 && {
-    msg=$($K get br -n $NS store-gone -o jsonpath='{.status.message}')
+    msg=$(message store-gone)
     [[ $msg == *upload* ]] && ok "store-gone Failed: $msg" || bad "store-gone Failed without the reason: $msg"
   }
   minio start
@@ -130,7 +73,7 @@ wait_phase store-gone Running 120 && {
 run pod-deleted 20s
 wait_phase pod-deleted Running 120 && {
   $K -n $RUNS delete pod -l isobench.io/run=pod-deleted --wait=false >/dev/null
-  wait_phase pod-deleted Failed 120 && ok "pod-deleted Failed: $($K get br -n $NS pod-deleted -o jsonpath='{.status.message}')"
+  wait_phase pod-deleted Failed 120 && ok "pod-deleted Failed: $(message pod-deleted)"
 }
 
 # 6. the node NotReady (its kubelet frozen, so it stops renewing its lease) → Failed with the reason, never stuck
@@ -139,7 +82,7 @@ wait_phase node-lost Running 120 && {
   t0=$(now); kill -STOP "$(cat "$state/pids/kubelet")"
   wait_phase node-lost Failed 150 && {
     figure "node frozen → run Failed (NodeNotReady: node grace 20 s + operator grace 30 s)" "$(since "$t0")"
-    msg=$($K get br -n $NS node-lost -o jsonpath='{.status.message}')
+    msg=$(message node-lost)
     [[ $msg == *NotReady* ]] && ok "node-lost Failed: $msg" || bad "node-lost Failed without the node reason: $msg"
   }
   kill -CONT "$(cat "$state/pids/kubelet")"
@@ -161,7 +104,7 @@ for i in $(seq -w 0 49); do wait_phase "burst-$i" "Succeeded|Failed" 1500 || bre
 figure "50 runs applied at once → all finished" "$(since "$t0")"
 sleep 1
 $K get br -n $NS -o json >"$out/faults-runs.json"
-python3 - "$out/faults-phases.log" "$out/faults-runs.json" <<'PY' && ok "50 runs: all finished and collected, one at a time, FIFO" || failures=$((failures + 1))
+python3 - "$PHASES_LOG" "$out/faults-runs.json" <<'PY' && ok "50 runs: all finished and collected, one at a time, FIFO" || failures=$((failures + 1))
 import json, sys
 log, runs = sys.argv[1], json.load(open(sys.argv[2]))["items"]
 burst = {r["metadata"]["name"]: r for r in runs if r["metadata"]["name"].startswith("burst-")}

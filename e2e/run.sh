@@ -3,7 +3,7 @@
 # static CPU manager, CPU 0 reserved): helm install the chart, apply every example cut to seconds, and check each run's
 # exact phase sequence, percentiles in status, artifacts in MinIO, Isolated=True with the runner's cpuset equal to the
 # CPU the kubelet granted exclusively, and the run on the published site in Chromium. Then Prometheus through the
-# chart's monitors, the security checks and the faults (e2e/prometheus.sh, security.sh, faults.sh).
+# chart's monitors, the security checks and the faults (e2e/hostile_results.sh, prometheus.sh, security.sh, faults.sh).
 # Figures and screenshots go to out/e2e/. Everything binds to 127.0.0.1 or the node's bridge; all is torn down after.
 #   e2e/run.sh            (KEEP=1 leaves the cluster up: KUBECONFIG is printed)
 set -euo pipefail
@@ -73,7 +73,7 @@ log "chart installed; helm test passed"
 # 3. every example, cut to seconds, applied at once: Exclusive runs go one at a time through the real node, FIFO
 $K create namespace $USER_NS >/dev/null
 examples=()
-for f in "$root"/examples/seeds/{dispatch,udp-echo,tcp-echo,http-mock,ipc,rsocket}.yaml "$root/examples/shared-isolation.yaml"; do
+for f in "$root"/examples/seeds/{dispatch,udp-echo,tcp-echo,http-mock,ipc,rsocket}.yaml "$root"/examples/{shared-isolation,compare-baseline}.yaml; do
   $K create --dry-run=client -o json -f "$f" >"$state/$(basename "$f" .yaml).json"
   examples+=("$state/$(basename "$f" .yaml).json")
 done
@@ -96,18 +96,21 @@ sleep 2
 $K get br -n $USER_NS -o json >"$out/runs.json"
 python3 "$here/check_runs.py" "$out" "$state/minio.env" "$MINIO_PORT" || fail "run checks"
 
-# 4. the published site, in Chromium, from the MinIO bucket
-node "$here/site.mjs" "http://127.0.0.1:$MINIO_PORT/isobench/site/index.html" "$out" $names || fail "site checks"
+# 4. uploads rewritten as a corrupt or hostile runner would write them: refused, or shown safely; the operator goes on
+"$here/hostile_results.sh" || fail "hostile result checks"
 
-# 5. Prometheus scrapes the operator and a measuring runner pod through the chart's monitors
+# 5. the published site, in Chromium, from the MinIO bucket
+node "$here/site.mjs" "http://127.0.0.1:$MINIO_PORT/isobench/site/index.html" "$out" e2e-hostile/hostile-files $names || fail "site checks"
+
+# 6. Prometheus scrapes the operator and a measuring runner pod through the chart's monitors
 t1=$SECONDS
 "$here/prometheus.sh" || fail "Prometheus through the chart's monitors"
 figure "Prometheus scrape of operator + runner pod (incl. a 25 s run)" $((SECONDS - t1))
 
-# 6. security
+# 7. security
 "$here/security.sh" || fail "security checks"
 
-# 7. faults
+# 8. faults
 t1=$SECONDS
 "$here/faults.sh" || fail "fault checks"
 figure "faults (operator kills, store outages, pod deleted, node NotReady, 50 runs)" $((SECONDS - t1))

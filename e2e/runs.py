@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The end-to-end runs: each example of examples/seeds/ (one per target) and examples/shared-isolation.yaml, cut to
+"""The end-to-end runs: each example of examples/ (one per target, Shared isolation, compare with a baseline), cut to
 seconds and to the real node's single allocatable CPU (agent and server share the client's CPU: `cpus: 0`), pinned
 to the real node's pool. Reads the examples as JSON (kubectl create --dry-run=client -o json), writes a List.
 
@@ -44,7 +44,10 @@ def e2e_run(doc):
         placement["topology"] = "SamePod"
     placement["nodeSelector"] = {"isobench.io/pool": "real"}
     spec["timeout"] = "10m"
-    labels = spec.setdefault("report", {}).setdefault("labels", {})
+    report = spec.setdefault("report", {})
+    if report.get("baseline"):
+        report["baseline"] = "e2e-" + report["baseline"]
+    labels = report.setdefault("labels", {})
     labels["suite"] = "e2e"
     if spec["placement"].get("isolation") == "Shared":
         labels["note"] = HOSTILE

@@ -56,7 +56,7 @@ leak=$(mktemp); trap 'rm -f "$leak"' EXIT
   for p in $($K -n $SYSTEM get pods -o name); do $K -n $SYSTEM logs "$p" --all-containers 2>/dev/null || true; done
   for p in $($K -n $RUNS get pods -o name); do $K -n $RUNS logs "$p" --all-containers 2>/dev/null || true; done
   # every object under site/, read anonymously as a visitor would
-  for key in $(python3 "$(dirname "$0")/s3.py" "$MINIO_PORT" site/); do curl -sf "http://127.0.0.1:$MINIO_PORT/isobench/$key" || true; done
+  for key in $(python3 "$(dirname "$0")/s3.py" "$MINIO_PORT" list site/); do curl -sf "http://127.0.0.1:$MINIO_PORT/isobench/$key" || true; done
 } >"$leak" 2>/dev/null
 check "scanned $(du -h "$leak" | cut -f1) of status, events, ConfigMaps, logs and site" "[ -s $leak ]"
 check "the secret key appears in none of it" "! grep -qF -- \"\$MINIO_ROOT_PASSWORD\" $leak"

@@ -1,11 +1,12 @@
 // The e2e runs on the published site, read from the MinIO bucket in Chromium: each run listed with its verdict and
-// isolation, the Shared run labelled "not isolated", a run's detail page with its tables and charts drawn.
-//   node e2e/site.mjs SITE_URL OUT_DIR RUN_NAME...
+// isolation, the Shared run labelled "not isolated", a run's detail page with its tables and charts drawn, and the run
+// whose upload e2e/hostile_results.sh rewrote (HTML in its step label and CPU model, a truncated .hlog) shown safely.
+//   node e2e/site.mjs SITE_URL OUT_DIR HOSTILE_RUN RUN_NAME...       (HOSTILE_RUN: namespace/name)
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { checks, drawnCanvases, launchChromium } from '../reports-site/test-browser/serve.mjs';
 
-const [url, out, ...names] = process.argv.slice(2);
+const [url, out, hostile, ...names] = process.argv.slice(2);
 const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
 const errors = [];
@@ -59,6 +60,37 @@ await check('a run page shows its tables and drawn charts, provenance and the cp
   assert.ok(drawn >= 2, `charts drawn: ${drawn}`);
   assert.match(await page.textContent('#app'), /localhost/, 'the node is shown');
   await page.screenshot({ path: join(out, 'shots', `run-${names[0]}.png`), fullPage: true });
+});
+
+await check('the run with a baseline compares with it: overlaid distributions, deltas with intervals and a verdict', async () => {
+  const after = names.find((n) => n.includes('after-change'));
+  await page.goto(`${url}#/?label=suite%3De2e`);
+  await ready();
+  await page.click(`a.run-link:has-text("e2e/${after}")`);
+  await ready();
+  await page.click('a.baseline');
+  await ready();
+  await page.waitForTimeout(1000);
+  const text = await page.textContent('#app');
+  assert.ok(text.includes(`e2e/${after}`) && /e2e\/e2e-dispatch-sweep\b/.test(text), 'both runs are named');
+  assert.match(text, /95% interval/);
+  assert.match(text, /faster|slower|not significant/, 'each delta has a verdict');
+  assert.ok(await drawnCanvases(page) >= 1, 'the distributions are drawn');
+  await page.screenshot({ path: join(out, 'shots', 'compare-baseline.png'), fullPage: true });
+});
+
+await check('a rewritten upload: its HTML shown as text, the truncated .hlog an error for that timeline only', async () => {
+  await page.goto(`${url}#/run/${encodeURIComponent(hostile)}`);
+  await ready();
+  await page.waitForSelector('.error', { timeout: 10000 });
+  assert.match(await page.textContent('.error'), /interval log/, 'the timeline says its .hlog could not be read');
+  assert.ok((await page.$$('table.num')).length >= 1, 'the step table still shows');
+  const text = await page.textContent('#app');
+  assert.match(text, /<img src=x onerror=window.__xss=1>/, 'the step label is shown literally');
+  assert.match(text, /<script>window.__xss=2<\/script>/, 'the CPU model is shown literally');
+  assert.equal(await page.$$eval('#app img, #app script', (e) => e.length), 0, 'nothing was injected');
+  assert.equal(await page.evaluate(() => window.__xss), undefined, 'no script ran');
+  await page.screenshot({ path: join(out, 'shots', 'run-hostile-upload.png'), fullPage: true });
 });
 
 await check('no script errors', async () => assert.deepEqual(errors, []));

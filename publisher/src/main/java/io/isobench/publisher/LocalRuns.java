@@ -1,6 +1,8 @@
 package io.isobench.publisher;
 
+import io.isobench.result.ResultFormatException;
 import io.isobench.result.ResultJson;
+import io.isobench.result.ResultPlausibility;
 import io.isobench.result.RunLayout;
 import io.isobench.result.RunResult;
 import io.isobench.store.RunKey;
@@ -41,7 +43,13 @@ public final class LocalRuns {
 
     public static PublishedRun read(Path runDir) throws IOException {
         byte[] raw = Files.readAllBytes(runDir.resolve(RunLayout.RESULT_FILE));
-        RunResult result = ResultJson.parse(new String(raw, java.nio.charset.StandardCharsets.UTF_8));
+        RunResult result;
+        try {
+            result = ResultJson.parse(new String(raw, java.nio.charset.StandardCharsets.UTF_8));
+            ResultPlausibility.check(result, null);
+        } catch (ResultFormatException e) {
+            throw new ResultFormatException(runDir.resolve(RunLayout.RESULT_FILE) + ": " + e.getMessage(), e);
+        }
         var files = new LinkedHashMap<String, byte[]>();
         Path steps = runDir.resolve("steps");
         if (Files.isDirectory(steps)) {

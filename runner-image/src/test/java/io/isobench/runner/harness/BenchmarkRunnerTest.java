@@ -8,6 +8,7 @@ import io.isobench.result.Histograms;
 import io.isobench.result.Load;
 import io.isobench.result.RepetitionResult;
 import io.isobench.result.ResultJson;
+import io.isobench.result.ResultPlausibility;
 import io.isobench.result.RunLayout;
 import io.isobench.result.RunResult;
 import io.isobench.result.StepResult;
@@ -44,6 +45,7 @@ class BenchmarkRunnerTest {
 
         assertThat(result.verdict()).isEqualTo(Verdict.OK);
         assertThat(ResultJson.read(dir.resolve(RunLayout.RESULT_FILE))).usingRecursiveComparison().isEqualTo(result);
+        ResultPlausibility.check(result, null);  // what the operator and publisher demand of an upload
         assertThat(result.steps()).extracting(StepResult::id).containsExactly("a_rate-2000", "a_rate-20000");
         assertThat(result.configHash()).hasSize(16);
         assertThat(result.environment().cpuset().cpus()).isNotEmpty();

@@ -21,9 +21,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -79,7 +81,7 @@ public final class BucketSitePublisher implements RunPublisher {
     }
 
     @Override
-    public String publish(BenchmarkRun run) {
+    public String publish(BenchmarkRun run, Optional<BenchmarkRun> baseline) {
         prepare();
         var status = run.getStatus();
         String attemptPrefix = RunNames.attemptPrefix(run, status.getAttempts() == null ? 1 : status.getAttempts(), RunnerWorkload.ROLE_CLIENT);
@@ -100,7 +102,7 @@ public final class BucketSitePublisher implements RunPublisher {
                 status.getNodes() == null ? List.of() : status.getNodes(), status.getPhase().name(),
                 new PublishedRun.Isolation(isolated.map(c -> "True".equals(c.getStatus())).orElse(false),
                         isolated.map(c -> c.getReason() + ": " + c.getMessage()).orElse("not judged"), facts(status.getIsolation())),
-                status.getMessage(), baselineKey(run), run.getSpec().getRunner().getImage(), spec, rerunYaml(run),
+                status.getMessage(), baselineKey(run, baseline), run.getSpec().getRunner().getImage(), spec, rerunYaml(run),
                 run.getMetadata().getCreationTimestamp(), result, ResultJson.parse(new String(result, StandardCharsets.UTF_8)), files);
         site.publish(List.of(published));
         String page = "index.html#/run/" + RunNames.key(run);
@@ -118,9 +120,34 @@ public final class BucketSitePublisher implements RunPublisher {
         return map;
     }
 
-    private static String baselineKey(BenchmarkRun run) {
-        String baseline = run.getSpec().getReport().getBaseline();
-        return baseline == null ? null : run.getMetadata().getNamespace() + "/" + baseline;
+    /**
+     * The baseline's site key ({@code namespace/name/uid}, what the site's compare view loads): the run the cluster has
+     * under that name, else (deleted since) the newest run of that name already on the site; null when there is none.
+     */
+    private String baselineKey(BenchmarkRun run, Optional<BenchmarkRun> baseline) {
+        String name = run.getSpec().getReport().getBaseline();
+        if (name == null) {
+            return null;
+        }
+        if (baseline.isPresent()) {
+            return RunNames.key(baseline.get()).toString();
+        }
+        String published = BucketLayout.SITE_PREFIX + "data/runs/" + run.getMetadata().getNamespace() + "/" + name + "/";
+        Optional<String> newest = store.list(published).stream().map(ObjectInfo::key)
+                .filter(k -> k.endsWith("/summary.json") && k.indexOf('/', published.length()) == k.length() - "/summary.json".length())
+                .max(Comparator.comparing(k -> store.get(k).map(BucketSitePublisher::createdAt).orElse("")));
+        if (newest.isEmpty()) {
+            LOG.warn("{}: baseline {} is neither in the cluster nor on the site; published without a comparison", RunNames.key(run), name);
+        }
+        return newest.map(k -> k.substring(BucketLayout.SITE_PREFIX.length() + "data/runs/".length(), k.length() - "/summary.json".length())).orElse(null);
+    }
+
+    private static String createdAt(byte[] summary) {
+        try {
+            return Serialization.jsonMapper().readTree(summary).path("createdAt").asText("");
+        } catch (java.io.IOException e) {
+            return "";
+        }
     }
 
     private static Map<String, Object> facts(IsolationStatus isolation) {

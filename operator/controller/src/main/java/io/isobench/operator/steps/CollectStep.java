@@ -60,7 +60,7 @@ public final class CollectStep implements ReconcileStep {
         RunResult result;
         try {
             result = ResultJson.parse(new String(bytes.get(), StandardCharsets.UTF_8));
-            ctx.status().setSteps(StatusFromResult.steps(result));
+            ctx.status().setSteps(StatusFromResult.steps(result, run.getSpec().getTarget().runnerName()));
         } catch (ResultFormatException | IllegalArgumentException e) {
             ctx.fail("InvalidResult", services.results().describe(key) + " was rejected: " + e.getMessage());
             return Outcome.stop(null);

@@ -1,11 +1,13 @@
 package io.isobench.operator.steps;
 
+import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.reconcile.Conditions;
 import io.isobench.operator.reconcile.Outcome;
 import io.isobench.operator.reconcile.ReconcileStep;
 import io.isobench.operator.reconcile.RunContext;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * Succeeded/Failed with a result: puts the run on the report site. Publishing never changes how the run ended;
@@ -23,7 +25,7 @@ public final class PublishStep implements ReconcileStep {
             return Outcome.stop(null);
         }
         try {
-            String where = publisher.publish(ctx.run());
+            String where = publisher.publish(ctx.run(), baseline(ctx));
             status.getArtifacts().setSite(where);
             ctx.condition(CrdConstants.CONDITION_PUBLISHED, true, "Published", "on the report site: " + where);
             return Outcome.stop(null);
@@ -31,5 +33,14 @@ public final class PublishStep implements ReconcileStep {
             ctx.condition(CrdConstants.CONDITION_PUBLISHED, false, "PublishFailed", e.getClass().getSimpleName() + ": " + e.getMessage() + "; retrying");
             return Outcome.stop(RETRY);
         }
+    }
+
+    /** The run named as baseline, as the cluster has it now (its uid completes the key the site compares with). */
+    private static Optional<BenchmarkRun> baseline(RunContext ctx) {
+        var run = ctx.run();
+        String name = run.getSpec().getReport().getBaseline();
+        return name == null ? Optional.empty() : ctx.allRuns().stream()
+                .filter(r -> name.equals(r.getMetadata().getName()) && run.getMetadata().getNamespace().equals(r.getMetadata().getNamespace()))
+                .findFirst();
     }
 }

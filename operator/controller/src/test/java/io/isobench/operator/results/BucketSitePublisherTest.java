@@ -3,13 +3,20 @@ package io.isobench.operator.results;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fabric8.kubernetes.client.utils.Serialization;
 import io.isobench.operator.Runs;
+import io.isobench.operator.api.BenchmarkRun;
+import io.isobench.operator.api.Phase;
+import io.isobench.operator.workload.RunNames;
+import io.isobench.operator.workload.RunnerWorkload;
 import io.isobench.store.LocalDirectoryStore;
 import io.isobench.store.ObjectStoreException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,13 +39,54 @@ class BucketSitePublisherTest {
         assertThat(store.exists("site/index.html")).as("nothing prepared while the store is down").isFalse();
 
         var run = Runs.dispatch("first", Instant.now());
-        assertThatThrownBy(() -> publisher.publish(run)).isInstanceOf(ObjectStoreException.class)
+        assertThatThrownBy(() -> publisher.publish(run, Optional.empty())).isInstanceOf(ObjectStoreException.class)
                 .satisfies(e -> assertThat(((ObjectStoreException) e).retryable()).isTrue());
 
         down.set(false);
-        assertThatThrownBy(() -> publisher.publish(run)).as("prepared, then the run itself has no result yet")
+        assertThatThrownBy(() -> publisher.publish(run, Optional.empty())).as("prepared, then the run itself has no result yet")
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("no result.json");
         assertThat(store.exists("site/index.html")).isTrue();
+    }
+
+    /** A finished run whose runner uploaded the fixture result. */
+    private static BenchmarkRun finished(LocalDirectoryStore store, String name, String uid, Instant created, String baseline) throws Exception {
+        var run = Runs.dispatch(name, created);
+        run.getMetadata().setUid(uid);
+        run.getSpec().getReport().setBaseline(baseline);
+        run.getStatus().setPhase(Phase.Succeeded);
+        run.getStatus().setAttempts(1);
+        try (InputStream in = BucketSitePublisherTest.class.getResourceAsStream("/results/dispatch-ok.json")) {
+            store.put(RunNames.attemptPrefix(run, 1, RunnerWorkload.ROLE_CLIENT) + "result.json", in.readAllBytes(), "application/json");
+        }
+        return run;
+    }
+
+    private static String baselineOnSite(LocalDirectoryStore store, BenchmarkRun run) throws Exception {
+        byte[] summary = store.get("site/data/runs/" + RunNames.key(run) + "/summary.json").orElseThrow();
+        return Serialization.jsonMapper().readTree(summary).path("baseline").asText(null);
+    }
+
+    @Test
+    void theBaselineIsPublishedAsTheFullKeyTheSiteComparesWith(@TempDir Path dir) throws Exception {
+        var store = new LocalDirectoryStore(dir.resolve("bucket"));
+        var publisher = new BucketSitePublisher(store, () -> {}, null, null, Clock.systemUTC());
+        Instant t0 = Instant.parse("2026-11-23T10:00:00Z");
+        var old = finished(store, "sweep", "99999999-9999-9999-9999-999999999999", t0, null);
+        publisher.publish(old, Optional.empty());
+        var base = finished(store, "sweep", "22222222-2222-2222-2222-222222222222", t0.plusSeconds(60), null);  // the same name again, a newer run
+        publisher.publish(base, Optional.empty());
+
+        var after = finished(store, "after-change", "33333333-3333-3333-3333-333333333333", t0.plusSeconds(120), "sweep");
+        publisher.publish(after, Optional.of(base));
+        assertThat(baselineOnSite(store, after)).isEqualTo(RunNames.key(base).toString());
+
+        // the baseline's BenchmarkRun deleted since: the newest run of that name on the site
+        publisher.publish(after, Optional.empty());
+        assertThat(baselineOnSite(store, after)).isEqualTo(RunNames.key(base).toString()).isNotEqualTo(RunNames.key(old).toString());
+
+        var orphan = finished(store, "orphan", "44444444-4444-4444-4444-444444444444", t0.plusSeconds(180), "never-ran");
+        publisher.publish(orphan, Optional.empty());
+        assertThat(baselineOnSite(store, orphan)).as("no run to compare with: no broken link").isNull();
     }
 
     @Test

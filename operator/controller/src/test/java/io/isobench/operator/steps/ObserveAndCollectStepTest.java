@@ -138,14 +138,26 @@ class ObserveAndCollectStepTest {
         assertThat(isolated.getReason()).isEqualTo("ReservedCpusGranted");
     }
 
-    @Test
-    void anAbsurdResultIsRejectedWithTheReason() throws Exception {
-        String json = new String(fixture("dispatch-ok.json")).replaceFirst("\"p50\" : \\d+", "\"p50\" : 999999999999999");
-        cluster.objects.put(RunNames.attemptPrefix(run, 1, "client") + "result.json", json.getBytes());
+    /** Collects the fixture result as {@code edit} rewrote it, as a corrupt or hostile runner would upload it. */
+    private RunContext collectRewritten(java.util.function.UnaryOperator<String> edit) throws Exception {
+        cluster.objects.put(RunNames.attemptPrefix(run, 1, "client") + "result.json", edit.apply(new String(fixture("dispatch-ok.json"))).getBytes());
         RunContext ctx = in(Phase.Collecting);
         new CollectStep().apply(ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Failed);
-        assertThat(ctx.status().getMessage()).contains("was rejected").contains("impossible percentiles");
+        assertThat(ctx.status().getSteps()).as("nothing of it in status").isNullOrEmpty();
+        return ctx;
+    }
+
+    @Test
+    void anAbsurdResultIsRejectedNamingTheFieldAndValue() throws Exception {
+        RunContext ctx = collectRewritten(json -> json.replaceFirst("\"p50\" : \\d+", "\"p50\" : 999999999999999"));
+        assertThat(ctx.status().getMessage()).contains("was rejected: steps[0].merged.latency.p50 = 999999999999999 exceeds");
+    }
+
+    @Test
+    void aResultOfAnotherTargetIsRejected() throws Exception {
+        RunContext ctx = collectRewritten(json -> json.replace("\n  \"target\" : \"dispatch\"", "\n  \"target\" : \"ipc\""));
+        assertThat(ctx.status().getMessage()).endsWith("was rejected: target = 'ipc' is not the run's target dispatch");
     }
 
     @Test

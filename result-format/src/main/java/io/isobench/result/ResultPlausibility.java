@@ -1,0 +1,142 @@
+package io.isobench.result;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * What a well-formed result.json must also satisfy to be believed: figures a real run can produce and that agree
+ * with each other. A result comes from a pod the operator does not control, so a corrupt or hostile upload is
+ * refused with the field and its value named, instead of landing in status or on the site.
+ */
+public final class ResultPlausibility {
+
+    /** More steps than any sweep has; also bounds the status the steps become (etcd objects are ≤ 1.5 MiB). */
+    public static final int MAX_STEPS = 500;
+    /** Strings shown in status and on the site. */
+    public static final int MAX_TEXT = 4_096;
+    /** Faster than any transport this measures by two orders of magnitude. */
+    public static final double MAX_RATE = 1e9;
+
+    private static final Pattern STEP_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,199}");
+    private static final String[] PERCENTILES = {"min", "p50", "p66", "p75", "p80", "p90", "p95", "p98", "p99", "p99_9", "p99_99", "p99_999", "max"};
+
+    private ResultPlausibility() {}
+
+    /**
+     * @param expectedTarget the target the run asked for, or null when any target is fine
+     * @throws ResultFormatException naming the first implausible field and its value
+     */
+    public static void check(RunResult result, String expectedTarget) {
+        if (result.target() == null || result.target().isBlank()) {
+            throw bad("target", result.target(), "is missing");
+        }
+        if (expectedTarget != null && !expectedTarget.equals(result.target())) {
+            throw bad("target", result.target(), "is not the run's target " + expectedTarget);
+        }
+        text("reason", result.reason());
+        List<StepResult> steps = result.steps();
+        if (steps == null || steps.isEmpty()) {
+            throw bad("steps", steps, "holds no step");
+        }
+        if (steps.size() > MAX_STEPS) {
+            throw bad("steps.length", steps.size(), "exceeds " + MAX_STEPS);
+        }
+        for (int i = 0; i < steps.size(); i++) {
+            step("steps[" + i + "]", steps.get(i));
+        }
+        if (result.verdict() == Verdict.OK && steps.stream().anyMatch(s -> s.verdict() != Verdict.OK)) {
+            throw bad("verdict", "OK", "while a step is not OK");
+        }
+    }
+
+    private static void step(String at, StepResult s) {
+        if (s.id() == null || !STEP_ID.matcher(s.id()).matches()) {
+            throw bad(at + ".id", s.id(), "is not a path-safe step id ([A-Za-z0-9._-], ≤ 200 characters)");
+        }
+        text(at + ".label", s.label());
+        text(at + ".variant", s.variant());
+        text(at + ".reason", s.reason());
+        if (s.merged() == null || s.merged().latency() == null) {
+            throw bad(at + ".merged.latency", null, "is missing");
+        }
+        latency(at + ".merged.latency", s.merged().latency());
+        List<RepetitionResult> reps = s.repetitions() == null ? List.of() : s.repetitions();
+        long counted = 0;
+        for (int r = 0; r < reps.size(); r++) {
+            counted += repetition(at + ".repetitions[" + r + "]", reps.get(r));
+        }
+        if (!reps.isEmpty() && counted != s.merged().latency().count()) {
+            throw bad(at + ".merged.latency.count", s.merged().latency().count(),
+                    "is not the sum of its repetitions' counts " + counted + " (the merge adds histograms)");
+        }
+        if (s.verdict() == Verdict.OK && reps.stream().anyMatch(r -> r.verdict() != Verdict.OK)) {
+            throw bad(at + ".verdict", "OK", "while a repetition is not OK");
+        }
+    }
+
+    private static long repetition(String at, RepetitionResult r) {
+        if (r.latency() == null) {
+            throw bad(at + ".latency", null, "is missing");
+        }
+        latency(at + ".latency", r.latency());
+        text(at + ".reason", r.reason());
+        if (r.windowNanos() <= 0) {
+            throw bad(at + ".windowNanos", r.windowNanos(), "is not a positive window");
+        }
+        if (r.sent() < 0 || r.received() < 0) {
+            throw bad(at + (r.sent() < 0 ? ".sent" : ".received"), Math.min(r.sent(), r.received()), "is negative");
+        }
+        double rate = r.achievedRate();
+        if (!Double.isFinite(rate) || rate < 0 || rate > MAX_RATE) {
+            throw bad(at + ".achievedRate", rate, "is not a rate between 0 and " + (long) MAX_RATE + " per second");
+        }
+        // the runner defines it as received per second of the measured window: a result that disagrees was not computed
+        double expected = r.received() * 1e9 / r.windowNanos();
+        if (Math.abs(rate - expected) > Math.max(1, expected * 0.01)) {
+            throw bad(at + ".achievedRate", rate, "disagrees with received " + r.received() + " in a " + r.windowNanos() + " ns window (" + Math.round(expected) + "/s)");
+        }
+        return r.latency().count();
+    }
+
+    private static void latency(String at, LatencySummary l) {
+        long[] values = {l.min(), l.p50(), l.p66(), l.p75(), l.p80(), l.p90(), l.p95(), l.p98(), l.p99(), l.p99_9(), l.p99_99(), l.p99_999(), l.max()};
+        if (l.count() < 0) {
+            throw bad(at + ".count", l.count(), "is negative");
+        }
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] < 0) {
+                throw bad(at + "." + PERCENTILES[i], values[i], "is negative");
+            }
+            if (values[i] > Histograms.HIGHEST_NANOS) {
+                throw bad(at + "." + PERCENTILES[i], values[i], "exceeds the histograms' highest trackable value " + Histograms.HIGHEST_NANOS + " ns");
+            }
+            if (i > 0 && values[i] < values[i - 1]) {
+                throw bad(at + "." + PERCENTILES[i], values[i], "is below " + PERCENTILES[i - 1] + " = " + values[i - 1] + " (percentiles never decrease)");
+            }
+        }
+        if (l.count() == 0 && l.max() != 0) {
+            throw bad(at + ".max", l.max(), "with no samples");
+        }
+        if (!Double.isFinite(l.mean()) || l.count() > 0 && (l.mean() < l.min() * 0.999 || l.mean() > l.max() * 1.001 + 1)) {
+            throw bad(at + ".mean", l.mean(), "is outside min " + l.min() + " … max " + l.max());
+        }
+        if (!Double.isFinite(l.stddev()) || l.stddev() < 0) {
+            throw bad(at + ".stddev", l.stddev(), "is not a standard deviation");
+        }
+    }
+
+    private static void text(String at, String value) {
+        if (value != null && value.length() > MAX_TEXT) {
+            throw bad(at + ".length", value.length(), "exceeds " + MAX_TEXT);
+        }
+    }
+
+    private static ResultFormatException bad(String field, Object value, String why) {
+        String shown = Objects.toString(value);
+        if (shown.length() > 80) {
+            shown = shown.substring(0, 77) + "…";
+        }
+        return new ResultFormatException(field + " = " + (value instanceof String ? "'" + shown + "'" : shown) + " " + why);
+    }
+}

@@ -1,0 +1,84 @@
+package io.isobench.result;
+
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.function.Consumer;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+class ResultPlausibilityTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The sample result as an upload would carry it, changed by {@code edit}, then read and checked. */
+    private static void check(Consumer<ObjectNode> edit, String target) throws Exception {
+        ObjectNode tree = (ObjectNode) JSON.readTree(ResultJson.toJson(ResultJsonTest.sample()));
+        edit.accept(tree);
+        ResultPlausibility.check(ResultJson.parse(JSON.writeValueAsString(tree)), target);
+    }
+
+    private static ObjectNode step(ObjectNode tree) {
+        return (ObjectNode) tree.get("steps").get(0);
+    }
+
+    private static ObjectNode repetition(ObjectNode tree) {
+        return (ObjectNode) step(tree).get("repetitions").get(0);
+    }
+
+    @Test
+    void aRealResultPasses() {
+        assertThatCode(() -> check(t -> {}, "dispatch")).doesNotThrowAnyException();
+        assertThatCode(() -> check(t -> {}, null)).doesNotThrowAnyException();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            merged p99 below p90         | steps[0].merged.latency.p99 = 1 is below p98
+            negative p50                 | steps[0].merged.latency.p50 = -5 is negative
+            max past one hour            | steps[0].merged.latency.max = 9000000000000000000 exceeds the histograms' highest trackable value
+            mean outside min…max         | steps[0].merged.latency.mean = 1.0E12 is outside min
+            merged count not the sum     | steps[0].merged.latency.count = 7 is not the sum of its repetitions' counts 1000
+            repetition rate absurd       | steps[0].repetitions[0].achievedRate = 1.0E300 is not a rate between 0 and 1000000000
+            repetition rate made up      | steps[0].repetitions[0].achievedRate = 5000000.0 disagrees with received 10000000
+            zero window                  | steps[0].repetitions[0].windowNanos = 0 is not a positive window
+            step id with a path          | steps[0].id = '../../site/index.html' is not a path-safe step id
+            overall OK over a failed step | verdict = 'OK' while a step is not OK
+            another target               | target = 'udp-echo' is not the run's target dispatch
+            no steps                     | steps = [] holds no step
+            a megabyte of reason         | steps[0].reason.length = 1048576 exceeds 4096
+            """)
+    void anImplausibleUploadIsRefusedNamingTheFieldAndValue(String what, String message) {
+        Consumer<ObjectNode> edit = switch (what) {
+            case "merged p99 below p90" -> t -> ((ObjectNode) step(t).get("merged").get("latency")).put("p99", 1);
+            case "negative p50" -> t -> ((ObjectNode) step(t).get("merged").get("latency")).put("p50", -5);
+            case "max past one hour" -> t -> ((ObjectNode) step(t).get("merged").get("latency")).put("max", 9_000_000_000_000_000_000L);
+            case "mean outside min…max" -> t -> ((ObjectNode) step(t).get("merged").get("latency")).put("mean", 1e12);
+            case "merged count not the sum" -> t -> ((ObjectNode) step(t).get("merged").get("latency")).put("count", 7);
+            case "repetition rate absurd" -> t -> repetition(t).put("achievedRate", 1e300);
+            case "repetition rate made up" -> t -> repetition(t).put("achievedRate", 5_000_000.0);
+            case "zero window" -> t -> repetition(t).put("windowNanos", 0);
+            case "step id with a path" -> t -> step(t).put("id", "../../site/index.html");
+            case "overall OK over a failed step" -> t -> step(t).put("verdict", "FAIL");
+            case "another target" -> t -> t.put("target", "udp-echo");
+            case "no steps" -> t -> ((ArrayNode) t.get("steps")).removeAll();
+            case "a megabyte of reason" -> t -> step(t).put("reason", "x".repeat(1 << 20));
+            default -> throw new IllegalArgumentException(what);
+        };
+        assertThatThrownBy(() -> check(edit, "dispatch")).isInstanceOf(ResultFormatException.class).hasMessageStartingWith(message);
+    }
+
+    @Test
+    void aLongValueIsShortenedInTheMessage() {
+        assertThatThrownBy(() -> check(t -> step(t).put("id", "<script>" + "a".repeat(10_000)), null))
+                .hasMessageStartingWith("steps[0].id = '<script>aaa").hasMessageContaining("…'").satisfies(e -> {
+                    if (e.getMessage().length() > 200) {
+                        throw new AssertionError("message of " + e.getMessage().length() + " characters");
+                    }
+                });
+    }
+}
