@@ -100,7 +100,8 @@ python3 "$here/check_runs.py" "$out" "$state/minio.env" "$MINIO_PORT" || fail "r
 "$here/hostile_results.sh" || fail "hostile result checks"
 
 # 5. the published site, in Chromium, from the MinIO bucket
-node "$here/site.mjs" "http://127.0.0.1:$MINIO_PORT/isobench/site/index.html" "$out" e2e-hostile/hostile-files $names || fail "site checks"
+hostile=$($K get br -n e2e-hostile hostile-files -o jsonpath='e2e-hostile/hostile-files/{.metadata.uid}')
+node "$here/site.mjs" "http://127.0.0.1:$MINIO_PORT/isobench/site/index.html" "$out" "$hostile" $names || fail "site checks"
 
 # 6. Prometheus scrapes the operator and a measuring runner pod through the chart's monitors
 t1=$SECONDS

@@ -1,7 +1,7 @@
 // The e2e runs on the published site, read from the MinIO bucket in Chromium: each run listed with its verdict and
 // isolation, the Shared run labelled "not isolated", a run's detail page with its tables and charts drawn, and the run
 // whose upload e2e/hostile_results.sh rewrote (HTML in its step label and CPU model, a truncated .hlog) shown safely.
-//   node e2e/site.mjs SITE_URL OUT_DIR HOSTILE_RUN RUN_NAME...       (HOSTILE_RUN: namespace/name)
+//   node e2e/site.mjs SITE_URL OUT_DIR HOSTILE_RUN_KEY RUN_NAME...       (HOSTILE_RUN_KEY: namespace/name/uid)
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { checks, drawnCanvases, launchChromium } from '../reports-site/test-browser/serve.mjs';
