@@ -124,6 +124,7 @@ await check('compare two runs: delta table with intervals and verdicts, overlaid
   const text = await page.textContent('#app');
   assert.match(text, /not significant/, 'two runs of the same data are not significantly different');
   assert.match(text, /95% interval/);
+  assert.match(text, /isobench · 16 clients/, 'each delta row names its variant and step');
   assert.match(text, /published elsewhere/i, 'reference figures are labelled');
   assert.ok(await drawnCanvases() >= 1);
   await page.screenshot({ path: join(shots, 'compare.png'), fullPage: true });

@@ -49,12 +49,12 @@ export async function renderCompare(app: HTMLElement, keys: string[]): Promise<v
         const hb = sb.repetitions.filter((r) => r.histogram).map((r) => decodeHistogram(r.histogram!));
         for (const [p, name] of PERCENTILES) {
           const est = bootstrapRatio(ha, hb, p, seedOf(`${a.key}|${b.key}|${id}|${p}`));
-          rows.push([sa.label, name, latency(percentileOf(sa, name)), latency(percentileOf(sb, name)), ratio(est.ratio),
+          rows.push([stepName(sa), name, latency(percentileOf(sa, name)), latency(percentileOf(sb, name)), ratio(est.ratio),
             est.interval ? `${ratio(est.interval.low)} – ${ratio(est.interval.high)}` : (est.note ?? '–'),
             el('span', { class: est.verdict === 'faster' ? 'ok' : est.verdict === 'slower' ? 'fail' : 'muted' }, est.verdict)]);
         }
       } catch (e) {
-        rows.push([sa.label, '–', '–', '–', '–', '–', errorBox('histograms', e)]);
+        rows.push([stepName(sa), '–', '–', '–', '–', '–', errorBox('histograms', e)]);
       }
     }
     app.append(section(`B = ${b.summary.name} against A = ${a.summary.name}: B/A with 95% bootstrap intervals over repetitions`,
@@ -87,6 +87,11 @@ export async function renderCompare(app: HTMLElement, keys: string[]): Promise<v
   } catch (e) {
     app.append(errorBox('references', e));
   }
+}
+
+/** Steps of different variants share labels ("2k msg/s" for every queue): name the variant too. */
+function stepName(s: { label: string; variant?: string | null }): string {
+  return s.variant ? `${s.variant} · ${s.label}` : s.label;
 }
 
 function percentileOf(s: { merged: { latency: Record<string, number> } }, name: string): number {
