@@ -15,7 +15,7 @@ on_exit=('minio start 2>/dev/null' 'kill -CONT "$(cat "$state/pids/kubelet")" 2>
 begin
 
 # 1. operator killed while one run is Running and the next Queued behind it: both complete, in order
-run kill-running 8s; sleep 1; run kill-queued 1s
+run kill-running 8s; sleep 1; run kill-queued 2s
 wait_phase kill-running Running 120 && wait_phase kill-queued Queued 10 && {
   back=$(kill_operator); ok "operator killed with kill-running Running and kill-queued Queued; new operator Ready after $back s"
   figure "operator killed (Running + Queued): new pod Ready" "$back"
@@ -39,15 +39,24 @@ wait_phase kill-collecting Running 120 && {
 }
 minio start
 
-# 3. MinIO stopped while the run measures: the runner's upload retries with backoff and lands when MinIO returns
+# 3. MinIO stopped while the run measures, and kept down until the runner has logged a retry of its upload (so the
+#    outage surely covers the upload): the upload retries with backoff and lands when MinIO returns
 run store-down 4s
 wait_phase store-down Running 120 && {
-  minio stop; sleep 12; minio start
+  minio stop
+  curl -s -o /dev/null --max-time 2 "http://127.0.0.1:$MINIO_PORT/minio/health/live" && bad "MinIO still answers after minio.sh stop"
+  pod=$($K -n $RUNS get pods -l isobench.io/run=store-down -o name | head -1)
+  t0=$SECONDS
+  until $K -n $RUNS logs "$pod" >"$out/store-down-runner.log" 2>&1 && grep -q "retrying" "$out/store-down-runner.log"; do
+    (( SECONDS - t0 < 90 )) || break
+    sleep 1
+  done
+  grep -q "retrying" "$out/store-down-runner.log" && ok "the runner retries its upload while MinIO is down: $(grep -m1 retrying "$out/store-down-runner.log" | cut -c1-160)" \
+    || bad "no upload retry in the runner's log within 90 s: $(tail -3 "$out/store-down-runner.log")"
+  minio start
   wait_collected store-down 180 && {
     n=$(stored "$(attempt_prefix store-down)")
     [ "$n" -ge 3 ] && ok "store-down's $n artifacts landed after MinIO returned" || bad "store-down has $n artifacts"
-    pod=$($K -n $RUNS get pods -l isobench.io/run=store-down -o name | head -1)
-    $K -n $RUNS logs "$pod" 2>/dev/null | grep -qi "retry" && ok "the runner logged its upload retries" || bad "no upload retry in the runner's log"
   }
 }
 

@@ -75,6 +75,7 @@ wait_collected() { # name timeout: the run went the whole way, Pending … Colle
   local end=Succeeded
   [ "$($K get br -n $NS "$1" -o jsonpath='{.status.verdict}')" = FAIL ] && end=Failed
   expect_sequence "$1" "Pending Queued Scheduled Running Collecting $end"
+  [ $end = Succeeded ] || echo "     (on the runner's own verdict: $(message "$1" | cut -c1-200))"
 }
 on_exit=()  # what a script must undo at exit whatever happened (set before begin)
 begin() { # creates $NS and logs every phase change in it, timestamped, to $PHASES_LOG until the script exits
