@@ -1,5 +1,7 @@
 package io.isobench.runner.cli;
 
+import io.isobench.result.Environment;
+import io.isobench.result.ServerReport;
 import io.isobench.runner.harness.ThreadPlacement;
 import io.isobench.runner.harness.UsageException;
 import io.isobench.runner.platform.EnvironmentProbe;
@@ -20,7 +22,8 @@ import picocli.CommandLine.Parameters;
 
 /**
  * The server side alone (a second container or pod, or the separate JVM of {@code --server-process}): pinned,
- * runs until stopped. Prints "listening on HOST:PORT" once it accepts, the line {@code --server-process} waits for.
+ * runs until stopped. Once placed it prints its {@link ServerReport} (cpuset, SMT siblings, where its threads run: what
+ * the operator and the starting runner verify), then "listening on HOST:PORT", the line {@code --server-process} waits for.
  */
 @Command(name = "server", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Run a target's server alone, pinned, until stopped (SIGTERM).")
@@ -60,15 +63,22 @@ final class ServerCommand implements Callable<Integer> {
     @Option(names = "--queue", paramLabel = "DIR", description = "ipc: the session's queue directory (the publisher's --queue-dir/…).")
     java.nio.file.Path queue;
 
+    private Environment.CpuSet cpuset;
+    private List<String> smtSiblings;
+
     @Override
     public Integer call() throws Exception {
         if (port < 0 || port > 65535) {
             throw new UsageException("--port '" + port + "': must be 0-65535");
         }
-        List<Integer> granted = EnvironmentProbe.system().grantedCpus();
+        EnvironmentProbe probe = EnvironmentProbe.system();
+        List<Integer> granted = probe.grantedCpus();
         if (cpu != null && !granted.contains(cpu)) {
             throw new UsageException("--cpu '" + cpu + "': not in the granted cpuset " + io.isobench.runner.platform.CpuList.format(granted));
         }
+        // read before any thread is pinned: the affinity read back is the calling thread's
+        cpuset = probe.cpuSet(granted);
+        smtSiblings = probe.smtSiblings(granted);
         List<Integer> cpus = cpu != null ? List.of(cpu) : granted;
         return switch (target) {
             case "tcp-echo", "udp-echo" -> echo(target.equals("tcp-echo") ? EchoProtocol.TCP : EchoProtocol.UDP, cpus);
@@ -97,6 +107,7 @@ final class ServerCommand implements Callable<Integer> {
             }
         }));
         Thread t = threads.start("server", server);
+        report(threads);
         listening(server.port(), noPin ? "" : ", pinned to CPU " + threads.cpuOf("server"));
         t.join();
         return server.error() == null ? 0 : RunnerMain.EXIT_ERROR;
@@ -105,30 +116,31 @@ final class ServerCommand implements Callable<Integer> {
     private int httpMock(List<Integer> cpus) throws Exception {
         HttpMockCommand.validatePath("--path", path);
         HttpMockCommand.validateServerOptions(maxLogEntries, serverThreads);
-        confineToServerCpu(cpus);
+        ThreadPlacement threads = confineToServerCpu(cpus);
         MockServerHost server;
         try {
             server = MockServerHost.start(bind, port, path, maxLogEntries, serverThreads);
         } catch (BindException e) {
             throw new UsageException("--port '" + port + "': cannot listen there (" + e.getMessage() + ")");
         }
-        return serveUntilStopped(server, server.port(), cpus);
+        return serveUntilStopped(server, server.port(), cpus, threads);
     }
 
     private int rsocket(List<Integer> cpus) throws Exception {
         long interval = OptionParsers.durationNanos("--stream-interval", streamInterval, false);
-        confineToServerCpu(cpus);
+        ThreadPlacement threads = confineToServerCpu(cpus);
         StreamEchoServer server;
         try {
             server = StreamEchoServer.start(bind, port, java.time.Duration.ofNanos(interval));
         } catch (RuntimeException e) {
             throw new UsageException("--port '" + port + "': cannot listen there (" + e.getMessage() + ")");
         }
-        return serveUntilStopped(server, server.address().getPort(), cpus);
+        return serveUntilStopped(server, server.address().getPort(), cpus, threads);
     }
 
     /** For servers that run their own threads: announce, then wait for SIGTERM and close. */
-    private int serveUntilStopped(AutoCloseable server, int actualPort, List<Integer> cpus) throws InterruptedException {
+    private int serveUntilStopped(AutoCloseable server, int actualPort, List<Integer> cpus, ThreadPlacement threads)
+            throws InterruptedException {
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
@@ -139,17 +151,20 @@ final class ServerCommand implements Callable<Integer> {
                 stopped.countDown();
             }
         }));
+        report(threads);
         listening(actualPort, noPin ? "" : ", its threads confined to CPU " + cpus.getFirst());
         stopped.await();
         return 0;
     }
 
-    /** Confines threads created from now on by this thread (a library's event loops) to the server's CPU. */
-    private void confineToServerCpu(List<Integer> cpus) {
-        if (!noPin) {
-            // threads inherit the creating thread's affinity
-            io.isobench.runner.platform.Affinity.pinCurrentThread(List.of(cpus.getFirst()));
-        }
+    /**
+     * Confines threads created from now on by this thread (a library's event loops) to the server's CPU: they inherit
+     * the creating thread's affinity, which is pinned and read back as the "server" thread.
+     */
+    private ThreadPlacement confineToServerCpu(List<Integer> cpus) {
+        ThreadPlacement threads = new ThreadPlacement(List.of("server"), List.of(cpus.getFirst()), !noPin);
+        threads.placeCurrentThread("server");
+        return threads;
     }
 
     private int ipcConsumer(List<Integer> cpus) throws Exception {
@@ -163,9 +178,15 @@ final class ServerCommand implements Callable<Integer> {
         if (!consumer.awaitReady(60_000)) {
             throw new IllegalStateException("the ipc consumer did not start on " + queue + ": " + consumer.error());
         }
+        report(threads);
         announce("listening on " + queue + (noPin ? "" : ", pinned to CPU " + threads.cpuOf("consumer")));
         t.join();
         return consumer.error() == null ? 0 : RunnerMain.EXIT_ERROR;
+    }
+
+    /** The one report line: what the server was granted and where its threads run (docs/contracts.md). */
+    private void report(ThreadPlacement threads) {
+        announceLine(new ServerReport(ServerReport.FORMAT_VERSION, target, cpuset, smtSiblings, threads.pinnings()).toLogLine());
     }
 
     private void listening(int actualPort, String placement) {
@@ -173,7 +194,11 @@ final class ServerCommand implements Callable<Integer> {
     }
 
     private void announce(String what) {
-        System.err.println("isobench-runner server: " + target + " " + what);
+        announceLine("isobench-runner server: " + target + " " + what);
+    }
+
+    private static void announceLine(String line) {
+        System.err.println(line);
         System.err.flush();
     }
 }

@@ -51,6 +51,7 @@ public final class ServerHandle implements AutoCloseable {
             }
             case ServerLocation.SeparateProcess p -> {
                 ServerProcess process = ServerProcess.start(p.runnerCommand(), target, serverArgs, serverCpu, PROCESS_START_TIMEOUT_MILLIS);
+                threads.recordSeparateProcess(process.pinnings("server", serverCpu));
                 yield new ServerHandle(process.address(), null, process);
             }
             case ServerLocation.Remote r -> new ServerHandle(r.address(), null, null);

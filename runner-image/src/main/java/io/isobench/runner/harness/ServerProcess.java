@@ -1,5 +1,8 @@
 package io.isobench.runner.harness;
 
+import io.isobench.result.Pinning;
+import io.isobench.result.ResultFormatException;
+import io.isobench.result.ServerReport;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -13,13 +16,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * A target's server in a JVM of its own ({@code isobench-runner server TARGET --port 0 --bind 127.0.0.1}),
  * pinned to its own CPU. Its address comes from the "listening on HOST:PORT" line it prints (the ipc consumer:
- * "listening on DIR"); its later output
+ * "listening on DIR"), where its threads run from the {@link ServerReport} line before it; its later output
  * is kept (the last lines) to explain a death; {@link #failure()} notices it exiting mid-run.
  */
 public final class ServerProcess implements AutoCloseable {
@@ -31,12 +35,17 @@ public final class ServerProcess implements AutoCloseable {
     private final Process process;
     private final String endpoint;
     private final Deque<String> lastLines;
+    /** The server's report, or why there is none. */
+    private final ServerReport report;
+    private final String reportProblem;
     private volatile boolean closing;
 
-    private ServerProcess(Process process, String endpoint, Deque<String> lastLines) {
+    private ServerProcess(Process process, String endpoint, Deque<String> lastLines, ServerReport report, String reportProblem) {
         this.process = process;
         this.endpoint = endpoint;
         this.lastLines = lastLines;
+        this.report = report;
+        this.reportProblem = reportProblem;
     }
 
     /**
@@ -62,9 +71,15 @@ public final class ServerProcess implements AutoCloseable {
         Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         Deque<String> lastLines = new ArrayDeque<>();
         CompletableFuture<String> listening = new CompletableFuture<>();
+        AtomicReference<Object> report = new AtomicReference<>();
         Thread.ofPlatform().daemon().name("isobench-server-output").start(() -> {
             try (BufferedReader err = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
                 for (String line; (line = err.readLine()) != null; ) {
+                    if (ServerReport.isReportLine(line)) {
+                        // printed before "listening on", so it is read before start() returns; a second one is refused
+                        report.set(report.get() == null ? readReport(line) : "the server printed more than one report line");
+                        continue;
+                    }
                     synchronized (lastLines) {
                         lastLines.addLast(line);
                         if (lastLines.size() > KEPT_LINES) {
@@ -82,13 +97,36 @@ public final class ServerProcess implements AutoCloseable {
             listening.completeExceptionally(new IOException("the server process ended before listening"));
         });
         try {
-            return new ServerProcess(process, listening.get(startTimeoutMillis, TimeUnit.MILLISECONDS), lastLines);
+            String endpoint = listening.get(startTimeoutMillis, TimeUnit.MILLISECONDS);
+            Object read = report.get();
+            return read instanceof ServerReport r ? new ServerProcess(process, endpoint, lastLines, r, null)
+                    : new ServerProcess(process, endpoint, lastLines, null, read == null ? "it printed no report line" : (String) read);
         } catch (ExecutionException | TimeoutException e) {
             process.destroyForcibly();
             process.waitFor(5, TimeUnit.SECONDS);
             String reason = e instanceof TimeoutException ? "did not listen within " + startTimeoutMillis + " ms" : "ended before listening";
             throw new IOException("the " + target + " server process " + reason + ": " + tail(lastLines) + " (command: " + String.join(" ", command) + ")");
         }
+    }
+
+    private static Object readReport(String line) {
+        try {
+            return ServerReport.fromLine(line);
+        } catch (ResultFormatException e) {
+            return e.getMessage();
+        }
+    }
+
+    /**
+     * Where the server process's threads run, as it reported; when it did not (or not readably), one unpinned
+     * {@code role} saying why, so the result never claims a placement nobody verified.
+     */
+    public List<Pinning> pinnings(String role, Integer cpu) {
+        if (report != null) {
+            return report.pinning();
+        }
+        String why = "the server process (pid " + process.pid() + ") did not report its placement: " + reportProblem;
+        return List.of(new Pinning(role, cpu, false, why));
     }
 
     public long pid() {

@@ -90,6 +90,11 @@ public final class ThreadPlacement {
         }
     }
 
+    /** Records where a process of its own (a server, the ipc consumer) placed its threads, as it reported. */
+    public void recordSeparateProcess(List<Pinning> reported) {
+        pinnings.addAll(reported);
+    }
+
     public List<Pinning> pinnings() {
         synchronized (pinnings) {
             return List.copyOf(pinnings);

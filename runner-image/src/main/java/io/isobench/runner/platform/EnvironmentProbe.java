@@ -64,10 +64,9 @@ public final class EnvironmentProbe {
                 Math.max(heap.getInit(), 0),
                 Runtime.getRuntime().maxMemory(),
                 gcs);
-        List<String> siblings = new ArrayList<>();
-        for (int cpu : granted) {
-            siblings.add(cpu + ":" + read("sys/devices/system/cpu/cpu" + cpu + "/topology/thread_siblings_list"));
-        }
+        List<String> siblings = smtSiblings(granted);
+        List<String> allWarnings = new ArrayList<>(warnings);
+        siblingsOutside(granted, siblings).ifPresent(allWarnings::add);
         Environment.Isolation isolation = new Environment.Isolation(
                 read("sys/devices/system/cpu/isolated"),
                 read("sys/devices/system/cpu/nohz_full"),
@@ -87,11 +86,56 @@ public final class EnvironmentProbe {
                 System.getProperty("os.arch"),
                 cpuModel(),
                 logicalCpus(),
-                new Environment.CpuSet(List.copyOf(granted), affinityText(), cgroupCpuset()),
+                cpuSet(granted),
                 isolation,
                 jvm,
                 container,
-                List.copyOf(warnings));
+                List.copyOf(allWarnings));
+    }
+
+    public Environment.CpuSet cpuSet(List<Integer> granted) {
+        return new Environment.CpuSet(List.copyOf(granted), affinityText(), cgroupCpuset());
+    }
+
+    /**
+     * Per granted CPU, the CPUs of its physical core: "2:2,6", or "2:n/a" when the kernel does not say. core_cpus_list is
+     * the current name, thread_siblings_list the older one (same content).
+     */
+    public List<String> smtSiblings(List<Integer> granted) {
+        List<String> entries = new ArrayList<>();
+        for (int cpu : granted) {
+            String topology = "sys/devices/system/cpu/cpu" + cpu + "/topology/";
+            String core = read(topology + "core_cpus_list");
+            entries.add(cpu + ":" + canonicalCore(cpu, core.equals(NA) ? read(topology + "thread_siblings_list") : core));
+        }
+        return entries;
+    }
+
+    /** The list in the kernel's syntax when it is one that holds {@code cpu}, else "n/a". */
+    private static String canonicalCore(int cpu, String list) {
+        try {
+            List<Integer> core = CpuList.parse(list);
+            return core.contains(cpu) ? CpuList.format(core) : NA;
+        } catch (IllegalArgumentException e) {
+            return NA;
+        }
+    }
+
+    /** A warning when a granted CPU shares its core with a CPU outside the grant (another workload may run there). */
+    static Optional<String> siblingsOutside(List<Integer> granted, List<String> siblings) {
+        List<String> outside = new ArrayList<>();
+        for (String entry : siblings) {
+            int colon = entry.indexOf(':');
+            String list = entry.substring(colon + 1);
+            if (!list.equals(NA)) {
+                List<Integer> others = CpuList.parse(list).stream().filter(c -> !granted.contains(c)).toList();
+                if (!others.isEmpty()) {
+                    outside.add("CPU " + entry.substring(0, colon) + " with " + CpuList.format(others));
+                }
+            }
+        }
+        return outside.isEmpty() ? Optional.empty() : Optional.of("SMT siblings outside the granted cpuset share a physical core: "
+                + String.join("; ", outside) + " (the kubelet's full-pcpus-only CPU manager option grants whole cores)");
     }
 
     private String affinityText() {

@@ -81,8 +81,10 @@ public final class IpcTarget implements Target {
         try {
             queues = new IpcQueues(dir);
             if (consumer instanceof ServerLocation.SeparateProcess p) {
-                ServerProcess process = ServerProcess.start(p.runnerCommand(), name(), List.of("--queue", dir.toString()), List.of(),
-                        context.threads().cpuOf("consumer"), CONSUMER_START_TIMEOUT_MILLIS);
+                Integer cpu = context.threads().cpuOf("consumer");
+                ServerProcess process = ServerProcess.start(p.runnerCommand(), name(), List.of("--queue", dir.toString()), List.of(), cpu,
+                        CONSUMER_START_TIMEOUT_MILLIS);
+                context.threads().recordSeparateProcess(process.pinnings("consumer", cpu));
                 return new IpcSession(dir, queues, recorder, process::failure, process);
             }
             IpcConsumer local = new IpcConsumer(queues);
