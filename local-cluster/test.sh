@@ -39,6 +39,10 @@ POD
 pod p1 | $K apply -f - >/dev/null
 $K wait -n t --for=jsonpath='{.status.phase}'=Running pod/p1 --timeout=30s >/dev/null || fail "pod not Running"
 [ "$($K get -n t pod p1 -o jsonpath='{.status.qosClass}')" = Guaranteed ] || fail "pod not Guaranteed"
+# its container's log through the API server: the file a test writes, cut to limitBytes
+logs=$state/kubelets/$($K get -n t pod p1 -o jsonpath='{.spec.nodeName}')/logs/t/p1
+mkdir -p "$logs" && printf 'first line\nsecond line\n' > "$logs/c.log"
+[ "$($K logs -n t p1 -c c --limit-bytes=10)" = "first line" ] || fail "container log via the API server: $($K logs -n t p1 -c c 2>&1)"
 $K annotate -n t pod p1 isobench.io/simulate=succeed >/dev/null
 $K wait -n t --for=jsonpath='{.status.phase}'=Succeeded pod/p1 --timeout=30s >/dev/null || fail "pod not Succeeded after simulate=succeed"
 # Jobs complete and fail through the real job controller
@@ -81,4 +85,4 @@ curl -sf "http://127.0.0.1:$(cat "$state/minio.port")/minio/health/live" >/dev/n
 "$here/down.sh" --state-dir "$state" >/dev/null
 RUN=$state; source "$here/procs.sh"   # alive(): a zombie awaiting its reaper does not count
 for p in $pids; do if alive "$p"; then fail "process $p still running after down.sh"; fi; done
-echo "test-cluster: OK (nodes, configz via proxy, pods, jobs, restricted PSS, node readiness, MinIO, clean down)"
+echo "test-cluster: OK (nodes, configz via proxy, pods, container logs, jobs, restricted PSS, node readiness, MinIO, clean down)"

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""The kubelet endpoints kwok does not simulate: /configz (and /healthz) of the simulated nodes.
+"""The kubelet endpoints kwok does not simulate: /configz, /containerLogs (and /healthz) of the simulated nodes.
 
 The API server reaches every node through its "cluster" egress: an HTTP CONNECT proxy on a unix
 socket, which is this process. A CONNECT to the simulated node address is answered here, as a kubelet
 would (TLS with a cert from the cluster CA, client cert required); the port the node advertises in
 status.daemonEndpoints picks the node, whose configz is the file STATE/kubelets/<node>/configz.json,
-read on every request (so a test may change a node's CPU manager policy). Any other target is relayed as a plain TCP
-tunnel, so a real kubelet next to the simulated ones stays reachable.
+read on every request (so a test may change a node's CPU manager policy); a container's log (kubectl logs, GET
+pods/<pod>/log) is the file STATE/kubelets/<node>/logs/<namespace>/<pod>/<container>.log a test wrote, cut to the
+request's limitBytes. Any other target is relayed as a plain TCP tunnel, so a real kubelet next to the simulated ones
+stays reachable.
 
   server.py --socket PATH --node-ip IP --ca CA --cert CERT --key KEY --state DIR \
             --kubelet 26012=bench-1 --kubelet 26013=shared-1
@@ -15,13 +17,17 @@ import argparse
 import http.server
 import json
 import os
+import re
 import socket
 import socketserver
 import ssl
 import sys
 import threading
+import urllib.parse
 
 MAX_HEADER = 16384
+# /containerLogs/<namespace>/<pod>/<container>: Kubernetes names (DNS labels and subdomains), never a path of their own
+CONTAINER_LOGS = re.compile(r"/containerLogs/([a-z0-9][a-z0-9.-]*)/([a-z0-9][a-z0-9.-]*)/([a-z0-9][a-z0-9-]*)")
 
 
 class KubeletHandler(http.server.BaseHTTPRequestHandler):
@@ -29,13 +35,17 @@ class KubeletHandler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "isobench-simulated-kubelet"
 
-    def __init__(self, request, node, configz_file):
-        self.node, self.configz_file = node, configz_file
+    def __init__(self, request, node, node_dir):
+        self.node, self.node_dir = node, node_dir
+        self.configz_file = os.path.join(node_dir, "configz.json")
         super().__init__(request, ("api-server", 0), None)
 
     def do_GET(self):
-        path = self.path.split("?", 1)[0]
-        if path == "/configz":
+        path, _, query = self.path.partition("?")
+        logs = CONTAINER_LOGS.fullmatch(path)
+        if logs:
+            self.container_log(logs.groups(), urllib.parse.parse_qs(query))
+        elif path == "/configz":
             try:
                 with open(self.configz_file) as f:
                     body = json.dumps(json.load(f))
@@ -46,7 +56,26 @@ class KubeletHandler(http.server.BaseHTTPRequestHandler):
         elif path == "/healthz":
             self.reply(200, "text/plain", "ok")
         else:
-            self.reply(404, "text/plain", f"simulated kubelet {self.node} serves only /configz and /healthz, not {path}\n")
+            self.reply(404, "text/plain", f"simulated kubelet {self.node} serves only /configz, /containerLogs and /healthz, not {path}\n")
+
+    def container_log(self, names, params):
+        namespace, pod, container = names
+        file = os.path.join(self.node_dir, "logs", namespace, pod, container + ".log")
+        try:
+            limit = int(params["limitBytes"][0]) if "limitBytes" in params else None
+            with open(file, "rb") as f:
+                data = f.read(limit) if limit and limit > 0 else f.read()
+        except ValueError:
+            self.reply(400, "text/plain", f"limitBytes {params['limitBytes'][0]!r} is not a number\n")
+            return
+        except OSError:
+            self.reply(404, "text/plain", f"no log for container {container} of pod {namespace}/{pod} on simulated node {self.node}\n")
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "text/plain")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
 
     def reply(self, status, content_type, body):
         data = body.encode()
@@ -123,7 +152,7 @@ class EgressHandler(socketserver.BaseRequestHandler):
         except (ssl.SSLError, OSError) as e:
             sys.stderr.write(f"simulated-kubelet[{node}] TLS handshake failed: {e}\n")
             return
-        KubeletHandler(tls, node, os.path.join(srv.state, "kubelets", node, "configz.json"))
+        KubeletHandler(tls, node, os.path.join(srv.state, "kubelets", node))
 
     def tunnel(self, host, port):
         sock = self.request

@@ -8,6 +8,7 @@ import io.isobench.operator.observability.OperatorMetrics;
 import io.isobench.operator.observability.RunEvents;
 import io.isobench.operator.placement.NodeInspector;
 import io.isobench.operator.placement.NodeLedger;
+import io.isobench.operator.placement.ServerReports;
 import io.isobench.operator.reconcile.BenchmarkRunReconciler;
 import io.isobench.operator.reconcile.Services;
 import io.isobench.operator.results.ResultSource;
@@ -46,7 +47,8 @@ public final class IsobenchOperator implements AutoCloseable {
     IsobenchOperator(OperatorConfig config, KubernetesClient client, ResultSource results, RunPublisher publisher, String httpBind) throws IOException {
         Clock clock = Clock.systemUTC();
         nodes = new NodeInspector(client, config.configzTtl(), clock);
-        var services = new Services(config, client, nodes, new NodeLedger(), new RunnerWorkload(config), results, publisher);
+        var services = new Services(config, client, nodes, new NodeLedger(), new ServerReports(client), new RunnerWorkload(config), results,
+                publisher);
         AtomicReference<BenchmarkRunReconciler> reconcilerRef = new AtomicReference<>();
         var metrics = new OperatorMetrics(() -> reconcilerRef.get() == null ? List.of() : reconcilerRef.get().allRuns(), clock);
         var reconciler = new BenchmarkRunReconciler(services, clock, metrics, new RunEvents(client, clock, config.podName()));

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.isobench.operator.config.OperatorConfig;
 import io.isobench.operator.placement.NodeInspector;
 import io.isobench.operator.placement.NodeLedger;
+import io.isobench.operator.placement.ServerReports;
 import io.isobench.operator.results.ResultSource;
 import io.isobench.operator.results.RunPublisher;
 import io.isobench.operator.workload.RunnerWorkload;
@@ -14,6 +15,7 @@ public record Services(
         KubernetesClient client,
         NodeInspector nodes,
         NodeLedger ledger,
+        ServerReports serverReports,
         RunnerWorkload workload,
         ResultSource results,
         RunPublisher publisher) {}

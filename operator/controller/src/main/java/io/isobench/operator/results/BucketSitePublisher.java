@@ -159,6 +159,11 @@ public final class BucketSitePublisher implements RunPublisher {
             facts.put("cpusRequested", isolation.getCpusRequested());
             facts.put("qosClass", isolation.getQosClass());
             facts.put("cpusetGranted", isolation.getCpusetGranted());
+            facts.put("node", isolation.getNode());
+            if (isolation.getServer() != null) {
+                facts.put("server", Serialization.jsonMapper().convertValue(isolation.getServer(),
+                        new TypeReference<LinkedHashMap<String, Object>>() {}));
+            }
         }
         facts.values().removeIf(v -> v == null);
         return facts;

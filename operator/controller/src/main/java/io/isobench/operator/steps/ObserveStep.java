@@ -5,12 +5,19 @@ import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
+import io.isobench.operator.api.IsolationStatus;
 import io.isobench.operator.api.Phase;
+import io.isobench.operator.api.PinnedThread;
+import io.isobench.operator.api.ServerIsolation;
 import io.isobench.operator.placement.NodeInspector;
+import io.isobench.operator.placement.ServerReports;
 import io.isobench.operator.reconcile.Outcome;
 import io.isobench.operator.reconcile.ReconcileStep;
 import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.workload.ResourcePlan;
 import io.isobench.operator.workload.RunnerWorkload;
+import io.isobench.result.CpuSets;
+import io.isobench.result.ServerReport;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -19,7 +26,8 @@ import java.util.Optional;
 /**
  * Scheduled/Running: follows the attempt's client Job and pod. Pod running → Running. Job complete, or failed
  * with the runner's "a step FAILed" exit code (its result is uploaded) → Collecting. Job or pod deleted, any
- * other failure, the node NotReady past a grace period → the attempt failed, with the reason.
+ * other failure, the node NotReady past a grace period → the attempt failed, with the reason. On every pass it also
+ * records the isolation facts the pods give: QoS class and node, and the server's start-up report once it runs.
  */
 public final class ObserveStep implements ReconcileStep {
 
@@ -37,6 +45,7 @@ public final class ObserveStep implements ReconcileStep {
         }
         List<Pod> pods = ctx.pods(RunnerWorkload.ROLE_CLIENT);
         Optional<Pod> pod = pods.stream().findFirst();
+        observeIsolation(ctx, pod);
         if (condition(job.get(), "Complete")) {
             ctx.moveTo(Phase.Collecting, "runner finished; reading its result.json");
             return Outcome.stop(Duration.ZERO);
@@ -52,7 +61,6 @@ public final class ObserveStep implements ReconcileStep {
         if (pod.isPresent() && ctx.phase() == Phase.Scheduled && "Running".equals(pod.get().getStatus().getPhase())) {
             Pod p = pod.get();
             ctx.status().setStartTime(ctx.now().toString());
-            ctx.status().getIsolation().setQosClass(p.getStatus().getQosClass());
             ctx.moveTo(Phase.Running, "runner pod " + p.getMetadata().getName() + " running on " + p.getSpec().getNodeName());
             return Outcome.stop(Duration.ZERO);
         }
@@ -63,6 +71,61 @@ public final class ObserveStep implements ReconcileStep {
             }
         }
         return Outcome.stop(RECHECK);
+    }
+
+    /**
+     * The pods' QoS class and node, and (when the server has CPUs of its own) the server's start-up report, read from
+     * its container's log once it has started and until it is read; a new attempt's server pod starts its facts over.
+     */
+    private static void observeIsolation(RunContext ctx, Optional<Pod> client) {
+        IsolationStatus isolation = ctx.status().getIsolation();
+        if (isolation == null) {
+            return;
+        }
+        client.filter(p -> p.getStatus() != null).ifPresent(p -> {
+            isolation.setQosClass(p.getStatus().getQosClass());
+            isolation.setNode(p.getSpec() == null ? null : p.getSpec().getNodeName());
+        });
+        ServerIsolation server = isolation.getServer();
+        boolean ownPod = ResourcePlan.of(ctx.run().getSpec()).twoPods();
+        Optional<Pod> serverPod = ownPod ? ctx.pods(RunnerWorkload.ROLE_SERVER).stream().findFirst() : client;
+        if (server == null || serverPod.isEmpty() || serverPod.get().getStatus() == null) {
+            return;
+        }
+        Pod pod = serverPod.get();
+        if (!pod.getMetadata().getName().equals(server.getPod())) {
+            server.setPod(pod.getMetadata().getName());
+            server.setCpusetGranted(null);
+            server.setSmtSiblings(null);
+            server.setThreads(null);
+            server.setUnverified(null);
+        }
+        server.setQosClass(pod.getStatus().getQosClass());
+        if (pod.getSpec() != null && pod.getSpec().getNodeName() != null) {
+            server.setNode(pod.getSpec().getNodeName());
+        }
+        if (server.getCpusetGranted() != null || !started(pod, RunnerWorkload.ROLE_SERVER)) {
+            return;
+        }
+        ServerReports.Read read = ctx.services().serverReports().read(ctx.services().config().runNamespace(), pod.getMetadata().getName(),
+                RunnerWorkload.ROLE_SERVER);
+        if (read.report() == null) {
+            server.setUnverified(read.problem());
+            return;
+        }
+        ServerReport report = read.report();
+        server.setUnverified(null);
+        server.setCpusetGranted(CpuSets.format(report.cpuset().cpus()));
+        server.setSmtSiblings(report.smtSiblings() == null ? List.of() : report.smtSiblings());
+        server.setThreads(report.pinning().stream().map(p -> new PinnedThread(p.role(), p.cpu(), p.applied(), p.detail())).toList());
+    }
+
+    /** Whether the container (a sidecar, or a pod's own) has started: its log holds what it printed at start-up. */
+    private static boolean started(Pod pod, String container) {
+        return java.util.stream.Stream.of(pod.getStatus().getContainerStatuses(), pod.getStatus().getInitContainerStatuses())
+                .filter(java.util.Objects::nonNull).flatMap(List::stream)
+                .filter(s -> container.equals(s.getName()) && s.getState() != null)
+                .anyMatch(s -> s.getState().getRunning() != null || s.getState().getTerminated() != null);
     }
 
     private static Optional<String> nodeLost(RunContext ctx, String name) {

@@ -4,23 +4,26 @@ import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.IsolationStatus;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.PlacementSpec;
+import io.isobench.operator.api.ServerIsolation;
 import io.isobench.operator.placement.KubeletFacts;
 import io.isobench.operator.reconcile.Outcome;
 import io.isobench.operator.reconcile.ReconcileStep;
 import io.isobench.operator.reconcile.RunContext;
 import io.isobench.operator.workload.ResourcePlan;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 
 /**
- * Queued, once admitted: reads the admitted node's kubelet config (fresh) and records what isolation the node
- * promises; Exclusive runs on a node without the static CPU manager fail here with Isolated=False. Then the
- * run is Scheduled.
+ * Queued, once admitted: reads the admitted nodes' kubelet configs (fresh) and records what isolation they promise,
+ * for the runner and, when it has CPUs of its own, the server; Exclusive runs on a node without the static CPU manager
+ * fail here with Isolated=False. Then the run is Scheduled.
  */
 public final class PreflightStep implements ReconcileStep {
 
     @Override
     public Outcome apply(RunContext ctx) {
         var spec = ctx.run().getSpec();
+        ResourcePlan plan = ResourcePlan.of(spec);
         String node = ctx.status().getNodes().getFirst();
         KubeletFacts facts = ctx.services().nodes().kubelet(node);
         boolean exclusive = spec.getPlacement().getIsolation() == PlacementSpec.Isolation.Exclusive;
@@ -28,17 +31,39 @@ public final class PreflightStep implements ReconcileStep {
         isolation.setMode(spec.getPlacement().getIsolation().name());
         isolation.setCpuManagerPolicy(facts.cpuManagerPolicy());
         isolation.setReservedSystemCpus(facts.reservedSystemCpus());
-        isolation.setCpusRequested(ResourcePlan.of(spec).clientCpus());
+        isolation.setCpusRequested(plan.clientCpus());
+        String serverNode = ctx.status().getNodes().getLast();
+        KubeletFacts serverFacts = serverNode.equals(node) ? facts : ctx.services().nodes().kubelet(serverNode);
+        if (plan.serverCpus() > 0) {
+            isolation.setServer(serverFacts(plan, serverNode, serverFacts));
+        }
         ctx.status().setIsolation(isolation);
-        if (exclusive && !facts.staticPolicy()) {
-            String message = "node " + node + ": kubelet cpuManagerPolicy is " + (facts.error() != null ? "unknown (" + facts.error() + ")" : facts.cpuManagerPolicy())
-                    + "; isolation Exclusive needs static";
-            ctx.services().ledger().release(ctx.run().getMetadata().getUid());
-            ctx.condition(CrdConstants.CONDITION_ISOLATED, false, "CpuManagerNotStatic", message);
-            ctx.fail("CpuManagerNotStatic", message);
-            return Outcome.stop(null);
+        var byNode = new LinkedHashMap<String, KubeletFacts>();
+        byNode.put(node, facts);
+        byNode.put(serverNode, serverFacts);
+        for (var checked : byNode.entrySet()) {
+            if (exclusive && !checked.getValue().staticPolicy()) {
+                KubeletFacts f = checked.getValue();
+                String policy = f.error() != null ? "unknown (" + f.error() + ")" : f.cpuManagerPolicy();
+                String message = "node " + checked.getKey() + ": kubelet cpuManagerPolicy is " + policy
+                        + "; isolation Exclusive needs static";
+                ctx.services().ledger().release(ctx.run().getMetadata().getUid());
+                ctx.condition(CrdConstants.CONDITION_ISOLATED, false, "CpuManagerNotStatic", message);
+                ctx.fail("CpuManagerNotStatic", message);
+                return Outcome.stop(null);
+            }
         }
         ctx.moveTo(Phase.Scheduled, "admitted to node " + ctx.status().getNode() + "; creating runner Job (attempt " + ctx.attempt() + ")");
         return Outcome.stop(Duration.ZERO);
+    }
+
+    /** What the server's node promises; its pod and start-up report are added once it runs (ObserveStep). */
+    private static ServerIsolation serverFacts(ResourcePlan plan, String node, KubeletFacts facts) {
+        var server = new ServerIsolation();
+        server.setNode(node);
+        server.setCpuManagerPolicy(facts.cpuManagerPolicy());
+        server.setReservedSystemCpus(facts.reservedSystemCpus());
+        server.setCpusRequested(plan.serverCpus());
+        return server;
     }
 }

@@ -227,7 +227,76 @@ class OperatorIT {
         assertThat(phases.get("restart")).containsExactly(Phase.Pending, Phase.Queued, Phase.Scheduled, Phase.Running, Phase.Collecting, Phase.Succeeded);
     }
 
+    @Test
+    void aServerPodIsVerifiedFromTheStartUpReportInItsLogAndUnverifiedWithoutOne() throws Exception {
+        BenchmarkRun echo = client.resource(echoSpec("echo", "bench")).create();
+        Pod server = awaitPod(echo, "server");
+        String report = new io.isobench.result.ServerReport(io.isobench.result.ServerReport.FORMAT_VERSION, "tcp-echo",
+                new io.isobench.result.Environment.CpuSet(List.of(3), "3", "3"), List.of("3:3"),
+                List.of(new io.isobench.result.Pinning("server", 3, true, "affinity read back: 3"))).toLogLine();
+        containerLog(server, "server", "NOTE: Picked up JDK_JAVA_OPTIONS: -Xss1m\n" + report
+                + "\nisobench-runner server: tcp-echo listening on 0.0.0.0:7000\n");
+        Pod runner = awaitPod(echo, "client");
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> "3".equals(get("echo").getStatus().getIsolation().getServer().getCpusetGranted()));
+        finishRunner(echo, runner, "succeed", io.isobench.operator.ResultFixtures.tcpEcho(1));
+        BenchmarkRun done = awaitPhase("echo", Phase.Succeeded);
+        var isolated = done.getStatus().getConditions().stream().filter(c -> "Isolated".equals(c.getType())).findFirst().orElseThrow();
+        assertThat(isolated.getStatus()).as(isolated.getMessage()).isEqualTo("True");
+        assertThat(isolated.getMessage())
+                .contains("server pod " + server.getMetadata().getName() + " on node bench-1: static CPU manager granted cpuset 3");
+        assertThat(done.getStatus().getIsolation().getServer().getQosClass()).isEqualTo("Guaranteed");
+
+        // a server that printed no report (an older or altered image) is not taken on trust
+        BenchmarkRun silent = client.resource(echoSpec("silent", "bench2")).create();
+        Pod silentServer = awaitPod(silent, "server");
+        containerLog(silentServer, "server", "isobench-runner server: tcp-echo listening on 0.0.0.0:7000\n");
+        Pod silentRunner = awaitPod(silent, "client");
+        await().atMost(Duration.ofSeconds(30)).until(() -> get("silent").getStatus().getIsolation().getServer().getUnverified() != null);
+        finishRunner(silent, silentRunner, "succeed", io.isobench.operator.ResultFixtures.tcpEcho(1));
+        BenchmarkRun unverified = awaitPhase("silent", Phase.Succeeded);
+        var notIsolated = unverified.getStatus().getConditions().stream().filter(c -> "Isolated".equals(c.getType())).findFirst()
+                .orElseThrow();
+        assertThat(notIsolated.getStatus()).isEqualTo("False");
+        assertThat(notIsolated.getReason()).isEqualTo("ServerUnverified");
+        assertThat(notIsolated.getMessage()).endsWith("the server printed no report line ('isobench-server-report {…}')"
+                + " (in the first 65536 bytes of container server's log)");
+    }
+
     // --- helpers ---
+
+    /** A tcp-echo run whose server has a CPU and a pod of its own on the same node. */
+    static BenchmarkRun echoSpec(String name, String pool) {
+        BenchmarkRun run = runSpec(name, pool, "5m");
+        var target = new TargetSpec();
+        target.setTcpEcho(new io.isobench.operator.api.EchoTarget());
+        run.getSpec().setTarget(target);
+        run.getSpec().getLoad().setMode(LoadSpec.Mode.Closed);
+        run.getSpec().getLoad().setRates(null);
+        run.getSpec().getLoad().setClients(List.of(1));
+        var server = new io.isobench.operator.api.RoleResources();
+        server.setCpus(1);
+        run.getSpec().getPlacement().setServer(server);
+        run.getSpec().getPlacement().setTopology(io.isobench.operator.api.PlacementSpec.Topology.SameNode);
+        return run;
+    }
+
+    /** The running pod of one role of the run. */
+    Pod awaitPod(BenchmarkRun run, String role) {
+        String uid = get(run.getMetadata().getName()).getMetadata().getUid();
+        java.util.function.Supplier<List<Pod>> pods = () -> client.pods().inNamespace(RUN_NAMESPACE)
+                .withLabel(CrdConstants.LABEL_RUN_UID, uid).withLabel(CrdConstants.LABEL_ROLE, role).list().getItems();
+        await().atMost(Duration.ofSeconds(60)).until(() -> pods.get().stream().anyMatch(p -> "Running".equals(p.getStatus().getPhase())));
+        return pods.get().getFirst();
+    }
+
+    /** What the container printed, as its simulated kubelet serves it to the API server (pods/log). */
+    static void containerLog(Pod pod, String container, String text) throws IOException {
+        var dir = cluster.stateDir.resolve("kubelets").resolve(pod.getSpec().getNodeName()).resolve("logs").resolve(RUN_NAMESPACE)
+                .resolve(pod.getMetadata().getName());
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve(container + ".log"), text);
+    }
 
     BenchmarkRun create(String name, String pool, String timeout) {
         return client.resource(runSpec(name, pool, timeout)).create();
@@ -277,13 +346,13 @@ class OperatorIT {
 
     /** What the runner does at the end: upload its run directory (result.json last) to the real MinIO, then exit. */
     void finishRunner(BenchmarkRun created, Pod pod, String how) throws Exception {
-        BenchmarkRun run = get(created.getMetadata().getName());
-        String json;
-        try (var in = OperatorIT.class.getResourceAsStream("/results/dispatch-ok.json")) {
-            json = new String(in.readAllBytes());
-        }
         // The cpuset the static CPU manager would have granted on this node: two CPUs, none of them reserved.
-        json = json.replace("\"affinity\" : \"0-1\"", "\"affinity\" : \"2-3\"").replaceFirst("\"cpus\" : \\[ 0, 1 \\]", "\"cpus\" : [ 2, 3 ]");
+        finishRunner(created, pod, how, io.isobench.operator.ResultFixtures.dispatch(2, 3));
+    }
+
+    /** As above, uploading {@code json} as the result. */
+    void finishRunner(BenchmarkRun created, Pod pod, String how, String json) throws Exception {
+        BenchmarkRun run = get(created.getMetadata().getName());
         var runDir = java.nio.file.Files.createTempDirectory("runner-out");
         java.nio.file.Files.writeString(runDir.resolve("result.json"), json);
         try (var store = minio.newStore("isobench")) {

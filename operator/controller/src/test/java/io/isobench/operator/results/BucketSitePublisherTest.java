@@ -90,6 +90,29 @@ class BucketSitePublisherTest {
     }
 
     @Test
+    void theSummaryCarriesTheIsolationReasonAndEachRolesFacts(@TempDir Path dir) throws Exception {
+        var store = new LocalDirectoryStore(dir.resolve("bucket"));
+        var publisher = new BucketSitePublisher(store, () -> {}, null, null, Clock.systemUTC());
+        var run = finished(store, "echo", "55555555-5555-5555-5555-555555555555", Instant.parse("2026-11-23T10:00:00Z"), null);
+        var facts = IsolationVerdictTest.verifiedFacts(true);
+        facts.getServer().setSmtSiblings(java.util.List.of("2:2,6"));
+        run.getStatus().setIsolation(facts);
+        var verdict = IsolationVerdict.judge(facts, io.isobench.result.ResultJson.parse(IsolationVerdictTest.verifiedResult().toString()));
+        io.isobench.operator.reconcile.Conditions.set(run.getStatus(), io.isobench.operator.api.CrdConstants.CONDITION_ISOLATED,
+                verdict.isolated(), verdict.reason(), verdict.message(), 1, Instant.now());
+        publisher.publish(run, Optional.empty());
+
+        byte[] summary = store.get("site/data/runs/" + RunNames.key(run) + "/summary.json").orElseThrow();
+        var isolation = Serialization.jsonMapper().readTree(summary).path("isolation");
+        assertThat(isolation.path("isolated").asBoolean(true)).isFalse();
+        assertThat(isolation.path("reason").asText())
+                .startsWith("SmtSiblingShared: server pod r1-1-server-x7k2p on node bench-1: granted cpuset 2");
+        assertThat(isolation.path("node").asText()).isEqualTo("bench-1");
+        assertThat(isolation.path("server").path("smtSiblings").get(0).asText()).isEqualTo("2:2,6");
+        assertThat(isolation.path("server").path("threads").get(0).path("role").asText()).isEqualTo("server");
+    }
+
+    @Test
     void aStoreThatRefusesForGoodStopsTheStartWithItsReason(@TempDir Path dir) {
         Runnable denied = () -> {
             throw new ObjectStoreException("access denied to bucket isobench", false, null);

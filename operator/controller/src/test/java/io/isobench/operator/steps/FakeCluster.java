@@ -10,6 +10,7 @@ import io.isobench.operator.config.OperatorConfig;
 import io.isobench.operator.placement.KubeletFacts;
 import io.isobench.operator.placement.NodeInspector;
 import io.isobench.operator.placement.NodeLedger;
+import io.isobench.operator.placement.ServerReports;
 import io.isobench.operator.reconcile.RunContext;
 import io.isobench.operator.reconcile.Services;
 import io.isobench.operator.results.ResultSource;
@@ -55,6 +56,21 @@ final class FakeCluster {
         }
     };
 
+    /** Container logs by API path; a missing one is a 400 (container not started), as the API server answers. */
+    final Map<String, String> logs = new HashMap<>();
+    final List<String> logsRead = new ArrayList<>();
+
+    final ServerReports serverReports = new ServerReports(null) {
+        @Override
+        protected String log(String path) {
+            logsRead.add(path);
+            if (!logs.containsKey(path)) {
+                throw new io.fabric8.kubernetes.client.KubernetesClientException("container \"server\" is waiting to start", 400, null);
+            }
+            return logs.get(path);
+        }
+    };
+
     final ResultSource store = new ResultSource() {
         @Override
         public Optional<byte[]> read(String key) throws IOException {
@@ -80,7 +96,7 @@ final class FakeCluster {
     }
 
     RunContext context(BenchmarkRun run, Instant now) {
-        var services = new Services(config, null, inspector, ledger, new RunnerWorkload(config), store, null);
+        var services = new Services(config, null, inspector, ledger, serverReports, new RunnerWorkload(config), store, null);
         return new RunContext(run, Serialization.clone(run.getStatus()), now, services, jobs, pods, () -> runs);
     }
 }
