@@ -24,12 +24,14 @@ allow patch benchmarkruns.isobench.io/status -n $USER_NS
 allow get nodes/proxy
 allow create jobs.batch -n $RUNS
 allow create configmaps -n $RUNS
+allow get pods/log -n $RUNS
 allow create events -n $USER_NS
 allow patch leases.coordination.k8s.io -n $SYSTEM
 deny get secrets -n $RUNS
 deny get secrets -n kube-system
 deny list secrets --all-namespaces
 deny create pods/exec -n $RUNS
+deny get pods/log -n $SYSTEM
 deny create pods/portforward -n $RUNS
 deny create jobs.batch -n $USER_NS
 deny create jobs.batch -n kube-system

@@ -30,8 +30,8 @@ await check('every run is listed with an OK verdict and its isolation verdict', 
     const row = await rowOf(name);
     assert.ok(row, `${name} is listed`);
     assert.match(row, /OK/, `${name} shows OK: ${row}`);
-    if (name.includes('shared')) assert.match(row, /not isolated/, `${name} is labelled not isolated: ${row}`);
-    else assert.ok(/isolated/.test(row) && !/not isolated/.test(row), `${name} is labelled isolated: ${row}`);
+    // on the one-CPU node every run's measured threads share it (or the run is Shared): none may be labelled isolated
+    assert.match(row, /not isolated/, `${name} is labelled not isolated: ${row}`);
   }
   await page.screenshot({ path: join(out, 'shots', 'list.png'), fullPage: true });
 });

@@ -53,6 +53,7 @@ const summaryPath = join(out, 'data', 'runs', hostileKey, 'summary.json');
 const summary = JSON.parse(readFileSync(summaryPath, 'utf8'));
 summary.labels = { team: HOSTILE };
 summary.message = '<script>window.__xss=2</script>';
+summary.isolation = { isolated: false, reason: `PinningFailed: runner pod on node n1: threads not pinned: agent (${HOSTILE})` };
 writeFileSync(summaryPath, JSON.stringify(summary));
 
 const { server, base } = await serveSite(out);
@@ -99,6 +100,9 @@ await check('the hostile run page shows its message and labels as text and runs 
   await page.goto(`${base}#/run/${encodeURIComponent(hostileKey)}`);
   await ready();
   assert.ok((await page.textContent('.message')).includes('<script>'));
+  assert.equal(await page.textContent('.isolation-reason'),
+    `not isolated: PinningFailed: runner pod on node n1: threads not pinned: agent (${HOSTILE})`);
+  assert.equal(await page.$$eval('#app img', (i) => i.length), 0, 'no <img> was injected');
   assert.equal(await page.evaluate(() => window.__xss), undefined);
   await page.screenshot({ path: join(shots, 'hostile.png'), fullPage: true });
 });

@@ -72,12 +72,29 @@ export interface IndexShard {
   runs: RunEntry[];
 }
 
+/** The operator's Isolated condition (reason = "Reason: message") and the facts behind it (docs/site-data.md). */
 export interface IsolationVerdict {
   isolated: boolean | null;
   reason?: string;
+  mode?: string;
   cpusRequested?: number;
   cpusetGranted?: string;
   cpuManagerPolicy?: string;
+  reservedSystemCpus?: string;
+  qosClass?: string;
+  node?: string;
+  server?: {
+    pod?: string;
+    node?: string;
+    cpuManagerPolicy?: string;
+    reservedSystemCpus?: string;
+    cpusRequested?: number;
+    qosClass?: string;
+    cpusetGranted?: string;
+    smtSiblings?: string[];
+    threads?: Array<{ role?: string; cpu?: number; pinned?: boolean; detail?: string }>;
+    unverified?: string;
+  };
 }
 
 export interface RunSummary {

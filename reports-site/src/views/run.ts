@@ -84,6 +84,9 @@ export async function renderRun(app: HTMLElement, key: string): Promise<void> {
     el('p', null, el('span', { class: result.verdict === 'OK' ? 'ok' : 'fail' }, `${summary.phase} · ${result.verdict}`), ' · ', isolation(summary.isolation?.isolated),
       ' · ', result.target, ' · ', dateTime(result.startedAt), ' → ', dateTime(result.finishedAt)),
     summary.message ? el('p', { class: 'message' }, summary.message) : null,
+    // why a run is not isolated is part of what it measured (the reason quotes what the pods reported: text only)
+    summary.isolation?.isolated === false && summary.isolation.reason
+      ? el('p', { class: 'isolation-reason' }, `not isolated: ${summary.isolation.reason}`) : null,
     el('p', { class: 'labels' }, ...Object.entries(summary.labels ?? {}).map(([k, v]) => el('span', { class: 'label' }, `${k}=${v}`))),
     el('p', null, el('a', { href: '#/' }, '← all runs'), summary.baseline ? el('a', { href: `#/compare/${encodeURIComponent(summary.baseline)},${encodeURIComponent(key)}`, class: 'baseline' }, ' compare with baseline') : null));
   app.replaceChildren(header);
