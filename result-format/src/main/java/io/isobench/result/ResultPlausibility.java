@@ -48,6 +48,7 @@ public final class ResultPlausibility {
         if (result.verdict() == Verdict.OK && steps.stream().anyMatch(s -> s.verdict() != Verdict.OK)) {
             throw bad("verdict", "OK", "while a step is not OK");
         }
+        inconclusive("", result.verdict(), result.reason(), steps.stream().map(StepResult::verdict).toList());
     }
 
     private static void step(String at, StepResult s) {
@@ -65,6 +66,7 @@ public final class ResultPlausibility {
         long counted = 0;
         for (int r = 0; r < reps.size(); r++) {
             counted += repetition(at + ".repetitions[" + r + "]", reps.get(r));
+            inconclusive(at + ".repetitions[" + r + "]", reps.get(r).verdict(), reps.get(r).reason(), List.of());
         }
         if (!reps.isEmpty() && counted != s.merged().latency().count()) {
             throw bad(at + ".merged.latency.count", s.merged().latency().count(),
@@ -72,6 +74,18 @@ public final class ResultPlausibility {
         }
         if (s.verdict() == Verdict.OK && reps.stream().anyMatch(r -> r.verdict() != Verdict.OK)) {
             throw bad(at + ".verdict", "OK", "while a repetition is not OK");
+        }
+        inconclusive(at, s.verdict(), s.reason(), reps.stream().map(RepetitionResult::verdict).toList());
+    }
+
+    /** An INCONCLUSIVE verdict names the host noise behind it, and never hides a FAIL among its parts. */
+    private static void inconclusive(String at, Verdict verdict, String reason, List<Verdict> parts) {
+        String prefix = at.isEmpty() ? "" : at + ".";
+        if (verdict == Verdict.INCONCLUSIVE && (reason == null || reason.isBlank())) {
+            throw bad(prefix + "reason", reason, "is missing: an INCONCLUSIVE verdict names the noise that made it so");
+        }
+        if (verdict == Verdict.INCONCLUSIVE && parts.contains(Verdict.FAIL)) {
+            throw bad(prefix + "verdict", "INCONCLUSIVE", "while a part of it FAILed (FAIL beats INCONCLUSIVE)");
         }
     }
 
