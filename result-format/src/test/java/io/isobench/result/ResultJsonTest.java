@@ -34,7 +34,7 @@ class ResultJsonTest {
                 .noise(new NoiseSignals(10_200_000_000L, new NoiseSignals.Throttling("/sys/fs/cgroup/cpu.stat", 102, 0, 0),
                         List.of(new NoiseSignals.CpuNoise(0, 0L, 41L, Map.of("CAL", 30L, "TLB", 11L)), new NoiseSignals.CpuNoise(1, null, null, Map.of())),
                         List.of(new NoiseSignals.ThreadNoise("publisher", 0, true, 2L, 0L)), List.of("steal on CPU 1: /proc/stat has no line cpu1")))
-                .generator(new GeneratorLag(40, 180, 2_100, 10_000_000, 900L, 3_000L, 0.03))
+                .generator(new GeneratorLag(40, 180, 2_100, 10_000_000, 300L, 900L, 3_000L, 0.04, 0.03))
                 .reruns(List.of(new Rerun(1, Instant.parse("2026-11-22T09:59:40Z"), "host noise: probe before saw a 4.2 ms stall", latency)))
                 .notes(List.of("generator: sender lag p99 180 ns"))
                 .build();
