@@ -88,6 +88,41 @@ class ObserveAndCollectStepTest {
     }
 
     @Test
+    void theInconclusiveExitCodeGoesToCollectingLikeAFailedStep() throws Exception {
+        cluster.jobs.add(job("Failed", now.toString()));
+        pod("Failed", 5);
+        RunContext ctx = in(Phase.Running);
+        new ObserveStep().apply(ctx);
+        assertThat(ctx.phase()).isEqualTo(Phase.Collecting);
+        assertThat(ctx.status().getMessage()).isEqualTo("runner finished INCONCLUSIVE (host noise); reading its result.json");
+    }
+
+    @Test
+    void anInconclusiveResultFailsTheRunAsNotConclusiveWithTheRunnersReason() throws Exception {
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        var tree = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(fixture("dispatch-ok.json"));
+        String noise = "host noise beyond the 1ms noise budget: the jitter probe before saw a 4.2 ms stall on CPU 1 (budget 1ms)";
+        var step = (com.fasterxml.jackson.databind.node.ObjectNode) tree.get("steps").get(0);
+        step.withArray("repetitions").forEach(r -> ((com.fasterxml.jackson.databind.node.ObjectNode) r).put("verdict", "INCONCLUSIVE").put("reason", noise));
+        step.put("verdict", "INCONCLUSIVE").put("reason", "1 of 1 inconclusive: repetition 1: " + noise);
+        tree.put("verdict", "INCONCLUSIVE").put("reason", "1 of 3 inconclusive: " + step.get("id").asText() + ": repetition 1: " + noise);
+        cluster.objects.put(RunNames.attemptPrefix(run, 1, "client") + "result.json", json.writeValueAsBytes(tree));
+        RunContext ctx = in(Phase.Collecting);
+
+        new CollectStep().apply(ctx);
+
+        assertThat(ctx.phase()).isEqualTo(Phase.Failed);
+        assertThat(ctx.status().getVerdict()).isEqualTo("INCONCLUSIVE");
+        assertThat(ctx.status().getSteps().getFirst().getVerdict()).isEqualTo("INCONCLUSIVE");
+        assertThat(ctx.status().getMessage()).isEqualTo(tree.get("reason").asText());
+        var conclusive = Conditions.get(ctx.status(), CrdConstants.CONDITION_CONCLUSIVE).orElseThrow();
+        assertThat(conclusive.getStatus()).isEqualTo("False");
+        assertThat(conclusive.getReason()).isEqualTo("HostNoise");
+        assertThat(conclusive.getMessage()).contains("the jitter probe before saw a 4.2 ms stall on CPU 1");
+        assertThat(Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow().getMessage()).startsWith("Inconclusive: 1 of 3 inconclusive");
+    }
+
+    @Test
     void aFailedAttemptIsRetriedWhileRetriesAllow() throws Exception {
         run.getSpec().setRetries(1);
         RunContext ctx = in(Phase.Running);
