@@ -29,8 +29,11 @@ for (const [i, kind] of ['quiet', 'noisy'].entries()) {
       rep.verdict = 'INCONCLUSIVE';
       rep.reason = NOISE;
       rep.probeAfter = { coreToCore: { ...rep.probe.coreToCore, p50: 275 }, jitter: rep.probe.jitter };
-      rep.noise = { spanNanos: 10.2e9, throttling: { source: '/sys/fs/cgroup/cpu.stat', periods: 102, throttledPeriods: 3, throttledNanos: 12_500_000 },
-        cpus: [{ cpu: 1, stealNanos: 10_000_000, interrupts: 52_000, topInterrupts: { CAL: 50_000 } }], threads: [], unavailable: [] };
+      rep.noise = {
+        spanNanos: 10.2e9,
+        throttling: { source: '/sys/fs/cgroup/cpu.stat', periods: 102, throttledPeriods: 3, throttledNanos: 12_500_000 },
+        cpus: [{ cpu: 1, stealNanos: 10_000_000, interrupts: 52_000, topInterrupts: { CAL: 50_000 } }], threads: [], unavailable: [],
+      };
       rep.reruns = [{ attempt: 1, reason: NOISE }, { attempt: 2, reason: NOISE }];
     }
     step.verdict = 'INCONCLUSIVE';
@@ -41,7 +44,8 @@ for (const [i, kind] of ['quiet', 'noisy'].entries()) {
   writeFileSync(join(dir, 'result.json'), JSON.stringify(result, null, 1));
 }
 const out = join(work, 'site');
-execFileSync(join(root, 'publisher', 'bin', 'isobench-publish'), ['--from', runs, '--to', out, '--site-bundle', join(site, 'dist')], { stdio: 'inherit' });
+execFileSync(join(root, 'publisher', 'bin', 'isobench-publish'), ['--from', runs, '--to', out, '--site-bundle', join(site, 'dist')],
+  { stdio: 'inherit' });
 const entries = JSON.parse(readFileSync(join(out, 'data', 'index', 'runs-0000.json'), 'utf8')).runs;
 const noisyKey = entries.find((e) => e.uid.includes('noisy')).key;
 const quietKey = entries.find((e) => e.uid.includes('quiet')).key;
@@ -84,7 +88,8 @@ await tests.check('compare leaves the INCONCLUSIVE step out and says so', async 
   const compared = await page.$$eval('table.num tbody tr td:first-child', (cells) => cells.map((c) => c.textContent));
   assert.ok(compared.length > 0, 'the other steps are compared');
   const noisy = JSON.parse(readFileSync(join(runs, 'noisy', 'result.json'), 'utf8')).steps[0];
-  assert.ok(!compared.includes(`${noisy.variant} · ${noisy.label}`), `no ratio row for the INCONCLUSIVE step (rows: ${compared.join(', ')})`);
+  assert.ok(!compared.includes(`${noisy.variant} · ${noisy.label}`),
+    `no ratio row for the INCONCLUSIVE step (rows: ${compared.join(', ')})`);
   assert.ok(compared.includes(`${noisy.variant} · 4 clients`), 'the conclusive steps are compared');
   await page.screenshot({ path: join(shots, 'inconclusive-compare.png'), fullPage: true });
 });

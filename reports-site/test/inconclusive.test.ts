@@ -35,18 +35,28 @@ describe('INCONCLUSIVE', () => {
 });
 
 describe('repetitionRows', () => {
+  const c2c = (p50: number) => ({ cpuA: 0, cpuB: 1, durationNanos: 1e9, samples: 1, p10: p50, p50, p90: p50 + 1, max: 900 });
+  const jitter = (cpu: number, maxStallNanos: number) =>
+    ({ cpu, durationNanos: 1e9, maxStallNanos, stallsOver10us: 1, stalledNanos: maxStallNanos });
   const rep: Partial<RepetitionResult> = {
-    index: 2, verdict: 'INCONCLUSIVE', reason: 'host noise beyond the 1ms noise budget: the jitter probe before saw a 4.2 ms stall on CPU 1',
+    index: 2,
+    verdict: 'INCONCLUSIVE',
+    reason: 'host noise beyond the 1ms noise budget: the jitter probe before saw a 4.2 ms stall on CPU 1',
     latency: { ...fixture.steps[0].merged.latency, p50: 463, p99: 2_140 },
-    probe: { coreToCore: { cpuA: 0, cpuB: 1, durationNanos: 1e9, samples: 1, p10: 70, p50: 70, p90: 71, max: 900 },
-      jitter: [{ cpu: 0, durationNanos: 1e9, maxStallNanos: 4_200_000, stallsOver10us: 3, stalledNanos: 5e6 }, { cpu: 1, durationNanos: 1e9, maxStallNanos: 12_000, stallsOver10us: 1, stalledNanos: 12_000 }] },
-    probeAfter: { coreToCore: { cpuA: 0, cpuB: 1, durationNanos: 1e9, samples: 1, p10: 275, p50: 275, p90: 276, max: 900 },
-      jitter: [{ cpu: 0, durationNanos: 1e9, maxStallNanos: 15_000, stallsOver10us: 1, stalledNanos: 15_000 }] },
-    noise: { spanNanos: 10.2e9, throttling: { source: '/sys/fs/cgroup/cpu.stat', periods: 102, throttledPeriods: 3, throttledNanos: 12_500_000 },
+    probe: { coreToCore: c2c(70), jitter: [jitter(0, 4_200_000), jitter(1, 12_000)] },
+    probeAfter: { coreToCore: c2c(275), jitter: [jitter(0, 15_000)] },
+    noise: {
+      spanNanos: 10.2e9,
+      throttling: { source: '/sys/fs/cgroup/cpu.stat', periods: 102, throttledPeriods: 3, throttledNanos: 12_500_000 },
       cpus: [{ cpu: 0, stealNanos: 0, interrupts: 41, topInterrupts: { CAL: 41 } }, { cpu: 1, stealNanos: 10_000_000, interrupts: 52_000 }],
-      threads: [{ role: 'publisher', cpu: 0, pinned: true, involuntarySwitches: 2 }, { role: 'agent', cpu: 1, pinned: true, involuntarySwitches: 57 }],
-      unavailable: ['context switches of server: its thread id is unknown'] },
-    generator: { sendLagP50: 40, sendLagP99: 1_800, sendLagMax: 9_000, sends: 100, replyReadDelayP50: 900, replyReadDelayP99: 3_000, shareOfP50: 0.1, shareOfP99: 0.8 },
+      threads: [{ role: 'publisher', cpu: 0, pinned: true, involuntarySwitches: 2 },
+        { role: 'agent', cpu: 1, pinned: true, involuntarySwitches: 57 }],
+      unavailable: ['context switches of server: its thread id is unknown'],
+    },
+    generator: {
+      sendLagP50: 40, sendLagP99: 1_800, sendLagMax: 9_000, sends: 100, replyReadDelayP50: 900, replyReadDelayP99: 3_000,
+      shareOfP50: 0.1, shareOfP99: 0.8,
+    },
     reruns: [{ attempt: 1, reason: 'host noise: throttled' }],
     notes: ['the load generator was busy or descheduled'],
   };
@@ -58,7 +68,8 @@ describe('repetitionRows', () => {
     expect(row).toMatchObject({
       repetition: 2, verdict: 'INCONCLUSIVE', p50: '463 ns', p99: '2.14 µs',
       coreToCore: '70 ns → 275 ns', longestStall: '4.2 ms → 15 µs', throttled: '3× (12.5 ms)', steal: '10 ms',
-      interrupts: '52,000 (CPU 1)', switches: 'publisher 2, agent 57', senderLag: '40 ns / 1.8 µs', replyReadDelay: '900 ns / 3 µs', reruns: '1',
+      interrupts: '52,000 (CPU 1)', switches: 'publisher 2, agent 57', senderLag: '40 ns / 1.8 µs', replyReadDelay: '900 ns / 3 µs',
+      reruns: '1',
     });
     expect(row.notes).toContain('the jitter probe before saw a 4.2 ms stall');
     expect(row.notes).toContain('attempt 1 rerun: host noise: throttled');

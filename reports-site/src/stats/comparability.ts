@@ -97,5 +97,8 @@ export function commonSteps(a: RunResult, b: RunResult): string[] {
 export function comparableSteps(a: RunResult, b: RunResult): { compared: string[]; inconclusive: string[] } {
   const noisy = (r: RunResult, id: string) => r.steps.find((s) => s.id === id)?.verdict === 'INCONCLUSIVE';
   const common = commonSteps(a, b);
-  return { compared: common.filter((id) => !noisy(a, id) && !noisy(b, id)), inconclusive: common.filter((id) => noisy(a, id) || noisy(b, id)) };
+  return {
+    compared: common.filter((id) => !noisy(a, id) && !noisy(b, id)),
+    inconclusive: common.filter((id) => noisy(a, id) || noisy(b, id)),
+  };
 }

@@ -41,8 +41,8 @@ export async function renderCompare(app: HTMLElement, keys: string[]): Promise<v
     }
     const { compared: steps, inconclusive } = comparableSteps(a.result, b.result);
     if (inconclusive.length) {
-      app.append(el('p', { class: 'warning', role: 'note' }, `steps not compared, INCONCLUSIVE in A or B (host noise voided the measurement; `
-        + `its figures say nothing about the code): ${inconclusive.join(', ')}`));
+      app.append(el('p', { class: 'warning', role: 'note' }, 'steps not compared, INCONCLUSIVE in A or B (host noise voided the '
+        + `measurement; its figures say nothing about the code): ${inconclusive.join(', ')}`));
     }
     const rows: Array<Array<string | HTMLElement>> = [];
     for (const id of steps) {

@@ -83,7 +83,8 @@ export async function renderRun(app: HTMLElement, key: string): Promise<void> {
   const { summary, result } = run;
   const header = el('div', { class: 'run-header' },
     el('h1', null, `${summary.namespace}/${summary.name}`),
-    el('p', null, el('span', { class: verdictClass(result.verdict) }, `${summary.phase} · ${result.verdict}`), ' · ', isolation(summary.isolation?.isolated),
+    el('p', null, el('span', { class: verdictClass(result.verdict) }, `${summary.phase} · ${result.verdict}`), ' · ',
+      isolation(summary.isolation?.isolated),
       ' · ', result.target, ' · ', dateTime(result.startedAt), ' → ', dateTime(result.finishedAt)),
     summary.message ? el('p', { class: 'message' }, summary.message) : null,
     el('p', { class: 'labels' }, ...Object.entries(summary.labels ?? {}).map(([k, v]) => el('span', { class: 'label' }, `${k}=${v}`))),
@@ -100,10 +101,11 @@ export async function renderRun(app: HTMLElement, key: string): Promise<void> {
   if (reps.length) {
     app.append(section('Repetitions and the machine around them', el('p', { class: 'muted' },
       'probes before → after each repetition; host counters over its window; the load generator\'s own lag (p50 / p99)'),
-    table(['step', 'rep', 'verdict', 'p50', 'p99', 'core-to-core p50', 'longest stall', 'throttled', 'steal', 'interrupts', 'involuntary switches',
-      'sender lag', 'reply-read delay', 'reruns', 'notes'],
-    reps.map((r) => [r.step, String(r.repetition), el('span', { class: verdictClass(r.verdict) }, r.verdict), r.p50, r.p99, r.coreToCore, r.longestStall,
-      r.throttled, r.steal, r.interrupts, r.switches, r.senderLag, r.replyReadDelay, r.reruns, r.notes]), 'grid num repetitions')));
+    table(['step', 'rep', 'verdict', 'p50', 'p99', 'core-to-core p50', 'longest stall', 'throttled', 'steal', 'interrupts',
+      'involuntary switches', 'sender lag', 'reply-read delay', 'reruns', 'notes'],
+    reps.map((r) => [r.step, String(r.repetition), el('span', { class: verdictClass(r.verdict) }, r.verdict), r.p50, r.p99, r.coreToCore,
+      r.longestStall, r.throttled, r.steal, r.interrupts, r.switches, r.senderLag, r.replyReadDelay, r.reruns, r.notes]),
+    'grid num repetitions')));
   }
 
   const streams = streamsRows(result);

@@ -14,7 +14,8 @@ import java.util.Map;
  * @param threads     per measured thread: context switches
  * @param unavailable figures that could not be read, each with the file and the reason
  */
-public record NoiseSignals(long spanNanos, Throttling throttling, List<CpuNoise> cpus, List<ThreadNoise> threads, List<String> unavailable) {
+public record NoiseSignals(long spanNanos, Throttling throttling, List<CpuNoise> cpus, List<ThreadNoise> threads,
+                           List<String> unavailable) {
 
     public NoiseSignals {
         cpus = cpus == null ? List.of() : List.copyOf(cpus);

@@ -64,8 +64,9 @@ public record RepetitionResult(
 
     /** The fields every format-1 reader knows; the newer ones empty. */
     public RepetitionResult(int index, Instant startedAt, long windowNanos, Long targetRate, double achievedRate, long sent, long received,
-                            LatencySummary latency, GcActivity gc, Map<String, Long> allocatedBytes, List<Pinning> pinning, MachineProbe probe,
-                            Map<String, Object> metrics, String histogram, ArtifactFiles files, Verdict verdict, String reason) {
+                            LatencySummary latency, GcActivity gc, Map<String, Long> allocatedBytes, List<Pinning> pinning,
+                            MachineProbe probe, Map<String, Object> metrics, String histogram, ArtifactFiles files, Verdict verdict,
+                            String reason) {
         this(index, startedAt, windowNanos, targetRate, achievedRate, sent, received, latency, gc, allocatedBytes, pinning, probe, metrics,
                 histogram, files, verdict, reason, null, null, null, List.of(), List.of());
     }
@@ -132,8 +133,9 @@ public record RepetitionResult(
         public Builder notes(List<String> v) { notes = v; return this; }
 
         public RepetitionResult build() {
-            return new RepetitionResult(index, startedAt, windowNanos, targetRate, achievedRate, sent, received, latency, gc, allocatedBytes,
-                    pinning, probe, metrics, histogram, files, verdict, reason, probeAfter, noise, generator, reruns, notes);
+            return new RepetitionResult(index, startedAt, windowNanos, targetRate, achievedRate, sent, received, latency, gc,
+                    allocatedBytes, pinning, probe, metrics, histogram, files, verdict, reason, probeAfter, noise, generator, reruns,
+                    notes);
         }
     }
 }

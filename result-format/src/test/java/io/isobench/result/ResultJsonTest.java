@@ -23,19 +23,23 @@ class ResultJsonTest {
         Load load = Load.openLoop(1_000_000, 5000, 10000);
         String stepId = RunLayout.stepId("isobench", load);
         MachineProbe.CoreToCore c2c = new MachineProbe.CoreToCore(0, 1, 1_000_000_000L, 5_000_000, 68, 70, 275, 9000);
-        RepetitionResult rep = RepetitionResult.builder().index(1).startedAt(Instant.parse("2026-11-22T10:00:00Z")).windowNanos(10_000_000_000L)
-                .targetRate(1_000_000L).achievedRate(999_950.0).sent(10_000_000).received(10_000_000).latency(latency).gc(GcActivity.NONE)
+        RepetitionResult rep = RepetitionResult.builder().index(1).startedAt(Instant.parse("2026-11-22T10:00:00Z"))
+                .windowNanos(10_000_000_000L).targetRate(1_000_000L).achievedRate(999_950.0).sent(10_000_000).received(10_000_000)
+                .latency(latency).gc(GcActivity.NONE)
                 .allocatedBytes(Map.of("agent", 0L, "publisher", 0L)).pinning(List.of(new Pinning("publisher", 0, true, "0")))
                 .probe(new MachineProbe(c2c, List.of(new MachineProbe.Jitter(0, 1_000_000_000L, 4_200_000, 3, 4_500_000))))
                 .histogram(Histograms.toBase64(h))
-                .files(new ArtifactFiles(RunLayout.repetitionFile(stepId, 1, Verdict.OK, "hlog"), RunLayout.repetitionFile(stepId, 1, Verdict.OK, "hgrm")))
+                .files(new ArtifactFiles(RunLayout.repetitionFile(stepId, 1, Verdict.OK, "hlog"),
+                        RunLayout.repetitionFile(stepId, 1, Verdict.OK, "hgrm")))
                 .verdict(Verdict.OK)
                 .probeAfter(new MachineProbe(c2c, List.of(new MachineProbe.Jitter(0, 1_000_000_000L, 12_000, 1, 12_000))))
                 .noise(new NoiseSignals(10_200_000_000L, new NoiseSignals.Throttling("/sys/fs/cgroup/cpu.stat", 102, 0, 0),
-                        List.of(new NoiseSignals.CpuNoise(0, 0L, 41L, Map.of("CAL", 30L, "TLB", 11L)), new NoiseSignals.CpuNoise(1, null, null, Map.of())),
-                        List.of(new NoiseSignals.ThreadNoise("publisher", 0, true, 2L, 0L)), List.of("steal on CPU 1: /proc/stat has no line cpu1")))
+                        List.of(new NoiseSignals.CpuNoise(0, 0L, 41L, Map.of("CAL", 30L, "TLB", 11L)),
+                                new NoiseSignals.CpuNoise(1, null, null, Map.of())),
+                        List.of(new NoiseSignals.ThreadNoise("publisher", 0, true, 2L, 0L)),
+                        List.of("steal on CPU 1: /proc/stat has no line cpu1")))
                 .generator(new GeneratorLag(40, 180, 2_100, 10_000_000, 300L, 900L, 3_000L, 0.04, 0.03))
-                .reruns(List.of(new Rerun(1, Instant.parse("2026-11-22T09:59:40Z"), "host noise: probe before saw a 4.2 ms stall", latency)))
+                .reruns(List.of(new Rerun(1, Instant.parse("2026-11-22T09:59:40Z"), "host noise: a 4.2 ms stall", latency)))
                 .notes(List.of("generator: sender lag p99 180 ns"))
                 .build();
         StepResult step = new StepResult(stepId, "1M msg/s", "isobench", load, LatencyMeasure.ONE_WAY, List.of(rep),
@@ -91,9 +95,10 @@ class ResultJsonTest {
     void anInconclusiveVerdictRoundTrips() {
         RunResult sample = sample();
         StepResult step = sample.steps().getFirst();
-        RepetitionResult noisy = step.repetitions().getFirst().toBuilder().verdict(Verdict.INCONCLUSIVE).reason("host noise: a 4.2 ms stall").build();
-        RunResult inconclusive = new RunResult(sample.formatVersion(), sample.runId(), sample.target(), sample.config(), sample.configHash(),
-                sample.startedAt(), sample.finishedAt(), sample.environment(),
+        RepetitionResult noisy = step.repetitions().getFirst().toBuilder().verdict(Verdict.INCONCLUSIVE)
+                .reason("host noise: a 4.2 ms stall").build();
+        RunResult inconclusive = new RunResult(sample.formatVersion(), sample.runId(), sample.target(), sample.config(),
+                sample.configHash(), sample.startedAt(), sample.finishedAt(), sample.environment(),
                 List.of(new StepResult(step.id(), step.label(), step.variant(), step.load(), step.measure(), List.of(noisy), step.merged(),
                         Verdict.INCONCLUSIVE, "repetition 1: host noise")), Verdict.INCONCLUSIVE, "1 of 1 inconclusive");
 

@@ -130,7 +130,8 @@ abstract class TargetCommand implements Callable<Integer> {
         long probe = OptionParsers.durationNanos("--probe-duration", common.probeDuration, true);
         long noiseBudget = common.noiseBudget == null ? 0 : OptionParsers.durationNanos("--noise-budget", common.noiseBudget, false);
         if (noiseBudget > 0 && probe == 0) {
-            throw new UsageException("--noise-budget '" + common.noiseBudget + "': needs the probes it judges; give --probe-duration more than 0");
+            throw new UsageException("--noise-budget '" + common.noiseBudget
+                    + "': needs the probes it judges; give --probe-duration more than 0");
         }
         if (common.maxReruns < 0 || common.maxReruns > 10) {
             throw new UsageException("--max-reruns '" + common.maxReruns + "': must be between 0 and 10");
@@ -169,7 +170,8 @@ abstract class TargetCommand implements Callable<Integer> {
         }
         config.put("generatorLimit", generatorLimit);
         return new RunSettings(loads, common.repetitions, cpus, !common.noPin, probe, interval, LEAD_NANOS, drain, common.drainTimeout,
-                tolerance, OVERRUN_FRACTION, fork, common.onlyVariant, config, noiseBudget, common.noiseBudget, common.maxReruns, generatorLimit);
+                tolerance, OVERRUN_FRACTION, fork, common.onlyVariant, config, noiseBudget, common.noiseBudget, common.maxReruns,
+                generatorLimit);
     }
 
     private Progress progress() {

@@ -51,8 +51,9 @@ final class NoiseGate {
             long a = before.coreToCore().p50();
             long b = after.coreToCore().p50();
             if (Math.max(a, b) > CORE_TO_CORE_RATIO * Math.min(a, b) && Math.abs(a - b) > CORE_TO_CORE_MIN_NANOS) {
-                found.add(String.format(Locale.ROOT, "core-to-core latency CPU %d↔%d changed from %s before to %s after (the host moved the vCPUs)",
-                        before.coreToCore().cpuA(), before.coreToCore().cpuB(), HumanUnits.latency(a), HumanUnits.latency(b)));
+                found.add(String.format(Locale.ROOT, "core-to-core latency CPU %d↔%d changed from %s before to %s after "
+                        + "(the host moved the vCPUs)", before.coreToCore().cpuA(), before.coreToCore().cpuB(), HumanUnits.latency(a),
+                        HumanUnits.latency(b)));
             }
         }
         if (signals != null) {
@@ -78,8 +79,8 @@ final class NoiseGate {
         String over = String.format(Locale.ROOT, " in %.1f s", seconds);
         NoiseSignals.Throttling t = s.throttling();
         if (t != null && t.throttledPeriods() > 0) {
-            found.add(String.format(Locale.ROOT, "the cgroup was CPU-throttled in %,d of %,d CFS periods, %s in all (%s)", t.throttledPeriods(),
-                    t.periods(), HumanUnits.latency(t.throttledNanos()), t.source()));
+            found.add(String.format(Locale.ROOT, "the cgroup was CPU-throttled in %,d of %,d CFS periods, %s in all (%s)",
+                    t.throttledPeriods(), t.periods(), HumanUnits.latency(t.throttledNanos()), t.source()));
         }
         for (NoiseSignals.CpuNoise cpu : s.cpus()) {
             if (cpu.stealNanos() != null && cpu.stealNanos() > 0) {
@@ -92,9 +93,10 @@ final class NoiseGate {
         }
         for (NoiseSignals.ThreadNoise thread : s.threads()) {
             boolean alone = thread.cpu() != null && s.threads().stream().filter(o -> thread.cpu().equals(o.cpu())).count() == 1;
-            if (thread.pinned() && alone && thread.involuntarySwitches() != null && thread.involuntarySwitches() > SWITCHES_PER_SECOND * seconds) {
-                found.add(String.format(Locale.ROOT, "thread %s (pinned to CPU %d) was switched out involuntarily %,d times%s (allowance %d/s)",
-                        thread.role(), thread.cpu(), thread.involuntarySwitches(), over, SWITCHES_PER_SECOND));
+            boolean overAllowance = thread.involuntarySwitches() != null && thread.involuntarySwitches() > SWITCHES_PER_SECOND * seconds;
+            if (thread.pinned() && alone && overAllowance) {
+                found.add(String.format(Locale.ROOT, "thread %s (pinned to CPU %d) was switched out involuntarily %,d times%s "
+                        + "(allowance %d/s)", thread.role(), thread.cpu(), thread.involuntarySwitches(), over, SWITCHES_PER_SECOND));
             }
         }
     }
@@ -107,11 +109,13 @@ final class NoiseGate {
         double seconds = Math.max(1e-3, s.spanNanos() / 1e9);
         return s.threads().stream().filter(t -> t.role().equals(role) && t.involuntarySwitches() != null
                         && t.involuntarySwitches() > SWITCHES_PER_SECOND * seconds)
-                .map(t -> String.format(Locale.ROOT, "its thread was switched out involuntarily %,d times in %.1f s", t.involuntarySwitches(), seconds))
+                .map(t -> String.format(Locale.ROOT, "its thread was switched out involuntarily %,d times in %.1f s",
+                        t.involuntarySwitches(), seconds))
                 .findFirst().orElse(null);
     }
 
     private static String top(Map<String, Long> sources) {
-        return sources.entrySet().stream().map(e -> String.format(Locale.ROOT, "%s %,d", e.getKey(), e.getValue())).collect(Collectors.joining(", "));
+        return sources.entrySet().stream().map(e -> String.format(Locale.ROOT, "%s %,d", e.getKey(), e.getValue()))
+                .collect(Collectors.joining(", "));
     }
 }

@@ -93,8 +93,8 @@ final class RepetitionRunner {
         try {
             session = target.open(new SessionContext(step.variant(), step.load(), clock, recording, placement));
             Session open = session;
-            LoadRig rig = new LoadRig(clock, recording, settings.drainTimeoutNanos(), settings.overrunFraction(), monitor::endWindowFromSender,
-                    recording.recorderOf(target.senderRole()));
+            LoadRig rig = new LoadRig(clock, recording, settings.drainTimeoutNanos(), settings.overrunFraction(),
+                    monitor::endWindowFromSender, recording.recorderOf(target.senderRole()));
             Thread sender = placement.start(target.senderRole(), () -> {
                 try {
                     outcome.set(rig.run(open, step.load(), settings.leadNanos()));
@@ -150,7 +150,8 @@ final class RepetitionRunner {
             judgement = withGenerator(judgement, Verdicts.generator(generator, p50, p99, settings.generatorLimit(),
                     NoiseGate.preempted(signals, target.senderRole())), notes);
         }
-        judgement = withNoise(judgement, NoiseGate.findings(settings.noiseBudgetNanos(), settings.noiseBudgetText(), probe, probeAfter, signals), notes);
+        List<String> noise = NoiseGate.findings(settings.noiseBudgetNanos(), settings.noiseBudgetText(), probe, probeAfter, signals);
+        judgement = withNoise(judgement, noise, notes);
         ArtifactFiles files = writeFiles(step, repetition, judgement.verdict(), hlogPartial, histogram);
         AllocationMeter.Snapshot activity = totals.activity();
         return RepetitionResult.builder()
@@ -204,10 +205,11 @@ final class RepetitionRunner {
             return judgement;
         }
         if (judgement.verdict() == Verdict.FAIL) {
-            return new Verdicts.Judgement(Verdict.FAIL, judgement.reason() + "; host noise during the window: " + noise, judgement.achievedRate());
+            return new Verdicts.Judgement(Verdict.FAIL, judgement.reason() + "; host noise during the window: " + noise,
+                    judgement.achievedRate());
         }
-        return new Verdicts.Judgement(Verdict.INCONCLUSIVE, "host noise beyond the " + settings.noiseBudgetText() + " noise budget: " + noise,
-                judgement.achievedRate());
+        return new Verdicts.Judgement(Verdict.INCONCLUSIVE, "host noise beyond the " + settings.noiseBudgetText() + " noise budget: "
+                + noise, judgement.achievedRate());
     }
 
     /** Removes an attempt's files before it is run again (the rerun writes its own; the attempt is kept as a {@link Rerun}). */

@@ -57,9 +57,9 @@ public record RunSettings(
     }
 
     /** Settings without a noise budget (nothing gated), the default reruns and generator limit. */
-    public RunSettings(List<Load> loads, int repetitions, List<Integer> cpus, boolean pin, long probeNanos, long intervalNanos, long leadNanos,
-                       long drainTimeoutNanos, String drainTimeoutText, double rateTolerance, double overrunFraction, boolean forkVariants,
-                       String onlyVariant, Map<String, Object> config) {
+    public RunSettings(List<Load> loads, int repetitions, List<Integer> cpus, boolean pin, long probeNanos, long intervalNanos,
+                       long leadNanos, long drainTimeoutNanos, String drainTimeoutText, double rateTolerance, double overrunFraction,
+                       boolean forkVariants, String onlyVariant, Map<String, Object> config) {
         this(loads, repetitions, cpus, pin, probeNanos, intervalNanos, leadNanos, drainTimeoutNanos, drainTimeoutText, rateTolerance,
                 overrunFraction, forkVariants, onlyVariant, config, 0, null, DEFAULT_MAX_RERUNS, DEFAULT_GENERATOR_LIMIT);
     }

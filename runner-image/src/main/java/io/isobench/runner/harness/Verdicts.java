@@ -37,9 +37,9 @@ public final class Verdicts {
      * @param senderPreempted how the sender thread was switched out beyond its allowance ({@link NoiseGate}), or null
      */
     public static GeneratorCheck generator(GeneratorLag lag, long latencyP50, long latencyP99, double limit, String senderPreempted) {
-        String figures = String.format(Locale.ROOT, "sender lag p50 %s, p99 %s%s", HumanUnits.latency(lag.sendLagP50()),
-                HumanUnits.latency(lag.sendLagP99()), lag.replyReadDelayP50() == null ? ""
-                        : "; reply-read delay p50 " + HumanUnits.latency(lag.replyReadDelayP50()) + ", p99 " + HumanUnits.latency(lag.replyReadDelayP99()));
+        String figures = "sender lag p50 " + HumanUnits.latency(lag.sendLagP50()) + ", p99 " + HumanUnits.latency(lag.sendLagP99())
+                + (lag.replyReadDelayP50() == null ? "" : "; reply-read delay p50 " + HumanUnits.latency(lag.replyReadDelayP50())
+                        + ", p99 " + HumanUnits.latency(lag.replyReadDelayP99()));
         if (lag.chargeP50() >= GENERATOR_FLOOR_NANOS && latencyP50 > 0 && lag.shareOfP50() >= limit) {
             String what = String.format(Locale.ROOT, "%s, %.0f%% of the latency p50 %s (limit %.0f%%, --generator-limit)", figures,
                     100 * lag.shareOfP50(), HumanUnits.latency(latencyP50), 100 * limit);
@@ -49,8 +49,9 @@ public final class Verdicts {
                             + ": the host took its CPU, so this is noise rather than the generator's capacity");
         }
         if (lag.chargeP99() >= GENERATOR_FLOOR_NANOS && latencyP99 > 0 && lag.shareOfP99() >= GENERATOR_WARNING_SHARE) {
-            return new GeneratorCheck(null, String.format(Locale.ROOT, "the load generator was busy or descheduled: %s, %.0f%% of the latency "
-                    + "p99 %s; that much of the tail may be the generator's", figures, 100 * lag.shareOfP99(), HumanUnits.latency(latencyP99)));
+            return new GeneratorCheck(null, String.format(Locale.ROOT, "the load generator was busy or descheduled: %s, %.0f%% of the "
+                    + "latency p99 %s; that much of the tail may be the generator's", figures, 100 * lag.shareOfP99(),
+                    HumanUnits.latency(latencyP99)));
         }
         return new GeneratorCheck(null, null);
     }

@@ -52,7 +52,8 @@ final class WindowMonitor implements Runnable {
     private Throwable error;
 
     WindowMonitor(Clock clock, Recording recording, Supplier<Map<String, Thread>> measuredThreads, long intervalNanos,
-                  Path hlogFile, String comment, StepPlan step, int repetition, Progress progress, Supplier<HostSignals.Snapshot> hostSignals) {
+                  Path hlogFile, String comment, StepPlan step, int repetition, Progress progress,
+                  Supplier<HostSignals.Snapshot> hostSignals) {
         this.clock = clock;
         this.recording = recording;
         this.measuredThreads = measuredThreads;
@@ -185,5 +186,6 @@ final class WindowMonitor implements Runnable {
     }
 
     /** @param signalsBefore the host's counters just before the window, null when it never opened; likewise after */
-    record Totals(Histogram histogram, AllocationMeter.Snapshot activity, HostSignals.Snapshot signalsBefore, HostSignals.Snapshot signalsAfter) {}
+    record Totals(Histogram histogram, AllocationMeter.Snapshot activity, HostSignals.Snapshot signalsBefore,
+                  HostSignals.Snapshot signalsAfter) {}
 }

@@ -94,7 +94,8 @@ public final class HostSignals {
             long[] b = before.switches().get(p.role());
             long[] a = after.switches().get(p.role());
             boolean known = a != null && b != null;
-            threads.add(new NoiseSignals.ThreadNoise(p.role(), p.cpu(), p.applied(), known ? a[1] - b[1] : null, known ? a[0] - b[0] : null));
+            threads.add(new NoiseSignals.ThreadNoise(p.role(), p.cpu(), p.applied(), known ? a[1] - b[1] : null,
+                    known ? a[0] - b[0] : null));
         }
         return new NoiseSignals(after.atNanos() - before.atNanos(), throttling, cpus, threads, unavailable);
     }
@@ -155,7 +156,9 @@ public final class HostSignals {
                 values.put(kv[0], value);
             }
         }
-        Long throttledNanos = v2 ? (values.containsKey("throttled_usec") ? values.get("throttled_usec") * 1_000 : null) : values.get("throttled_time");
+        Long throttledNanos = v2
+                ? (values.containsKey("throttled_usec") ? values.get("throttled_usec") * 1_000 : null)
+                : values.get("throttled_time");
         if (!values.containsKey("nr_throttled") || throttledNanos == null) {
             unavailable.add("cgroup throttling: " + shown + " has no nr_throttled/" + (v2 ? "throttled_usec" : "throttled_time")
                     + (v2 ? " (the cpu controller is not enabled for this cgroup)" : ""));
@@ -207,8 +210,8 @@ public final class HostSignals {
                 steal.put(cpu.intValue(), ticks);
             }
         }
-        cpus.stream().filter(c -> !steal.containsKey(c)).forEach(c -> unavailable.add("steal time of CPU " + c + ": /proc/stat has no cpu" + c
-                + " line with a steal column"));
+        cpus.stream().filter(c -> !steal.containsKey(c))
+                .forEach(c -> unavailable.add("steal time of CPU " + c + ": /proc/stat has no cpu" + c + " line with a steal column"));
         return steal;
     }
 
@@ -232,8 +235,8 @@ public final class HostSignals {
                 column.put(cpu.intValue(), i);
             }
         }
-        cpus.stream().filter(c -> !column.containsKey(c)).forEach(c -> unavailable.add("interrupts of CPU " + c + ": /proc/interrupts has no CPU" + c
-                + " column"));
+        cpus.stream().filter(c -> !column.containsKey(c))
+                .forEach(c -> unavailable.add("interrupts of CPU " + c + ": /proc/interrupts has no CPU" + c + " column"));
         column.keySet().forEach(c -> byCpu.put(c, new LinkedHashMap<>()));
         for (String line : table.subList(1, table.size())) {
             String[] f = line.trim().split("\\s+");

@@ -41,9 +41,11 @@ public final class RepetitionTable {
                 }
                 NoiseSignals n = r.noise();
                 GeneratorLag g = r.generator();
-                out.printf(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %d |%n", step.id(), r.index(), verdict,
+                out.printf(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %d |%n", step.id(),
+                        r.index(), verdict,
                         HumanUnits.latency(r.latency().p50()), HumanUnits.latency(r.latency().p99()),
-                        beforeAfter(coreToCore(r.probe()), coreToCore(r.probeAfter())), beforeAfter(stall(r.probe()), stall(r.probeAfter())),
+                        beforeAfter(coreToCore(r.probe()), coreToCore(r.probeAfter())),
+                        beforeAfter(stall(r.probe()), stall(r.probeAfter())),
                         throttled(n), steal(n), interrupts(n), switches(n),
                         g == null ? "-" : HumanUnits.latency(g.sendLagP99()),
                         g == null || g.replyReadDelayP99() == null ? "-" : HumanUnits.latency(g.replyReadDelayP99()), r.reruns().size());
@@ -60,7 +62,8 @@ public final class RepetitionTable {
     }
 
     private static String stall(MachineProbe p) {
-        return p == null || p.jitter().isEmpty() ? "-" : HumanUnits.latency(p.jitter().stream().mapToLong(MachineProbe.Jitter::maxStallNanos).max().orElse(0));
+        return p == null || p.jitter().isEmpty() ? "-"
+                : HumanUnits.latency(p.jitter().stream().mapToLong(MachineProbe.Jitter::maxStallNanos).max().orElse(0));
     }
 
     private static String throttled(NoiseSignals n) {
@@ -86,7 +89,8 @@ public final class RepetitionTable {
         if (n == null) {
             return "-";
         }
-        return n.cpus().stream().filter(c -> c.interrupts() != null).max(java.util.Comparator.comparingLong(NoiseSignals.CpuNoise::interrupts))
+        return n.cpus().stream().filter(c -> c.interrupts() != null)
+                .max(java.util.Comparator.comparingLong(NoiseSignals.CpuNoise::interrupts))
                 .map(c -> HumanUnits.count(c.interrupts()) + " (CPU " + c.cpu() + ")").orElse("unavailable");
     }
 

@@ -154,7 +154,8 @@ class LoadRigTest {
     void aQuickSenderIsNotChargedAtAll() {
         ReplySession replies = new ReplySession(clock, recording);
         replies.sendCostNanos = 1_000;
-        Verdicts.GeneratorCheck check = generatorCheck(new LoadRig(clock, recording, 50 * MS, 0.5, () -> {}, replies.recorder), replies, 100);
+        LoadRig quick = new LoadRig(clock, recording, 50 * MS, 0.5, () -> {}, replies.recorder);
+        Verdicts.GeneratorCheck check = generatorCheck(quick, replies, 100);
 
         assertThat(check.failure()).isNull();
         assertThat(check.warning()).isNull();
@@ -170,7 +171,8 @@ class LoadRigTest {
         Verdicts.GeneratorCheck check = generatorCheck(new LoadRig(clock, recording, 50 * MS, 0.5, () -> {}, null), stalling, 1000);
 
         assertThat(check.failure()).isNull();
-        assertThat(check.warning()).startsWith("the load generator was busy or descheduled: sender lag p50 ").contains("of the latency p99");
+        assertThat(check.warning()).startsWith("the load generator was busy or descheduled: sender lag p50 ")
+                .contains("of the latency p99");
         assertThat(replies.recorder).isNotNull();
     }
 

@@ -26,7 +26,8 @@ class NoiseGatingTest {
 
     /** The generator check is off: on a busy test machine the sender's lag is the host's, and these tests judge noise alone. */
     static RunSettings quietGenerator(int repetitions) {
-        return BenchmarkRunnerTest.settings(List.of(Load.openLoop(2_000, 20, 200)), repetitions).withGeneratorLimit(Double.POSITIVE_INFINITY);
+        return BenchmarkRunnerTest.settings(List.of(Load.openLoop(2_000, 20, 200)), repetitions)
+                .withGeneratorLimit(Double.POSITIVE_INFINITY);
     }
 
     static RunSettings budget(long budgetNanos, int reruns) {
@@ -101,7 +102,8 @@ class NoiseGatingTest {
             assertThat(rep.probeAfter().coreToCore().p50()).isEqualTo(275);
             assertThat(rep.noise().throttling().throttledPeriods()).isEqualTo(3);
             assertThat(rep.noise().threads()).extracting(t -> t.role()).containsExactly("client");
-            assertThat(rep.notes()).filteredOn(n -> n.startsWith("host noise")).singleElement().asString().startsWith("host noise during the window (not gated: no --noise-budget): ")
+            assertThat(rep.notes()).filteredOn(n -> n.startsWith("host noise")).singleElement().asString()
+                    .startsWith("host noise during the window (not gated: no --noise-budget): ")
                     .contains("core-to-core latency CPU").contains("changed from 70 ns before to 275 ns after")
                     .contains("the cgroup was CPU-throttled in 3 of 100 CFS periods, 15 ms in all");
         }
@@ -134,7 +136,8 @@ class NoiseGatingTest {
 
         RepetitionResult rep = onlyRepetition(result);
         assertThat(rep.verdict()).isEqualTo(Verdict.FAIL);
-        assertThat(rep.reason()).contains("could not start instant a: port 9 in use").contains("; host noise during the window: the jitter probe");
+        assertThat(rep.reason()).contains("could not start instant a: port 9 in use")
+                .contains("; host noise during the window: the jitter probe");
         assertThat(rep.reruns()).as("a FAIL is not run again").isEmpty();
         assertThat(BenchmarkRunner.exitCode(result)).isEqualTo(1);
     }

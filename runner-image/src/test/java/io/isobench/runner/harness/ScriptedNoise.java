@@ -18,7 +18,8 @@ final class ScriptedNoise implements NoiseSource {
     static final long QUIET_C2C = 70;
 
     /** One attempt's noise: stalls seen by the probes, core-to-core p50s, and the counters' rise over the window. */
-    record Attempt(long stallBefore, long stallAfter, long c2cBefore, long c2cAfter, long throttled, long stealTicks, long involuntarySwitches) {
+    record Attempt(long stallBefore, long stallAfter, long c2cBefore, long c2cAfter, long throttled, long stealTicks,
+                   long involuntarySwitches) {
 
         static Attempt quiet() {
             return new Attempt(QUIET_STALL, QUIET_STALL, QUIET_C2C, QUIET_C2C, 0, 0, 0);

@@ -79,8 +79,9 @@ class HostSignalsTest {
         HostSignals.Snapshot s = new HostSignals(empty).read(List.of(0), threads);
 
         assertThat(s.throttling()).isNull();
-        assertThat(s.unavailable()).containsExactly("cgroup throttling: /proc/self/cgroup is unreadable", "steal time: /proc/stat is unreadable",
-                "interrupts: /proc/interrupts is unreadable", "context switches of client: its thread id is unknown");
+        assertThat(s.unavailable()).containsExactly("cgroup throttling: /proc/self/cgroup is unreadable",
+                "steal time: /proc/stat is unreadable", "interrupts: /proc/interrupts is unreadable",
+                "context switches of client: its thread id is unknown");
         NoiseSignals delta = HostSignals.delta(s, s, List.of(new Pinning("client", 0, true, "0")));
         assertThat(delta.cpus()).singleElement().satisfies(c -> {
             assertThat(c.stealNanos()).isNull();
@@ -101,7 +102,8 @@ class HostSignalsTest {
 
         assertThat(s.stealTicks()).isEmpty();
         assertThat(s.throttling()).isNull();
-        assertThat(s.unavailable()).contains("cgroup throttling: no cgroup v1 cpu controller or cgroup v2 hierarchy of this process is mounted");
+        assertThat(s.unavailable())
+                .contains("cgroup throttling: no cgroup v1 cpu controller or cgroup v2 hierarchy of this process is mounted");
     }
 
     @Test
@@ -113,7 +115,8 @@ class HostSignalsTest {
                 Map.of(0, 100L, 1, 203L), Map.of(0, Map.of("CAL", 110L, "TLB", 55L, "RES", 3L, "39 eth0", 3L), 1, Map.of("CAL", 1L)),
                 Map.of("publisher", new long[] {3, 9}, "agent", new long[] {1, 0}), List.of());
 
-        NoiseSignals d = HostSignals.delta(before, after, List.of(new Pinning("publisher", 0, true, "0"), new Pinning("agent", 1, true, "1")));
+        NoiseSignals d = HostSignals.delta(before, after,
+                List.of(new Pinning("publisher", 0, true, "0"), new Pinning("agent", 1, true, "1")));
 
         assertThat(d.spanNanos()).isEqualTo(2_000_000_000L);
         assertThat(d.throttling()).isEqualTo(new NoiseSignals.Throttling("/c/cpu.stat", 20, 2, 4_000_000));
@@ -138,7 +141,8 @@ class HostSignalsTest {
         NoiseSignals d = HostSignals.delta(before, after, List.of(new Pinning("test", cpus.getFirst(), false, "not pinned")));
 
         assertThat(before.stealTicks()).containsOnlyKeys(cpus);
-        assertThat(before.interrupts()).containsOnlyKeys(cpus).allSatisfy((cpu, sources) -> assertThat(sources).isNotEmpty().doesNotContainKey("LOC"));
+        assertThat(before.interrupts()).containsOnlyKeys(cpus)
+                .allSatisfy((cpu, sources) -> assertThat(sources).isNotEmpty().doesNotContainKey("LOC"));
         assertThat(d.threads()).singleElement().satisfies(t -> assertThat(t.voluntarySwitches()).isPositive());
         assertThat(d.cpus()).allSatisfy(c -> {
             assertThat(c.stealNanos()).isNotNegative();

@@ -71,17 +71,18 @@ public class LoadSpec {
     private String probeDuration = "1s";
 
     @Pattern(Durations.PATTERN)
-    @JsonPropertyDescription("Gate on host noise, e.g. 1ms: a repetition whose probes saw a stall longer than this, whose core-to-core "
-            + "latency changed between the probes before and after it, or during whose window the cgroup was CPU-throttled, the hypervisor "
-            + "stole time, or interrupts or involuntary context switches on the measured CPUs exceeded their allowance, is INCONCLUSIVE and run "
-            + "again (maxReruns); a run left INCONCLUSIVE ends Failed with condition Conclusive=False (HostNoise). Left out, nothing is "
-            + "gated and the figures are recorded beside each repetition.")
+    @JsonPropertyDescription("Gate on host noise, e.g. 1ms: a repetition whose probes saw a stall longer than this, whose "
+            + "core-to-core latency changed between the probes before and after it, or during whose window the cgroup was CPU-throttled, "
+            + "the hypervisor stole time, or interrupts or involuntary context switches on the measured CPUs exceeded their allowance, is "
+            + "INCONCLUSIVE and run again (maxReruns); a run left INCONCLUSIVE ends Failed with condition Conclusive=False (HostNoise). "
+            + "Left out, nothing is gated and the figures are recorded beside each repetition.")
     private String noiseBudget;
 
     @Default("2")
     @Min(0)
     @Max(10)
-    @JsonPropertyDescription("How many times an INCONCLUSIVE repetition is run again before the run is left INCONCLUSIVE (with noiseBudget).")
+    @JsonPropertyDescription("How many times an INCONCLUSIVE repetition is run again before the run is left INCONCLUSIVE "
+            + "(with noiseBudget).")
     private Integer maxReruns = 2;
 
     public Mode getMode() {

@@ -110,13 +110,16 @@ class AdmissionIT {
                 invalid("zero repetitions", s -> at(s, "load").put("repetitions", 0), "spec.load.repetitions", "should be greater than or equal to 1"),
                 invalid("too many repetitions", s -> at(s, "load").put("repetitions", 101), "spec.load.repetitions", "should be less than or equal to 100"),
                 invalid("probe longer than the window", s -> at(s, "load").put("probeDuration", "20s"), "spec.load.probeDuration", "must not be longer than the measured window"),
-                invalid("noise budget in words", s -> at(s, "load").put("noiseBudget", "a little"), "spec.load.noiseBudget", "should match"),
-                invalid("zero noise budget", s -> at(s, "load").put("noiseBudget", "0ms"), "spec.load.noiseBudget", "must be longer than zero"),
+                invalid("noise budget in words", s -> at(s, "load").put("noiseBudget", "a little"), "spec.load.noiseBudget",
+                        "should match"),
+                invalid("zero noise budget", s -> at(s, "load").put("noiseBudget", "0ms"), "spec.load.noiseBudget",
+                        "must be longer than zero"),
                 invalid("noise budget without probes", s -> {
                     at(s, "load").put("noiseBudget", "1ms");
                     at(s, "load").put("probeDuration", "0s");
                 }, "spec.load.noiseBudget", "needs the probes it judges: probeDuration must be longer than 0s"),
-                invalid("too many reruns", s -> at(s, "load").put("maxReruns", 11), "spec.load.maxReruns", "should be less than or equal to 10"),
+                invalid("too many reruns", s -> at(s, "load").put("maxReruns", 11), "spec.load.maxReruns",
+                        "should be less than or equal to 10"),
                 invalid("unknown queue", s -> at(s, "target", "dispatch").put("queues", List.of("lmax")), "spec.target.dispatch.queues", "Unsupported value: \"lmax\""),
                 invalid("queue twice", s -> at(s, "target", "dispatch").put("queues", List.of("jctools", "jctools")), "spec.target.dispatch.queues", "must not name a queue twice"),
                 invalid("ring not a power of two", s -> at(s, "target", "dispatch").put("ringSize", 1000), "spec.target.dispatch.ringSize", "must be a power of two"),

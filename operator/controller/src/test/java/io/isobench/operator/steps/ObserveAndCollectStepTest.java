@@ -2,6 +2,7 @@ package io.isobench.operator.steps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
@@ -100,10 +101,10 @@ class ObserveAndCollectStepTest {
     @Test
     void anInconclusiveResultFailsTheRunAsNotConclusiveWithTheRunnersReason() throws Exception {
         var json = new com.fasterxml.jackson.databind.ObjectMapper();
-        var tree = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(fixture("dispatch-ok.json"));
+        var tree = (ObjectNode) json.readTree(fixture("dispatch-ok.json"));
         String noise = "host noise beyond the 1ms noise budget: the jitter probe before saw a 4.2 ms stall on CPU 1 (budget 1ms)";
-        var step = (com.fasterxml.jackson.databind.node.ObjectNode) tree.get("steps").get(0);
-        step.withArray("repetitions").forEach(r -> ((com.fasterxml.jackson.databind.node.ObjectNode) r).put("verdict", "INCONCLUSIVE").put("reason", noise));
+        var step = (ObjectNode) tree.get("steps").get(0);
+        step.withArray("repetitions").forEach(r -> ((ObjectNode) r).put("verdict", "INCONCLUSIVE").put("reason", noise));
         step.put("verdict", "INCONCLUSIVE").put("reason", "1 of 1 inconclusive: repetition 1: " + noise);
         tree.put("verdict", "INCONCLUSIVE").put("reason", "1 of 3 inconclusive: " + step.get("id").asText() + ": repetition 1: " + noise);
         cluster.objects.put(RunNames.attemptPrefix(run, 1, "client") + "result.json", json.writeValueAsBytes(tree));
@@ -119,7 +120,8 @@ class ObserveAndCollectStepTest {
         assertThat(conclusive.getStatus()).isEqualTo("False");
         assertThat(conclusive.getReason()).isEqualTo("HostNoise");
         assertThat(conclusive.getMessage()).contains("the jitter probe before saw a 4.2 ms stall on CPU 1");
-        assertThat(Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow().getMessage()).startsWith("Inconclusive: 1 of 3 inconclusive");
+        assertThat(Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow().getMessage())
+                .startsWith("Inconclusive: 1 of 3 inconclusive");
     }
 
     @Test
