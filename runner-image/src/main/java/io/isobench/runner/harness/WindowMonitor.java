@@ -25,7 +25,7 @@ import org.HdrHistogram.HistogramLogWriter;
  */
 final class WindowMonitor implements Runnable {
 
-    /** How long before the window the host's counters are read: longer than reading them takes (≈ 0.1 ms). */
+    /** How long before the window the host's counters are read: far longer than reading them takes (p50 0.17 ms, p99 0.33 ms here). */
     static final long SIGNALS_LEAD_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
     private final Clock clock;
