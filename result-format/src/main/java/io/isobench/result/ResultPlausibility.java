@@ -17,6 +17,8 @@ public final class ResultPlausibility {
     public static final int MAX_TEXT = 4_096;
     /** Faster than any transport this measures by two orders of magnitude. */
     public static final double MAX_RATE = 1e9;
+    /** Notes or reruns of one repetition: the runner writes a few (its reruns are at most 10). */
+    public static final int MAX_NOTES = 32;
 
     private static final Pattern STEP_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,199}");
     private static final String[] PERCENTILES = {"min", "p50", "p66", "p75", "p80", "p90", "p95", "p98", "p99", "p99_9", "p99_99", "p99_999", "max"};
@@ -67,6 +69,7 @@ public final class ResultPlausibility {
         for (int r = 0; r < reps.size(); r++) {
             counted += repetition(at + ".repetitions[" + r + "]", reps.get(r));
             inconclusive(at + ".repetitions[" + r + "]", reps.get(r).verdict(), reps.get(r).reason(), List.of());
+            notesAndReruns(at + ".repetitions[" + r + "]", reps.get(r));
         }
         if (!reps.isEmpty() && counted != s.merged().latency().count()) {
             throw bad(at + ".merged.latency.count", s.merged().latency().count(),
@@ -137,6 +140,22 @@ public final class ResultPlausibility {
         }
         if (!Double.isFinite(l.stddev()) || l.stddev() < 0) {
             throw bad(at + ".stddev", l.stddev(), "is not a standard deviation");
+        }
+    }
+
+    /** The notes and reruns a repetition carries are shown on the site: bounded like every other text. */
+    private static void notesAndReruns(String at, RepetitionResult r) {
+        if (r.notes().size() > MAX_NOTES) {
+            throw bad(at + ".notes.length", r.notes().size(), "exceeds " + MAX_NOTES);
+        }
+        if (r.reruns().size() > MAX_NOTES) {
+            throw bad(at + ".reruns.length", r.reruns().size(), "exceeds " + MAX_NOTES);
+        }
+        for (int i = 0; i < r.notes().size(); i++) {
+            text(at + ".notes[" + i + "]", r.notes().get(i));
+        }
+        for (int i = 0; i < r.reruns().size(); i++) {
+            text(at + ".reruns[" + i + "].reason", r.reruns().get(i).reason());
         }
     }
 

@@ -86,14 +86,23 @@ class ResultPlausibilityTest {
             repetition without a reason | steps[0].repetitions[0].reason = null is missing: an INCONCLUSIVE verdict names the noise
             step without a reason       | steps[0].reason = null is missing
             run over a failed step      | verdict = 'INCONCLUSIVE' while a part of it FAILed (FAIL beats INCONCLUSIVE)
+            a megabyte of notes         | steps[0].repetitions[0].notes[0].length = 1048576 exceeds 4096
+            a thousand reruns           | steps[0].repetitions[0].reruns.length = 1000 exceeds 32
             """)
-    void anInconclusiveVerdictMustNameItsNoiseAndNeverHideAFail(String what, String message) {
+    void anInconclusiveVerdictMustNameItsNoiseNeverHideAFailAndItsNotesStayBounded(String what, String message) {
         Consumer<ObjectNode> edit = switch (what) {
             case "repetition without a reason" -> t -> {
                 repetition(t).put("verdict", "INCONCLUSIVE");
                 step(t).put("verdict", "INCONCLUSIVE").put("reason", "noise");
             };
             case "step without a reason" -> t -> step(t).put("verdict", "INCONCLUSIVE");
+            case "a megabyte of notes" -> t -> repetition(t).putArray("notes").add("x".repeat(1 << 20));
+            case "a thousand reruns" -> t -> {
+                var reruns = repetition(t).putArray("reruns");
+                for (int i = 0; i < 1000; i++) {
+                    reruns.addObject().put("attempt", i + 1).put("reason", "noise");
+                }
+            };
             case "run over a failed step" -> t -> {
                 step(t).put("verdict", "FAIL").put("reason", "rate");
                 repetition(t).put("verdict", "FAIL").put("reason", "rate");
