@@ -13,6 +13,9 @@ import java.util.concurrent.TimeUnit;
  * than the allowed overrun it abandons the rest of the window (the repetition then FAILs on rate).
  *
  * <p>Closed loop: keeps {@code concurrency} messages in flight, each stamped with its actual send time.
+ *
+ * <p>Either way the rig measures what it charges the target for itself ({@link SenderLag}): how late it sent, and
+ * how long replies waited for it to poll.
  */
 public final class LoadRig {
 
