@@ -12,6 +12,7 @@ site-build: reports-site/node_modules/.package-lock.json
 test-site: site-build build
 	cd reports-site && npx vitest run
 	cd reports-site && node test-browser/run.mjs
+	cd reports-site && node test-browser/inconclusive.mjs
 
 # 10,000 runs: publishing time and bytes, then first paint and filtering in Chromium (BENCHMARKS.md)
 .PHONY: bench-site

@@ -3,7 +3,8 @@
 
 export const FORMAT_VERSION = 1;
 
-export type Verdict = 'OK' | 'FAIL';
+/** FAIL beats INCONCLUSIVE beats OK; INCONCLUSIVE: host noise voided the measurement (it says nothing about the code). */
+export type Verdict = 'OK' | 'FAIL' | 'INCONCLUSIVE';
 export type LoadMode = 'open-loop' | 'closed-loop';
 export type LatencyMeasure = 'one-way' | 'round-trip' | 'half-round-trip';
 
@@ -184,6 +185,36 @@ export interface MachineProbe {
   jitter?: Jitter[];
 }
 
+/** What the host did to the measured CPUs and threads during a repetition's window (result-format NoiseSignals). */
+export interface NoiseSignals {
+  spanNanos: number;
+  throttling?: { source: string; periods: number; throttledPeriods: number; throttledNanos: number };
+  cpus?: Array<{ cpu: number; stealNanos?: number; interrupts?: number; topInterrupts?: Record<string, number> }>;
+  threads?: Array<{ role: string; cpu?: number; pinned: boolean; involuntarySwitches?: number; voluntarySwitches?: number }>;
+  unavailable?: string[];
+}
+
+/** How much of the latency the load generator itself may have caused (result-format GeneratorLag). */
+export interface GeneratorLag {
+  sendLagP50: number;
+  sendLagP99: number;
+  sendLagMax: number;
+  sends: number;
+  replyReadDelayP50?: number;
+  replyReadDelayP99?: number;
+  replyReadDelayMax?: number;
+  shareOfP50: number;
+  shareOfP99: number;
+}
+
+/** An earlier INCONCLUSIVE attempt at a repetition, run again. */
+export interface Rerun {
+  attempt: number;
+  startedAt?: string;
+  reason?: string;
+  latency?: LatencySummary;
+}
+
 export interface RepetitionResult {
   index: number;
   startedAt: string;
@@ -202,6 +233,11 @@ export interface RepetitionResult {
   files?: ArtifactFiles;
   verdict: Verdict;
   reason?: string;
+  probeAfter?: MachineProbe;
+  noise?: NoiseSignals;
+  generator?: GeneratorLag;
+  reruns?: Rerun[];
+  notes?: string[];
 }
 
 export interface MergedResult {

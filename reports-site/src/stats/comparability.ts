@@ -89,3 +89,16 @@ export function commonSteps(a: RunResult, b: RunResult): string[] {
   const inB = new Set(b.steps.map((s) => s.id));
   return a.steps.filter((s) => inB.has(s.id)).map((s) => s.id);
 }
+
+/**
+ * The common steps split into those compared and those left out because either run's step is INCONCLUSIVE: host noise
+ * voided it, so its figures are not a result about the code and a ratio against them would mean nothing.
+ */
+export function comparableSteps(a: RunResult, b: RunResult): { compared: string[]; inconclusive: string[] } {
+  const noisy = (r: RunResult, id: string) => r.steps.find((s) => s.id === id)?.verdict === 'INCONCLUSIVE';
+  const common = commonSteps(a, b);
+  return {
+    compared: common.filter((id) => !noisy(a, id) && !noisy(b, id)),
+    inconclusive: common.filter((id) => noisy(a, id) || noisy(b, id)),
+  };
+}

@@ -5,7 +5,7 @@ import { el, errorBox, section, table } from '../dom';
 import { latency, rate, ratio } from '../format';
 import { decodeHistogram } from '../hdr/decode';
 import { bootstrapRatio } from '../stats/bootstrap';
-import { commonSteps, differences, runFacts, unmatchedSteps } from '../stats/comparability';
+import { comparableSteps, differences, runFacts, unmatchedSteps } from '../stats/comparability';
 import { seedOf } from '../stats/random';
 import { distributionLine, loadRun, type LoadedRun } from './run';
 
@@ -39,7 +39,11 @@ export async function renderCompare(app: HTMLElement, keys: string[]): Promise<v
     if (unmatched.onlyA.length || unmatched.onlyB.length) {
       app.append(el('p', { class: 'muted' }, `steps not compared: only in A ${unmatched.onlyA.join(', ') || '–'}; only in B ${unmatched.onlyB.join(', ') || '–'}`));
     }
-    const steps = commonSteps(a.result, b.result);
+    const { compared: steps, inconclusive } = comparableSteps(a.result, b.result);
+    if (inconclusive.length) {
+      app.append(el('p', { class: 'warning', role: 'note' }, 'steps not compared, INCONCLUSIVE in A or B (host noise voided the '
+        + `measurement; its figures say nothing about the code): ${inconclusive.join(', ')}`));
+    }
     const rows: Array<Array<string | HTMLElement>> = [];
     for (const id of steps) {
       const sa = a.result.steps.find((s) => s.id === id)!;
@@ -61,7 +65,8 @@ export async function renderCompare(app: HTMLElement, keys: string[]): Promise<v
       table(['step', 'percentile', 'A', 'B', 'B/A', '95% interval', 'B is'], rows, 'grid num')));
   }
 
-  const common = runs.reduce((ids, r) => ids.filter((id) => r.result.steps.some((s) => s.id === id)), a.result.steps.map((s) => s.id));
+  const common = runs.reduce((ids, r) => ids.filter((id) => r.result.steps.some((s) => s.id === id && s.verdict !== 'INCONCLUSIVE')),
+    a.result.steps.map((s) => s.id));
   if (common.length) {
     const pick = el('select', { 'aria-label': 'step to overlay' }, ...common.map((id) => el('option', { value: id }, id)));
     const holder = el('div', { class: 'chart' });

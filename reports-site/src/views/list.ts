@@ -3,6 +3,7 @@ import { fetchVersionedJson } from '../data/load-json';
 import { CATALOG_PATH } from '../data/paths';
 import { el, errorBox, table } from '../dom';
 import { dateTime, latency, rate } from '../format';
+import { verdictClass } from '../verdict';
 
 const PAGE = 50;
 
@@ -10,7 +11,7 @@ export interface Filter {
   target: string;
   label: string; // key=value
   node: string;
-  status: string; // OK | FAIL | ''
+  status: string; // OK | FAIL | INCONCLUSIVE | ''
   since: string; // yyyy-mm-dd
 }
 
@@ -93,7 +94,7 @@ export async function renderList(app: HTMLElement, catalog: Catalog, filter: Fil
       });
       return [box, dateTime(e.startedAt), el('a', { href: `#/run/${encodeURIComponent(e.key)}`, class: 'run-link' }, `${e.namespace}/${e.name}`), e.target,
         Object.entries(e.labels).map(([k, v]) => `${k}=${v}`).join(' '), e.nodes.join(', '),
-        el('span', { class: e.verdict === 'OK' ? 'ok' : 'fail' }, e.verdict), isolation(e.isolated), e.headline?.label ?? '–',
+        el('span', { class: verdictClass(e.verdict) }, e.verdict), isolation(e.isolated), e.headline?.label ?? '–',
         latency(e.headline?.p50), latency(e.headline?.p99), latency(e.headline?.max), rate(e.headline?.achievedRate)];
     })));
   status.textContent = `${catalog.runCount} runs · showing ${rows.length} (${(performance.now() - t0).toFixed(0)} ms)`;

@@ -8,7 +8,9 @@ import { decodeHistogram } from '../hdr/decode';
 import { parseHlog } from '../hdr/hlog';
 import { valueAtPercentile, maxOf } from '../hdr/histogram';
 import { percentileCurve, percentileRows } from '../hdr/percentile-rows';
+import { verdictClass } from '../verdict';
 import { isolation } from './list';
+import { repetitionRows } from './repetitions';
 import { streamsRows } from './streams';
 
 export interface LoadedRun {
@@ -60,7 +62,7 @@ export function stepTable(steps: StepResult[]): HTMLTableElement {
 
 function verdict(s: StepResult): HTMLElement {
   const reason = s.reason && s.reason.length > 90 ? `${s.reason.slice(0, 90)}…` : s.reason;
-  return el('span', { class: s.verdict === 'OK' ? 'ok' : 'fail', title: s.reason ?? '' }, s.verdict + (reason ? ` — ${reason}` : ''));
+  return el('span', { class: verdictClass(s.verdict), title: s.reason ?? '' }, s.verdict + (reason ? ` — ${reason}` : ''));
 }
 
 export function distributionLine(label: string, base64: string | undefined): Line | null {
@@ -81,7 +83,8 @@ export async function renderRun(app: HTMLElement, key: string): Promise<void> {
   const { summary, result } = run;
   const header = el('div', { class: 'run-header' },
     el('h1', null, `${summary.namespace}/${summary.name}`),
-    el('p', null, el('span', { class: result.verdict === 'OK' ? 'ok' : 'fail' }, `${summary.phase} · ${result.verdict}`), ' · ', isolation(summary.isolation?.isolated),
+    el('p', null, el('span', { class: verdictClass(result.verdict) }, `${summary.phase} · ${result.verdict}`), ' · ',
+      isolation(summary.isolation?.isolated),
       ' · ', result.target, ' · ', dateTime(result.startedAt), ' → ', dateTime(result.finishedAt)),
     summary.message ? el('p', { class: 'message' }, summary.message) : null,
     // why a run is not isolated is part of what it measured (the reason quotes what the pods reported: text only)
@@ -95,6 +98,17 @@ export async function renderRun(app: HTMLElement, key: string): Promise<void> {
     const steps = stepsOf(result, v);
     const measure = steps[0]?.measure ?? 'latency';
     app.append(section(`${v} · ${steps[0]?.load.mode ?? ''}, ${measure} · ${steps[0]?.repetitions?.length ?? 0} repetition(s) merged`, stepTable(steps)));
+  }
+
+  const reps = repetitionRows(result);
+  if (reps.length) {
+    app.append(section('Repetitions and the machine around them', el('p', { class: 'muted' },
+      'probes before → after each repetition; host counters over its window; the load generator\'s own lag (p50 / p99)'),
+    table(['step', 'rep', 'verdict', 'p50', 'p99', 'core-to-core p50', 'longest stall', 'throttled', 'steal', 'interrupts',
+      'involuntary switches', 'sender lag', 'reply-read delay', 'reruns', 'notes'],
+    reps.map((r) => [r.step, String(r.repetition), el('span', { class: verdictClass(r.verdict) }, r.verdict), r.p50, r.p99, r.coreToCore,
+      r.longestStall, r.throttled, r.steal, r.interrupts, r.switches, r.senderLag, r.replyReadDelay, r.reruns, r.notes]),
+    'grid num repetitions')));
   }
 
   const streams = streamsRows(result);

@@ -3,7 +3,8 @@ package io.isobench.result;
 import java.util.List;
 
 /**
- * The state of the machine just before a repetition, so a slow machine can be told from a slow target.
+ * The state of the machine just before (and, as {@code probeAfter}, just after) a repetition, so a slow machine can be
+ * told from a slow target.
  *
  * @param coreToCore cache-line ping-pong between the two measured CPUs; null with fewer than two CPUs
  * @param jitter     per measured CPU, the longest stall a spinning thread saw

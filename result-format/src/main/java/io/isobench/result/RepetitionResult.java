@@ -1,5 +1,7 @@
 package io.isobench.result;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +25,12 @@ import java.util.Map;
  * @param histogram      this repetition's histogram, HdrHistogram compressed encoding, base64 (what a
  *                       bootstrap over repetitions resamples)
  * @param files          this repetition's {@code .hlog} and {@code .hgrm}
- * @param verdict        OK, or FAIL with {@code reason}
+ * @param verdict        OK; FAIL with {@code reason}; INCONCLUSIVE with the host noise as {@code reason}
+ * @param probeAfter     the same probes just after it (a core-to-core figure that moved, a stall, show the host changed)
+ * @param noise          throttling, steal, interrupts and context switches during the window (null in files from before)
+ * @param generator      how much of the latency the load generator may have caused (null when not measured)
+ * @param reruns         earlier INCONCLUSIVE attempts at this repetition that were run again
+ * @param notes          warnings that did not decide the verdict (noise seen without a budget, a busy generator)
  */
 public record RepetitionResult(
         int index,
@@ -42,4 +49,93 @@ public record RepetitionResult(
         String histogram,
         ArtifactFiles files,
         Verdict verdict,
-        String reason) {}
+        String reason,
+        MachineProbe probeAfter,
+        NoiseSignals noise,
+        GeneratorLag generator,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Rerun> reruns,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> notes) {
+
+    @JsonCreator
+    public RepetitionResult {
+        reruns = reruns == null ? List.of() : List.copyOf(reruns);
+        notes = notes == null ? List.of() : List.copyOf(notes);
+    }
+
+    /** The fields every format-1 reader knows; the newer ones empty. */
+    public RepetitionResult(int index, Instant startedAt, long windowNanos, Long targetRate, double achievedRate, long sent, long received,
+                            LatencySummary latency, GcActivity gc, Map<String, Long> allocatedBytes, List<Pinning> pinning,
+                            MachineProbe probe, Map<String, Object> metrics, String histogram, ArtifactFiles files, Verdict verdict,
+                            String reason) {
+        this(index, startedAt, windowNanos, targetRate, achievedRate, sent, received, latency, gc, allocatedBytes, pinning, probe, metrics,
+                histogram, files, verdict, reason, null, null, null, List.of(), List.of());
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Builder toBuilder() {
+        return new Builder().index(index).startedAt(startedAt).windowNanos(windowNanos).targetRate(targetRate).achievedRate(achievedRate)
+                .sent(sent).received(received).latency(latency).gc(gc).allocatedBytes(allocatedBytes).pinning(pinning).probe(probe)
+                .metrics(metrics).histogram(histogram).files(files).verdict(verdict).reason(reason).probeAfter(probeAfter).noise(noise)
+                .generator(generator).reruns(reruns).notes(notes);
+    }
+
+    /** Builds a repetition by name, so adding a field does not reorder every caller's arguments. */
+    public static final class Builder {
+        private int index;
+        private Instant startedAt;
+        private long windowNanos;
+        private Long targetRate;
+        private double achievedRate;
+        private long sent;
+        private long received;
+        private LatencySummary latency = LatencySummary.EMPTY;
+        private GcActivity gc = GcActivity.NONE;
+        private Map<String, Long> allocatedBytes = Map.of();
+        private List<Pinning> pinning = List.of();
+        private MachineProbe probe;
+        private Map<String, Object> metrics = Map.of();
+        private String histogram;
+        private ArtifactFiles files = new ArtifactFiles(null, null);
+        private Verdict verdict;
+        private String reason;
+        private MachineProbe probeAfter;
+        private NoiseSignals noise;
+        private GeneratorLag generator;
+        private List<Rerun> reruns = List.of();
+        private List<String> notes = List.of();
+
+        private Builder() {}
+
+        public Builder index(int v) { index = v; return this; }
+        public Builder startedAt(Instant v) { startedAt = v; return this; }
+        public Builder windowNanos(long v) { windowNanos = v; return this; }
+        public Builder targetRate(Long v) { targetRate = v; return this; }
+        public Builder achievedRate(double v) { achievedRate = v; return this; }
+        public Builder sent(long v) { sent = v; return this; }
+        public Builder received(long v) { received = v; return this; }
+        public Builder latency(LatencySummary v) { latency = v; return this; }
+        public Builder gc(GcActivity v) { gc = v; return this; }
+        public Builder allocatedBytes(Map<String, Long> v) { allocatedBytes = v; return this; }
+        public Builder pinning(List<Pinning> v) { pinning = v; return this; }
+        public Builder probe(MachineProbe v) { probe = v; return this; }
+        public Builder metrics(Map<String, Object> v) { metrics = v; return this; }
+        public Builder histogram(String v) { histogram = v; return this; }
+        public Builder files(ArtifactFiles v) { files = v; return this; }
+        public Builder verdict(Verdict v) { verdict = v; return this; }
+        public Builder reason(String v) { reason = v; return this; }
+        public Builder probeAfter(MachineProbe v) { probeAfter = v; return this; }
+        public Builder noise(NoiseSignals v) { noise = v; return this; }
+        public Builder generator(GeneratorLag v) { generator = v; return this; }
+        public Builder reruns(List<Rerun> v) { reruns = v; return this; }
+        public Builder notes(List<String> v) { notes = v; return this; }
+
+        public RepetitionResult build() {
+            return new RepetitionResult(index, startedAt, windowNanos, targetRate, achievedRate, sent, received, latency, gc,
+                    allocatedBytes, pinning, probe, metrics, histogram, files, verdict, reason, probeAfter, noise, generator, reruns,
+                    notes);
+        }
+    }
+}

@@ -17,6 +17,8 @@ public final class ResultPlausibility {
     public static final int MAX_TEXT = 4_096;
     /** Faster than any transport this measures by two orders of magnitude. */
     public static final double MAX_RATE = 1e9;
+    /** Notes or reruns of one repetition: the runner writes a few (its reruns are at most 10). */
+    public static final int MAX_NOTES = 32;
 
     private static final Pattern STEP_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,199}");
     private static final String[] PERCENTILES = {"min", "p50", "p66", "p75", "p80", "p90", "p95", "p98", "p99", "p99_9", "p99_99", "p99_999", "max"};
@@ -48,6 +50,7 @@ public final class ResultPlausibility {
         if (result.verdict() == Verdict.OK && steps.stream().anyMatch(s -> s.verdict() != Verdict.OK)) {
             throw bad("verdict", "OK", "while a step is not OK");
         }
+        inconclusive("", result.verdict(), result.reason(), steps.stream().map(StepResult::verdict).toList());
     }
 
     private static void step(String at, StepResult s) {
@@ -65,6 +68,8 @@ public final class ResultPlausibility {
         long counted = 0;
         for (int r = 0; r < reps.size(); r++) {
             counted += repetition(at + ".repetitions[" + r + "]", reps.get(r));
+            inconclusive(at + ".repetitions[" + r + "]", reps.get(r).verdict(), reps.get(r).reason(), List.of());
+            notesAndReruns(at + ".repetitions[" + r + "]", reps.get(r));
         }
         if (!reps.isEmpty() && counted != s.merged().latency().count()) {
             throw bad(at + ".merged.latency.count", s.merged().latency().count(),
@@ -72,6 +77,18 @@ public final class ResultPlausibility {
         }
         if (s.verdict() == Verdict.OK && reps.stream().anyMatch(r -> r.verdict() != Verdict.OK)) {
             throw bad(at + ".verdict", "OK", "while a repetition is not OK");
+        }
+        inconclusive(at, s.verdict(), s.reason(), reps.stream().map(RepetitionResult::verdict).toList());
+    }
+
+    /** An INCONCLUSIVE verdict names the host noise behind it, and never hides a FAIL among its parts. */
+    private static void inconclusive(String at, Verdict verdict, String reason, List<Verdict> parts) {
+        String prefix = at.isEmpty() ? "" : at + ".";
+        if (verdict == Verdict.INCONCLUSIVE && (reason == null || reason.isBlank())) {
+            throw bad(prefix + "reason", reason, "is missing: an INCONCLUSIVE verdict names the noise that made it so");
+        }
+        if (verdict == Verdict.INCONCLUSIVE && parts.contains(Verdict.FAIL)) {
+            throw bad(prefix + "verdict", "INCONCLUSIVE", "while a part of it FAILed (FAIL beats INCONCLUSIVE)");
         }
     }
 
@@ -123,6 +140,22 @@ public final class ResultPlausibility {
         }
         if (!Double.isFinite(l.stddev()) || l.stddev() < 0) {
             throw bad(at + ".stddev", l.stddev(), "is not a standard deviation");
+        }
+    }
+
+    /** The notes and reruns a repetition carries are shown on the site: bounded like every other text. */
+    private static void notesAndReruns(String at, RepetitionResult r) {
+        if (r.notes().size() > MAX_NOTES) {
+            throw bad(at + ".notes.length", r.notes().size(), "exceeds " + MAX_NOTES);
+        }
+        if (r.reruns().size() > MAX_NOTES) {
+            throw bad(at + ".reruns.length", r.reruns().size(), "exceeds " + MAX_NOTES);
+        }
+        for (int i = 0; i < r.notes().size(); i++) {
+            text(at + ".notes[" + i + "]", r.notes().get(i));
+        }
+        for (int i = 0; i < r.reruns().size(); i++) {
+            text(at + ".reruns[" + i + "].reason", r.reruns().get(i).reason());
         }
     }
 

@@ -8,9 +8,9 @@ import java.util.regex.Pattern;
  *
  * <pre>
  * result.json                                  written last, atomically: its presence means complete
- * steps/&lt;stepId&gt;/rep-&lt;n&gt;_&lt;OK|FAIL&gt;.hlog     interval log (HistogramLogWriter), one per repetition
- * steps/&lt;stepId&gt;/rep-&lt;n&gt;_&lt;OK|FAIL&gt;.hgrm     percentile table in microseconds (the plotter's format)
- * steps/&lt;stepId&gt;/merged_&lt;OK|FAIL&gt;.hgrm       all repetitions added together
+ * steps/&lt;stepId&gt;/rep-&lt;n&gt;_&lt;OK|FAIL|INCONCLUSIVE&gt;.hlog     interval log (HistogramLogWriter), one per repetition
+ * steps/&lt;stepId&gt;/rep-&lt;n&gt;_&lt;OK|FAIL|INCONCLUSIVE&gt;.hgrm     percentile table in microseconds (the plotter's format)
+ * steps/&lt;stepId&gt;/merged_&lt;OK|FAIL|INCONCLUSIVE&gt;.hgrm       all repetitions added together
  * </pre>
  *
  * A repetition's files carry an in-progress name ({@code .partial}) until its verdict is known, so an

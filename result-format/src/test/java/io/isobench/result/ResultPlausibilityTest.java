@@ -73,6 +73,47 @@ class ResultPlausibilityTest {
     }
 
     @Test
+    void anInconclusiveResultThatNamesItsNoiseIsBelieved() {
+        assertThatCode(() -> check(t -> {
+            repetition(t).put("verdict", "INCONCLUSIVE").put("reason", "host noise: probe after saw a 3.1 ms stall (budget 1ms)");
+            step(t).put("verdict", "INCONCLUSIVE").put("reason", "1 of 1 inconclusive: repetition 1: host noise");
+            t.put("verdict", "INCONCLUSIVE").put("reason", "1 of 1 inconclusive");
+        }, "dispatch")).doesNotThrowAnyException();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            repetition without a reason | steps[0].repetitions[0].reason = null is missing: an INCONCLUSIVE verdict names the noise
+            step without a reason       | steps[0].reason = null is missing
+            run over a failed step      | verdict = 'INCONCLUSIVE' while a part of it FAILed (FAIL beats INCONCLUSIVE)
+            a megabyte of notes         | steps[0].repetitions[0].notes[0].length = 1048576 exceeds 4096
+            a thousand reruns           | steps[0].repetitions[0].reruns.length = 1000 exceeds 32
+            """)
+    void anInconclusiveVerdictMustNameItsNoiseNeverHideAFailAndItsNotesStayBounded(String what, String message) {
+        Consumer<ObjectNode> edit = switch (what) {
+            case "repetition without a reason" -> t -> {
+                repetition(t).put("verdict", "INCONCLUSIVE");
+                step(t).put("verdict", "INCONCLUSIVE").put("reason", "noise");
+            };
+            case "step without a reason" -> t -> step(t).put("verdict", "INCONCLUSIVE");
+            case "a megabyte of notes" -> t -> repetition(t).putArray("notes").add("x".repeat(1 << 20));
+            case "a thousand reruns" -> t -> {
+                var reruns = repetition(t).putArray("reruns");
+                for (int i = 0; i < 1000; i++) {
+                    reruns.addObject().put("attempt", i + 1).put("reason", "noise");
+                }
+            };
+            case "run over a failed step" -> t -> {
+                step(t).put("verdict", "FAIL").put("reason", "rate");
+                repetition(t).put("verdict", "FAIL").put("reason", "rate");
+                t.put("verdict", "INCONCLUSIVE").put("reason", "noise");
+            };
+            default -> throw new IllegalArgumentException(what);
+        };
+        assertThatThrownBy(() -> check(edit, "dispatch")).isInstanceOf(ResultFormatException.class).hasMessageStartingWith(message);
+    }
+
+    @Test
     void aLongValueIsShortenedInTheMessage() {
         assertThatThrownBy(() -> check(t -> step(t).put("id", "<script>" + "a".repeat(10_000)), null))
                 .hasMessageStartingWith("steps[0].id = '<script>aaa").hasMessageContaining("…'").satisfies(e -> {

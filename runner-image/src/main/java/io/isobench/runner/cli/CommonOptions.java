@@ -39,6 +39,22 @@ public final class CommonOptions {
             defaultValue = "1s")
     String probeDuration;
 
+    @Option(names = "--noise-budget", paramLabel = "DURATION", description = "Gate on host noise: a repetition whose probes saw a stall "
+            + "longer than this, whose core-to-core latency changed between its probes, or during whose window the cgroup was throttled, "
+            + "the hypervisor stole time, or interrupts or involuntary context switches exceeded their allowance, is INCONCLUSIVE and run "
+            + "again (--max-reruns); a run left INCONCLUSIVE exits 5. Needs the probes (--probe-duration). Default: no gating, the figures "
+            + "are recorded.")
+    String noiseBudget;
+
+    @Option(names = "--max-reruns", paramLabel = "N", description = "How many times an INCONCLUSIVE repetition is run again. "
+            + "Default: ${DEFAULT-VALUE}.", defaultValue = "2")
+    int maxReruns;
+
+    @Option(names = "--generator-limit", paramLabel = "PERCENT", description = "A repetition FAILs when the load generator's own lag "
+            + "(the larger of the sender lag p50 and the reply-read delay p50) is at least this share of its latency p50: the latency "
+            + "is then the generator's. Default: ${DEFAULT-VALUE}.", defaultValue = "50%")
+    String generatorLimit;
+
     @Option(names = "--interval", paramLabel = "DURATION", description = "Interval-log (.hlog) resolution and progress period. Default: ${DEFAULT-VALUE}.",
             defaultValue = "1s")
     String interval;

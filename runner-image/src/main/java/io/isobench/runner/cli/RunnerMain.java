@@ -6,7 +6,9 @@ import picocli.CommandLine.Command;
 
 /**
  * {@code isobench-runner}: runs one benchmark target and writes its result directory. Exit codes:
- * 0 every step OK · 1 the run finished and some step FAILed · 2 bad usage · 3 the run could not finish.
+ * 0 every step OK · 1 the run finished and some step FAILed · 2 bad usage · 3 the run could not finish ·
+ * 4 the result was written but its upload failed · 5 the run finished INCONCLUSIVE (host noise beyond --noise-budget,
+ * reruns exhausted; nothing FAILed).
  */
 @Command(name = "isobench-runner", mixinStandardHelpOptions = true, version = "isobench-runner 0.1.0",
         description = "Runs CPU-pinned, coordinated-omission-correct latency benchmarks and writes .hlog/.hgrm/result.json.",
@@ -15,6 +17,7 @@ public final class RunnerMain implements Runnable {
 
     public static final int EXIT_USAGE = 2;
     public static final int EXIT_ERROR = 3;
+    public static final int EXIT_INCONCLUSIVE = io.isobench.runner.harness.BenchmarkRunner.EXIT_INCONCLUSIVE;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -128,6 +128,18 @@ abstract class TargetCommand implements Callable<Integer> {
             }
         }
         long probe = OptionParsers.durationNanos("--probe-duration", common.probeDuration, true);
+        long noiseBudget = common.noiseBudget == null ? 0 : OptionParsers.durationNanos("--noise-budget", common.noiseBudget, false);
+        if (noiseBudget > 0 && probe == 0) {
+            throw new UsageException("--noise-budget '" + common.noiseBudget
+                    + "': needs the probes it judges; give --probe-duration more than 0");
+        }
+        if (common.maxReruns < 0 || common.maxReruns > 10) {
+            throw new UsageException("--max-reruns '" + common.maxReruns + "': must be between 0 and 10");
+        }
+        double generatorLimit = OptionParsers.fraction("--generator-limit", common.generatorLimit);
+        if (generatorLimit <= 0) {
+            throw new UsageException("--generator-limit '" + common.generatorLimit + "': must be above 0%");
+        }
         long interval = OptionParsers.durationNanos("--interval", common.interval, false);
         if (interval < TimeUnit.MILLISECONDS.toNanos(10)) {
             throw new UsageException("--interval '" + common.interval + "': must be at least 10ms");
@@ -152,8 +164,14 @@ abstract class TargetCommand implements Callable<Integer> {
         config.put("drainTimeout", common.drainTimeout);
         config.put("rateTolerance", tolerance);
         config.put("fork", common.fork);
+        if (common.noiseBudget != null) {
+            config.put("noiseBudget", common.noiseBudget);
+            config.put("maxReruns", common.maxReruns);
+        }
+        config.put("generatorLimit", generatorLimit);
         return new RunSettings(loads, common.repetitions, cpus, !common.noPin, probe, interval, LEAD_NANOS, drain, common.drainTimeout,
-                tolerance, OVERRUN_FRACTION, fork, common.onlyVariant, config);
+                tolerance, OVERRUN_FRACTION, fork, common.onlyVariant, config, noiseBudget, common.noiseBudget, common.maxReruns,
+                generatorLimit);
     }
 
     private Progress progress() {

@@ -9,7 +9,6 @@ import io.isobench.result.RunResult;
 import io.isobench.result.StepResult;
 import io.isobench.result.Verdict;
 import io.isobench.runner.platform.EnvironmentProbe;
-import io.isobench.runner.probe.MachineProber;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -30,11 +29,18 @@ public final class BenchmarkRunner {
     private final Clock clock;
     private final Progress progress;
     private final EnvironmentProbe environmentProbe;
+    private final NoiseSource noise;
 
     public BenchmarkRunner(Clock clock, Progress progress, EnvironmentProbe environmentProbe) {
+        this(clock, progress, environmentProbe, null);
+    }
+
+    /** @param noise the probes and host counters; null for the machine's own ({@link NoiseSource#system}) */
+    public BenchmarkRunner(Clock clock, Progress progress, EnvironmentProbe environmentProbe, NoiseSource noise) {
         this.clock = clock;
         this.progress = progress;
         this.environmentProbe = environmentProbe;
+        this.noise = noise;
     }
 
     public RunResult run(Target target, RunSettings settings, Path runDir, VariantForks forks) throws InterruptedException {
@@ -53,7 +59,8 @@ public final class BenchmarkRunner {
             steps.addAll(forks.runInterleaved(target, variants, settings, runDir));
             steps.forEach(progress::stepFinished);
         } else {
-            RepetitionRunner repetitions = new RepetitionRunner(clock, settings, progress, new MachineProber(settings.probeNanos()), runDir);
+            RepetitionRunner repetitions = new RepetitionRunner(clock, settings, progress,
+                    noise != null ? noise : NoiseSource.system(settings.probeNanos()), runDir);
             for (String variant : variants) {
                 for (Load load : settings.loads()) {
                     StepPlan plan = new StepPlan(target.name(), variant, load, StepLabels.label(load));
@@ -99,8 +106,17 @@ public final class BenchmarkRunner {
         return warnings;
     }
 
-    /** Verdict of a finished run in process exit-code terms. */
+    /** Exit code of a run that finished with a FAIL verdict (docs/contracts.md). */
+    public static final int EXIT_FAIL = 1;
+    /** Exit code of a run left INCONCLUSIVE by host noise: its result.json is written, it says nothing about the code. */
+    public static final int EXIT_INCONCLUSIVE = 5;
+
+    /** Verdict of a finished run in process exit-code terms: OK 0, FAIL 1, INCONCLUSIVE 5. */
     public static int exitCode(RunResult result) {
-        return result.verdict() == Verdict.OK ? 0 : 1;
+        return switch (result.verdict()) {
+            case OK -> 0;
+            case FAIL -> EXIT_FAIL;
+            case INCONCLUSIVE -> EXIT_INCONCLUSIVE;
+        };
     }
 }

@@ -1,7 +1,6 @@
 package io.isobench.runner.harness;
 
 import io.isobench.result.ArtifactFiles;
-import io.isobench.result.LatencySummary;
 import io.isobench.result.Load;
 import io.isobench.result.RepetitionResult;
 import io.isobench.result.ResultJson;
@@ -9,7 +8,6 @@ import io.isobench.result.RunLayout;
 import io.isobench.result.RunResult;
 import io.isobench.result.StepResult;
 import io.isobench.result.Verdict;
-import io.isobench.result.GcActivity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -125,14 +123,11 @@ public final class JvmVariantForks implements VariantForks {
         if (hlog != null) {
             move(childDir.resolve(rep.files().hlog()), runDir.resolve(hlog));
         }
-        return new RepetitionResult(round, rep.startedAt(), rep.windowNanos(), rep.targetRate(), rep.achievedRate(), rep.sent(), rep.received(),
-                rep.latency(), rep.gc(), rep.allocatedBytes(), rep.pinning(), rep.probe(), rep.metrics(), rep.histogram(),
-                new ArtifactFiles(hlog, hgrm), rep.verdict(), rep.reason());
+        return rep.toBuilder().index(round).files(new ArtifactFiles(hlog, hgrm)).build();
     }
 
     private static RepetitionResult failedRepetition(int round, Load load, String reason) {
-        return new RepetitionResult(round, null, 0, load.targetRate(), 0, 0, 0, LatencySummary.EMPTY, GcActivity.NONE, Map.of(), List.of(),
-                null, Map.of(), null, new ArtifactFiles(null, null), Verdict.FAIL, reason);
+        return RepetitionResult.builder().index(round).targetRate(load.targetRate()).verdict(Verdict.FAIL).reason(reason).build();
     }
 
     private static void move(Path from, Path to) {

@@ -13,6 +13,9 @@ import java.util.concurrent.TimeUnit;
  * than the allowed overrun it abandons the rest of the window (the repetition then FAILs on rate).
  *
  * <p>Closed loop: keeps {@code concurrency} messages in flight, each stamped with its actual send time.
+ *
+ * <p>Either way the rig measures what it charges the target for itself ({@link SenderLag}): how late it sent, and
+ * how long replies waited for it to poll.
  */
 public final class LoadRig {
 
@@ -24,19 +27,24 @@ public final class LoadRig {
     private final long drainTimeoutNanos;
     private final double overrunFraction;
     private final Runnable windowClosed;
+    private final SenderLag lag;
 
     /**
      * @param drainTimeoutNanos how long to wait for outstanding completions after the window
      * @param overrunFraction   how far past the window end (as a fraction of the window) a late sender may go
      * @param windowClosed      called on the sender thread after the drain, before the rig allocates its
      *                          outcome: where the window's closing allocation snapshot is taken
+     * @param senderRecorder    the recorder the target completes messages in on the sender thread (in
+     *                          {@link Session#idle()}), or null: how the rig tells how long replies waited unread
      */
-    public LoadRig(Clock clock, Recording recording, long drainTimeoutNanos, double overrunFraction, Runnable windowClosed) {
+    public LoadRig(Clock clock, Recording recording, long drainTimeoutNanos, double overrunFraction, Runnable windowClosed,
+                   LatencyRecorder senderRecorder) {
         this.clock = clock;
         this.recording = recording;
         this.drainTimeoutNanos = drainTimeoutNanos;
         this.overrunFraction = overrunFraction;
         this.windowClosed = windowClosed;
+        this.lag = new SenderLag(senderRecorder);
     }
 
     /** Runs warm-up plus the measured window, starting {@code leadNanos} from now. */
@@ -54,11 +62,13 @@ public final class LoadRig {
         long end = schedule.end();
         long giveUpAt = end + (long) ((end - windowStart) * overrunFraction);
         recording.openWindow(windowStart, end);
+        lag.open(windowStart);
 
         long sentTotal = 0;
         long sentInWindow = 0;
         long lastSend = 0;
         long iterations = 0;
+        long acceptingSince = Long.MIN_VALUE;
         String failure = null;
         boolean abandoned = false;
         long intended = schedule.current();
@@ -72,24 +82,32 @@ public final class LoadRig {
             if (now < intended) {
                 session.flush();
                 while ((now = clock.nanoTime()) < intended) {
-                    session.idle();
+                    lag.poll(session, now);
                     if ((++iterations & CHECK_MASK) == 0 && (failure = session.failure()) != null) {
                         break sending;
                     }
                 }
             }
             // backpressure: retry the same stamp, so the wait counts as latency
+            long firstTry = now;
+            boolean refused = false;
             while (!session.send(intended)) {
-                session.idle();
+                refused = true;
+                long retry = clock.nanoTime();
+                lag.poll(session, retry);
                 if ((++iterations & CHECK_MASK) == 0) {
                     if ((failure = session.failure()) != null) {
                         break sending;
                     }
-                    if (clock.nanoTime() > giveUpAt) {
+                    if (retry > giveUpAt) {
                         abandoned = true;
                         break sending;
                     }
                 }
+            }
+            lag.sent(intended, firstTry, acceptingSince);
+            if (refused) {
+                acceptingSince = clock.nanoTime();
             }
             sentTotal++;
             if (intended >= windowStart) {
@@ -108,6 +126,7 @@ public final class LoadRig {
 
     RigOutcome closedLoop(Session session, long start, long windowStart, long end, int concurrency) {
         recording.openWindow(windowStart, end);
+        lag.open(windowStart);
         while (clock.nanoTime() < start) {
             session.idle();
         }
@@ -126,7 +145,7 @@ public final class LoadRig {
                 }
             } else {
                 session.flush();
-                session.idle();
+                lag.poll(session, now);
             }
             if ((++iterations & CHECK_MASK) == 0 && (failure = session.failure()) != null) {
                 break;
@@ -140,16 +159,18 @@ public final class LoadRig {
                              long sentInWindow, long sentTotal, String failure, boolean abandoned) {
         long deadline = clock.nanoTime() + drainTimeoutNanos;
         long iterations = 0;
-        while (failure == null && recording.completed() < sentTotal && clock.nanoTime() < deadline) {
-            session.idle();
+        long now;
+        while (failure == null && recording.completed() < sentTotal && (now = clock.nanoTime()) < deadline) {
+            lag.poll(session, now);
             if ((++iterations & CHECK_MASK) == 0) {
                 failure = session.failure();
             }
         }
         long completed = recording.completed();
         long drainEnded = clock.nanoTime();
+        lag.close();
         windowClosed.run();
         return new RigOutcome(windowStart, end, sendingEnded, drainEnded, completed >= sentTotal, expected, sentInWindow, sentTotal,
-                completed, failure, abandoned);
+                completed, failure, abandoned, lag);
     }
 }

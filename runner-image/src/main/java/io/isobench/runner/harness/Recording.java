@@ -27,6 +27,11 @@ public final class Recording {
         return recorder;
     }
 
+    /** The recorder taken for {@code role}, or null: a target records on the threads that read its replies. */
+    public LatencyRecorder recorderOf(String role) {
+        return recorders.stream().filter(r -> r.role().equals(role)).findFirst().orElse(null);
+    }
+
     public Clock clock() {
         return clock;
     }

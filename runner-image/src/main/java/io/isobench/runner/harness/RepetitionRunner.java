@@ -1,16 +1,19 @@
 package io.isobench.runner.harness;
 
 import io.isobench.result.ArtifactFiles;
+import io.isobench.result.GeneratorLag;
 import io.isobench.result.HgrmTable;
 import io.isobench.result.Histograms;
 import io.isobench.result.LatencySummary;
 import io.isobench.result.MachineProbe;
+import io.isobench.result.NoiseSignals;
 import io.isobench.result.Pinning;
 import io.isobench.result.RepetitionResult;
+import io.isobench.result.Rerun;
 import io.isobench.result.RunLayout;
 import io.isobench.result.Verdict;
 import io.isobench.runner.platform.AllocationMeter;
-import io.isobench.runner.probe.MachineProber;
+import io.isobench.runner.platform.HostSignals;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -26,7 +29,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.HdrHistogram.Histogram;
 
-/** Runs one repetition: probe, open the target, warm-up and measured window, judge, write its files. */
+/**
+ * Runs one repetition: probe, open the target, warm-up and measured window, probe again, judge, write its files. A
+ * repetition the host's noise made INCONCLUSIVE (a noise budget was given) is run again, up to the allowed reruns.
+ */
 final class RepetitionRunner {
 
     private static final long CLOSE_TIMEOUT_SECONDS = 10;
@@ -34,31 +40,50 @@ final class RepetitionRunner {
     private final Clock clock;
     private final RunSettings settings;
     private final Progress progress;
-    private final MachineProber prober;
+    private final NoiseSource noise;
     private final Path runDir;
 
-    RepetitionRunner(Clock clock, RunSettings settings, Progress progress, MachineProber prober, Path runDir) {
+    RepetitionRunner(Clock clock, RunSettings settings, Progress progress, NoiseSource noise, Path runDir) {
         this.clock = clock;
         this.settings = settings;
         this.progress = progress;
-        this.prober = prober;
+        this.noise = noise;
         this.runDir = runDir;
     }
 
     RepetitionResult run(Target target, StepPlan step, int repetition) throws InterruptedException {
+        List<Rerun> reruns = new ArrayList<>();
+        for (int attempt = 1; ; attempt++) {
+            RepetitionResult result = attempt(target, step, repetition);
+            if (result.verdict() != Verdict.INCONCLUSIVE || attempt > settings.maxReruns()) {
+                if (!reruns.isEmpty()) {
+                    result = result.toBuilder().reruns(reruns).build();
+                }
+                progress.repetitionFinished(step, result);
+                return result;
+            }
+            progress.warn(step.id() + " repetition " + repetition + " attempt " + attempt + " INCONCLUSIVE, running it again ("
+                    + (settings.maxReruns() - attempt + 1) + " rerun(s) left): " + result.reason());
+            deleteFiles(result.files());
+            reruns.add(new Rerun(attempt, result.startedAt(), result.reason(), result.latency()));
+        }
+    }
+
+    private RepetitionResult attempt(Target target, StepPlan step, int repetition) throws InterruptedException {
         List<String> roles = new ArrayList<>();
         roles.add(target.senderRole());
         roles.addAll(target.threadRoles());
         ThreadPlacement placement = new ThreadPlacement(roles, settings.cpus(), settings.pin());
         List<Integer> measuredCpus = roles.stream().map(placement::cpuOf).filter(java.util.Objects::nonNull).distinct().toList();
 
-        MachineProbe probe = prober.probe(measuredCpus);
+        MachineProbe probe = noise.probe(measuredCpus);
         progress.repetitionStarted(step, repetition, settings.repetitions());
 
         Recording recording = new Recording(clock);
         Path hlogPartial = runDir.resolve(RunLayout.repetitionPartialFile(step.id(), repetition, "hlog"));
         WindowMonitor monitor = new WindowMonitor(clock, recording, placement::threads, settings.intervalNanos(), hlogPartial,
-                "isobench " + step.target() + " " + step.id() + " repetition " + repetition, step, repetition, progress);
+                "isobench " + step.target() + " " + step.id() + " repetition " + repetition, step, repetition, progress,
+                () -> noise.signals(measuredCpus, placement.threadIds()));
         Thread.ofPlatform().daemon().name("isobench-monitor").start(monitor);
 
         Instant startedAt = Instant.now();
@@ -68,7 +93,8 @@ final class RepetitionRunner {
         try {
             session = target.open(new SessionContext(step.variant(), step.load(), clock, recording, placement));
             Session open = session;
-            LoadRig rig = new LoadRig(clock, recording, settings.drainTimeoutNanos(), settings.overrunFraction(), monitor::endWindowFromSender);
+            LoadRig rig = new LoadRig(clock, recording, settings.drainTimeoutNanos(), settings.overrunFraction(),
+                    monitor::endWindowFromSender, recording.recorderOf(target.senderRole()));
             Thread sender = placement.start(target.senderRole(), () -> {
                 try {
                     outcome.set(rig.run(open, step.load(), settings.leadNanos()));
@@ -91,6 +117,8 @@ final class RepetitionRunner {
                 metrics.put("closeProblem", closeProblem);
             }
         }
+        // the measured threads are gone: the CPUs are free for the probes again
+        MachineProbe probeAfter = noise.probe(measuredCpus);
         if (recording.clamped() > 0) {
             metrics.put("clampedSamples", recording.clamped());
         }
@@ -100,10 +128,9 @@ final class RepetitionRunner {
 
         RigOutcome rig = outcome.get();
         if (rig == null) {
-            rig = new RigOutcome(0, 0, 0, 0, false, 0, 0, 0, recording.completed(), failure.get(), false);
+            rig = new RigOutcome(0, 0, 0, 0, false, 0, 0, 0, recording.completed(), failure.get(), false, null);
         } else if (failure.get() != null && rig.failure() == null) {
-            rig = new RigOutcome(rig.windowStart(), rig.windowEnd(), rig.sendingEnded(), rig.drainEnded(), rig.drained(), rig.expected(),
-                    rig.sentInWindow(), rig.sentTotal(), rig.completedTotal(), failure.get(), rig.abandoned());
+            rig = rig.failedWith(failure.get());
         }
         Histogram histogram = totals.histogram();
         Verdicts.Judgement judgement = Verdicts.judge(step.load(), rig, histogram.getTotalCount(), settings.rateTolerance(), settings.drainTimeoutText());
@@ -113,28 +140,90 @@ final class RepetitionRunner {
                 progress.warn(step.id() + ": thread " + p.role() + " is not pinned (" + p.detail() + ")");
             }
         }
+        List<String> notes = new ArrayList<>();
+        NoiseSignals signals = totals.signalsBefore() == null || totals.signalsAfter() == null ? null
+                : HostSignals.delta(totals.signalsBefore(), totals.signalsAfter(), pinnings);
+        long p50 = histogram.getValueAtPercentile(50);
+        long p99 = histogram.getValueAtPercentile(99);
+        GeneratorLag generator = rig.senderLag() == null ? null : rig.senderLag().figures(p50, p99);
+        if (generator != null && histogram.getTotalCount() > 0) {
+            judgement = withGenerator(judgement, Verdicts.generator(generator, p50, p99, settings.generatorLimit(),
+                    NoiseGate.preempted(signals, target.senderRole())), notes);
+        }
+        List<String> noise = NoiseGate.findings(settings.noiseBudgetNanos(), settings.noiseBudgetText(), probe, probeAfter, signals);
+        judgement = withNoise(judgement, noise, notes);
         ArtifactFiles files = writeFiles(step, repetition, judgement.verdict(), hlogPartial, histogram);
         AllocationMeter.Snapshot activity = totals.activity();
-        RepetitionResult result = new RepetitionResult(
-                repetition,
-                startedAt,
-                rig.windowNanos() > 0 ? rig.windowNanos() : 0,
-                step.load().targetRate(),
-                judgement.achievedRate(),
-                rig.sentInWindow(),
-                histogram.getTotalCount(),
-                LatencySummary.of(histogram),
-                activity.gc(),
-                activity.allocatedBytes(),
-                pinnings,
-                probe,
-                metrics,
-                Histograms.toBase64(histogram),
-                files,
-                judgement.verdict(),
-                judgement.reason());
-        progress.repetitionFinished(step, result);
-        return result;
+        return RepetitionResult.builder()
+                .index(repetition)
+                .startedAt(startedAt)
+                .windowNanos(rig.windowNanos() > 0 ? rig.windowNanos() : 0)
+                .targetRate(step.load().targetRate())
+                .achievedRate(judgement.achievedRate())
+                .sent(rig.sentInWindow())
+                .received(histogram.getTotalCount())
+                .latency(LatencySummary.of(histogram))
+                .gc(activity.gc())
+                .allocatedBytes(activity.allocatedBytes())
+                .pinning(pinnings)
+                .probe(probe)
+                .probeAfter(probeAfter)
+                .noise(signals)
+                .generator(generator)
+                .metrics(metrics)
+                .histogram(Histograms.toBase64(histogram))
+                .files(files)
+                .verdict(judgement.verdict())
+                .reason(judgement.reason())
+                .notes(notes)
+                .build();
+    }
+
+    /** A generator that was the bottleneck FAILs the repetition; a busy one is a note. */
+    private static Verdicts.Judgement withGenerator(Verdicts.Judgement judgement, Verdicts.GeneratorCheck check, List<String> notes) {
+        if (check.warning() != null) {
+            notes.add(check.warning());
+        }
+        if (check.failure() == null) {
+            return judgement;
+        }
+        String reason = judgement.reason() == null ? check.failure() : judgement.reason() + "; " + check.failure();
+        return new Verdicts.Judgement(Verdict.FAIL, reason, judgement.achievedRate());
+    }
+
+    /**
+     * Host noise makes an OK repetition INCONCLUSIVE when a budget was given; a FAIL stays FAIL (FAIL beats INCONCLUSIVE)
+     * with the noise named beside its reasons; without a budget the noise is a note.
+     */
+    private Verdicts.Judgement withNoise(Verdicts.Judgement judgement, List<String> findings, List<String> notes) {
+        if (findings.isEmpty()) {
+            return judgement;
+        }
+        String noise = String.join("; ", findings);
+        if (settings.noiseBudgetNanos() <= 0) {
+            notes.add("host noise during the window (not gated: no --noise-budget): " + noise);
+            return judgement;
+        }
+        if (judgement.verdict() == Verdict.FAIL) {
+            return new Verdicts.Judgement(Verdict.FAIL, judgement.reason() + "; host noise during the window: " + noise,
+                    judgement.achievedRate());
+        }
+        return new Verdicts.Judgement(Verdict.INCONCLUSIVE, "host noise beyond the " + settings.noiseBudgetText() + " noise budget: "
+                + noise, judgement.achievedRate());
+    }
+
+    /** Removes an attempt's files before it is run again (the rerun writes its own; the attempt is kept as a {@link Rerun}). */
+    private void deleteFiles(ArtifactFiles files) {
+        try {
+            if (files.hlog() != null) {
+                Files.deleteIfExists(runDir.resolve(files.hlog()));
+            }
+            if (files.hgrm() != null) {
+                Files.deleteIfExists(runDir.resolve(files.hgrm()));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove the files of an inconclusive attempt", e);
+        }
     }
 
     private ArtifactFiles writeFiles(StepPlan step, int repetition, Verdict verdict, Path hlogPartial, Histogram histogram) {

@@ -14,6 +14,7 @@ package io.isobench.runner.harness;
  * @param completedTotal all completions seen, warm-up included
  * @param failure        why the target stopped, or null
  * @param abandoned      true when the sender fell so far behind that it gave up on the rest of the window
+ * @param senderLag      the sender's own lateness and reply-read delay (null when the rig never ran)
  */
 public record RigOutcome(
         long windowStart,
@@ -26,7 +27,14 @@ public record RigOutcome(
         long sentTotal,
         long completedTotal,
         String failure,
-        boolean abandoned) {
+        boolean abandoned,
+        SenderLag senderLag) {
+
+    /** The same outcome, failed with {@code reason} (found outside the rig). */
+    public RigOutcome failedWith(String reason) {
+        return new RigOutcome(windowStart, windowEnd, sendingEnded, drainEnded, drained, expected, sentInWindow, sentTotal, completedTotal,
+                reason, abandoned, senderLag);
+    }
 
     /**
      * The measured window as it really ran: from its start until the last in-window message was sent and

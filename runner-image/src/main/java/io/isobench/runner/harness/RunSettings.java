@@ -21,6 +21,10 @@ import java.util.Map;
  * @param forkVariants      run each variant in a JVM of its own (JIT profiles and heaps stay apart)
  * @param onlyVariant       run just this variant (set in forked children)
  * @param config            every option as the user sees it, for result.json
+ * @param noiseBudgetNanos  the longest host stall a repetition may see and still count (0: nothing is gated)
+ * @param noiseBudgetText   the same, as the user wrote it, for messages
+ * @param maxReruns         how many times an INCONCLUSIVE repetition is run again
+ * @param generatorLimit    the share of the latency p99 the load generator's own lag may reach before the repetition FAILs
  */
 public record RunSettings(
         List<Load> loads,
@@ -36,11 +40,39 @@ public record RunSettings(
         double overrunFraction,
         boolean forkVariants,
         String onlyVariant,
-        Map<String, Object> config) {
+        Map<String, Object> config,
+        long noiseBudgetNanos,
+        String noiseBudgetText,
+        int maxReruns,
+        double generatorLimit) {
+
+    public static final int DEFAULT_MAX_RERUNS = 2;
+    /** The generator may account for up to half the p99 before the latency is more about it than about the target. */
+    public static final double DEFAULT_GENERATOR_LIMIT = 0.5;
 
     public RunSettings {
         loads = List.copyOf(loads);
         cpus = List.copyOf(cpus);
         config = Map.copyOf(config);
+    }
+
+    /** Settings without a noise budget (nothing gated), the default reruns and generator limit. */
+    public RunSettings(List<Load> loads, int repetitions, List<Integer> cpus, boolean pin, long probeNanos, long intervalNanos,
+                       long leadNanos, long drainTimeoutNanos, String drainTimeoutText, double rateTolerance, double overrunFraction,
+                       boolean forkVariants, String onlyVariant, Map<String, Object> config) {
+        this(loads, repetitions, cpus, pin, probeNanos, intervalNanos, leadNanos, drainTimeoutNanos, drainTimeoutText, rateTolerance,
+                overrunFraction, forkVariants, onlyVariant, config, 0, null, DEFAULT_MAX_RERUNS, DEFAULT_GENERATOR_LIMIT);
+    }
+
+    /** These settings with another generator limit (tests that judge something else turn the check off with infinity). */
+    public RunSettings withGeneratorLimit(double limit) {
+        return new RunSettings(loads, repetitions, cpus, pin, probeNanos, intervalNanos, leadNanos, drainTimeoutNanos, drainTimeoutText,
+                rateTolerance, overrunFraction, forkVariants, onlyVariant, config, noiseBudgetNanos, noiseBudgetText, maxReruns, limit);
+    }
+
+    /** These settings with a noise budget and rerun count (for tests and the CLI). */
+    public RunSettings withNoiseBudget(long budgetNanos, String budgetText, int reruns) {
+        return new RunSettings(loads, repetitions, cpus, pin, probeNanos, intervalNanos, leadNanos, drainTimeoutNanos, drainTimeoutText,
+                rateTolerance, overrunFraction, forkVariants, onlyVariant, config, budgetNanos, budgetText, reruns, generatorLimit);
     }
 }

@@ -3,6 +3,7 @@ package io.isobench.runner.harness;
 import io.isobench.result.Pinning;
 import io.isobench.runner.platform.Affinity;
 import io.isobench.runner.platform.CpuList;
+import io.isobench.runner.platform.HostSignals;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -25,6 +26,8 @@ public final class ThreadPlacement {
     private final boolean pin;
     private final List<Pinning> pinnings = Collections.synchronizedList(new ArrayList<>());
     private final Map<String, Thread> threads = Collections.synchronizedMap(new LinkedHashMap<>());
+    /** OS thread ids, read by each thread itself: what /proc/self/task/&lt;tid&gt; is named by. */
+    private final Map<String, Integer> threadIds = Collections.synchronizedMap(new LinkedHashMap<>());
 
     /**
      * @param roles the roles in priority order (the sender first)
@@ -71,6 +74,7 @@ public final class ThreadPlacement {
             throw new IllegalArgumentException("no CPU planned for thread role '" + role + "' (planned: " + cpuByRole.keySet() + ")");
         }
         threads.putIfAbsent(role, Thread.currentThread());
+        threadIds.putIfAbsent(role, HostSignals.currentThreadId());
         Integer cpu = cpuByRole.get(role);
         if (!pin) {
             pinnings.add(new Pinning(role, cpu, false, "pinning disabled (--no-pin)"));
@@ -98,6 +102,13 @@ public final class ThreadPlacement {
     public List<Pinning> pinnings() {
         synchronized (pinnings) {
             return List.copyOf(pinnings);
+        }
+    }
+
+    /** The OS thread id of every measured thread placed so far, by role (null where the kernel would not say). */
+    public Map<String, Integer> threadIds() {
+        synchronized (threadIds) {
+            return new LinkedHashMap<>(threadIds);
         }
     }
 

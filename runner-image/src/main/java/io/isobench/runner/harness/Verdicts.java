@@ -1,8 +1,10 @@
 package io.isobench.runner.harness;
 
+import io.isobench.result.GeneratorLag;
 import io.isobench.result.Load;
 import io.isobench.result.LoadMode;
 import io.isobench.result.Verdict;
+import io.isobench.runner.report.HumanUnits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -11,6 +13,48 @@ import java.util.Locale;
 public final class Verdicts {
 
     public record Judgement(Verdict verdict, String reason, double achievedRate) {}
+
+    /** What the generator check found: a reason to FAIL, a warning, or neither (both null). */
+    public record GeneratorCheck(String failure, String warning) {}
+
+    /**
+     * Below this the generator's lag cannot be told from the clock reads and loop of the rig itself (tens of ns each)
+     * and from the sub-microsecond latencies of in-process queues: the generator checks need its charge above it.
+     */
+    static final long GENERATOR_FLOOR_NANOS = 1_000;
+    /** A generator share of the p99 worth a warning: a tenth of the tail may be the generator's. */
+    static final double GENERATOR_WARNING_SHARE = 0.10;
+
+    /**
+     * What the load generator's own lag says about a repetition (docs/noise.md). FAIL when its median charge (the larger
+     * of the sender lag p50 and the reply-read delay p50) is at least {@code limit} of the latency p50: a generator that
+     * cannot keep up delays most messages, so the typical latency is then more the generator's than the target's; a host
+     * stall that descheduled the sender only reaches the tail, which is the noise gate's business. A sender the kernel
+     * kept switching out ({@code senderPreempted}) was not busy but absent: host noise, so only a warning. A warning
+     * also when the p99 charge is at least a tenth of the latency p99. All need the charge above
+     * {@link #GENERATOR_FLOOR_NANOS}.
+     *
+     * @param senderPreempted how the sender thread was switched out beyond its allowance ({@link NoiseGate}), or null
+     */
+    public static GeneratorCheck generator(GeneratorLag lag, long latencyP50, long latencyP99, double limit, String senderPreempted) {
+        String figures = "sender lag p50 " + HumanUnits.latency(lag.sendLagP50()) + ", p99 " + HumanUnits.latency(lag.sendLagP99())
+                + (lag.replyReadDelayP50() == null ? "" : "; reply-read delay p50 " + HumanUnits.latency(lag.replyReadDelayP50())
+                        + ", p99 " + HumanUnits.latency(lag.replyReadDelayP99()));
+        if (lag.chargeP50() >= GENERATOR_FLOOR_NANOS && latencyP50 > 0 && lag.shareOfP50() >= limit) {
+            String what = String.format(Locale.ROOT, "%s, %.0f%% of the latency p50 %s (limit %.0f%%, --generator-limit)", figures,
+                    100 * lag.shareOfP50(), HumanUnits.latency(latencyP50), 100 * limit);
+            return senderPreempted == null
+                    ? new GeneratorCheck("the load generator, not the target, was the bottleneck: " + what, null)
+                    : new GeneratorCheck(null, "the load generator lagged (" + what + ") but " + senderPreempted
+                            + ": the host took its CPU, so this is noise rather than the generator's capacity");
+        }
+        if (lag.chargeP99() >= GENERATOR_FLOOR_NANOS && latencyP99 > 0 && lag.shareOfP99() >= GENERATOR_WARNING_SHARE) {
+            return new GeneratorCheck(null, String.format(Locale.ROOT, "the load generator was busy or descheduled: %s, %.0f%% of the "
+                    + "latency p99 %s; that much of the tail may be the generator's", figures, 100 * lag.shareOfP99(),
+                    HumanUnits.latency(latencyP99)));
+        }
+        return new GeneratorCheck(null, null);
+    }
 
     private Verdicts() {}
 
@@ -51,16 +95,23 @@ public final class Verdicts {
                 : new Judgement(Verdict.FAIL, String.join("; ", reasons), achieved);
     }
 
-    /** A step or run is OK when all its parts are; otherwise the failing parts' reasons, labelled. */
+    /**
+     * A step or run is OK when all its parts are; FAIL when any part FAILed (FAIL beats INCONCLUSIVE), with the failing
+     * parts' reasons, labelled; else INCONCLUSIVE when any part was, with those parts' reasons.
+     */
     public static Judgement combine(List<String> labels, List<Verdict> verdicts, List<String> reasons) {
-        List<String> failed = new ArrayList<>();
-        for (int i = 0; i < verdicts.size(); i++) {
-            if (verdicts.get(i) == Verdict.FAIL) {
-                failed.add(labels.get(i) + ": " + reasons.get(i));
+        for (Verdict worst : List.of(Verdict.FAIL, Verdict.INCONCLUSIVE)) {
+            List<String> parts = new ArrayList<>();
+            for (int i = 0; i < verdicts.size(); i++) {
+                if (verdicts.get(i) == worst) {
+                    parts.add(labels.get(i) + ": " + reasons.get(i));
+                }
+            }
+            if (!parts.isEmpty()) {
+                String how = worst == Verdict.FAIL ? " failed: " : " inconclusive: ";
+                return new Judgement(worst, parts.size() + " of " + verdicts.size() + how + String.join(" | ", parts), 0);
             }
         }
-        return failed.isEmpty()
-                ? new Judgement(Verdict.OK, null, 0)
-                : new Judgement(Verdict.FAIL, failed.size() + " of " + verdicts.size() + " failed: " + String.join(" | ", failed), 0);
+        return new Judgement(Verdict.OK, null, 0);
     }
 }

@@ -44,6 +44,12 @@ public final class JsonLogProgress implements Progress {
         if (r.reason() != null) {
             line.put("reason", r.reason());
         }
+        if (!r.reruns().isEmpty()) {
+            line.put("reruns", r.reruns().size());
+        }
+        if (!r.notes().isEmpty()) {
+            line.put("notes", r.notes());
+        }
         emit(line);
     }
 

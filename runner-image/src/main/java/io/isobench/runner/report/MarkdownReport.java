@@ -7,7 +7,6 @@ import io.isobench.result.MachineProbe;
 import io.isobench.result.RepetitionResult;
 import io.isobench.result.RunResult;
 import io.isobench.result.StepResult;
-import io.isobench.result.Verdict;
 import io.isobench.runner.harness.StepLabels;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -41,7 +40,7 @@ public final class MarkdownReport {
         }
     }
 
-    /** Core-to-core and jitter probes across every repetition: the machine's state during the run. */
+    /** Core-to-core and jitter probes across every repetition (before it, and after it): the machine's state during the run. */
     public static void machineState(RunResult run, PrintWriter out) {
         List<Long> c2c = new ArrayList<>();
         long worstStall = 0;
@@ -49,17 +48,18 @@ public final class MarkdownReport {
         int probes = 0;
         for (StepResult step : run.steps()) {
             for (RepetitionResult rep : step.repetitions()) {
-                MachineProbe probe = rep.probe();
-                if (probe == null) {
-                    continue;
-                }
-                probes++;
-                if (probe.coreToCore() != null) {
-                    c2c.add(probe.coreToCore().p50());
-                }
-                for (MachineProbe.Jitter j : probe.jitter()) {
-                    worstStall = Math.max(worstStall, j.maxStallNanos());
-                    stalls += j.stallsOver10us();
+                for (MachineProbe probe : java.util.Arrays.asList(rep.probe(), rep.probeAfter())) {
+                    if (probe == null) {
+                        continue;
+                    }
+                    probes++;
+                    if (probe.coreToCore() != null) {
+                        c2c.add(probe.coreToCore().p50());
+                    }
+                    for (MachineProbe.Jitter j : probe.jitter()) {
+                        worstStall = Math.max(worstStall, j.maxStallNanos());
+                        stalls += j.stallsOver10us();
+                    }
                 }
             }
         }
@@ -68,7 +68,7 @@ public final class MarkdownReport {
             return;
         }
         List<Long> sorted = c2c.stream().sorted().toList();
-        out.printf(Locale.ROOT, "- core-to-core one-way p50, probed before each of %d repetitions: min %s, median %s, max %s%s%n", probes,
+        out.printf(Locale.ROOT, "- core-to-core one-way p50, %d probes around the repetitions: min %s, median %s, max %s%s%n", probes,
                 sorted.isEmpty() ? "-" : HumanUnits.latency(sorted.getFirst()), sorted.isEmpty() ? "-" : HumanUnits.latency(sorted.get(sorted.size() / 2)),
                 sorted.isEmpty() ? "-" : HumanUnits.latency(sorted.getLast()),
                 !sorted.isEmpty() && sorted.getLast() > 2 * sorted.getFirst() ? " (bimodal: the host moved the vCPUs during the run)" : "");
@@ -101,7 +101,7 @@ public final class MarkdownReport {
                 out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", loadLabel(step), step.variant(),
                         HumanUnits.latency(l.p50()), HumanUnits.latency(l.p99()), HumanUnits.latency(l.p99_9()), HumanUnits.latency(l.max()),
                         HumanUnits.rate(meanAchieved(step)), reference.p50() == 0 ? "-" : String.format(Locale.ROOT, "%.2f×", (double) l.p50() / reference.p50()),
-                        step.verdict() == Verdict.OK ? "OK" : "FAIL");
+                        step.verdict().name());
             }
         }
     }

@@ -58,6 +58,7 @@ public final class SweepTable {
             }
         }
         printTippingPoints(result, out);
+        RepetitionTable.print(result, footnotes, out);
         if (!footnotes.isEmpty()) {
             out.println();
             for (int i = 0; i < footnotes.size(); i++) {
@@ -105,7 +106,7 @@ public final class SweepTable {
             return "OK";
         }
         footnotes.add(step.id() + ": " + step.reason());
-        return "FAIL [" + footnotes.size() + "]";
+        return step.verdict() + " [" + footnotes.size() + "]";
     }
 
     private static String achieved(StepResult step) {

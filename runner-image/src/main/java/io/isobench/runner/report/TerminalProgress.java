@@ -38,7 +38,8 @@ public final class TerminalProgress implements Progress {
 
     @Override
     public synchronized void repetitionFinished(StepPlan step, RepetitionResult r) {
-        line(String.format(Locale.ROOT, "%s %s %s rep %d: p50 %s · p99 %s · max %s · %s samples · achieved %s%s", r.verdict() == Verdict.OK ? "ok  " : "FAIL",
+        line(String.format(Locale.ROOT, "%s %s %s rep %d: p50 %s · p99 %s · max %s · %s samples · achieved %s%s",
+                r.verdict() == Verdict.OK ? "ok  " : r.verdict().name(),
                 name(step), step.label(), r.index(), HumanUnits.latency(r.latency().p50()), HumanUnits.latency(r.latency().p99()),
                 HumanUnits.latency(r.latency().max()), HumanUnits.count(r.latency().count()), HumanUnits.rate(r.achievedRate()),
                 r.reason() == null ? "" : " · " + r.reason()));

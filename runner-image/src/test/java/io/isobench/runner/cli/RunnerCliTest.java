@@ -50,6 +50,11 @@ class RunnerCliTest {
                 Arguments.of(List.of("dispatch", "--rate-tolerance", "150%"), "--rate-tolerance '150%': must be at least 0% and below 100%"),
                 Arguments.of(List.of("dispatch", "--interval", "1ms"), "--interval '1ms': must be at least 10ms"),
                 Arguments.of(List.of("dispatch", "--fork", "sometimes"), "--fork 'sometimes': use auto or none"),
+                Arguments.of(List.of("dispatch", "--noise-budget", "soon"), "--noise-budget 'soon': not a duration"),
+                Arguments.of(List.of("dispatch", "--noise-budget", "1ms", "--probe-duration", "0"),
+                        "--noise-budget '1ms': needs the probes it judges; give --probe-duration more than 0"),
+                Arguments.of(List.of("dispatch", "--max-reruns", "11"), "--max-reruns '11': must be between 0 and 10"),
+                Arguments.of(List.of("dispatch", "--generator-limit", "0%"), "--generator-limit '0%': must be above 0%"),
                 Arguments.of(List.of("dispatch", "--progress", "loud", "--rates", "1k", "--warmup", "0", "--duration", "10ms", "--repetitions", "1"),
                         "--progress 'loud': use auto, bar, log or none"));
     }
@@ -90,8 +95,36 @@ class RunnerCliTest {
         RunResult result = ResultJson.read(out.resolve("result.json"));
         assertThat(result.verdict()).isEqualTo(Verdict.OK);
         assertThat(result.steps().getFirst().repetitions()).hasSize(2);
-        assertThat(result.steps().getFirst().repetitions().getFirst().probe().jitter()).isNotEmpty();
+        var first = result.steps().getFirst().repetitions().getFirst();
+        assertThat(first.probe().jitter()).isNotEmpty();
+        // no --noise-budget: nothing gated, every figure there
+        assertThat(first.probeAfter().jitter()).isNotEmpty();
+        assertThat(first.noise().cpus()).isNotEmpty();
+        assertThat(first.noise().threads()).extracting(t -> t.role()).contains("publisher", "agent");
+        assertThat(first.generator().sends()).isEqualTo(first.sent());
+        assertThat(outcome.out()).contains("Repetitions and the machine around them").contains("| isobench_rate-10000 | 1 | ");
         assertThat(result.config()).containsEntry("rates", List.of(10_000, 50_000)).containsEntry("queues", List.of("isobench"));
+    }
+
+    @Test
+    void aRunLeftInconclusiveByHostNoiseExitsFiveAfterItsReruns(@TempDir Path dir) throws Exception {
+        // a 1 ns budget: any two readings of the clock are further apart, so every attempt sees "noise"
+        Path out = dir.resolve("run");
+        Outcome outcome = run("dispatch", "--queues", "isobench", "--rates", "10k", "--warmup", "100ms", "--duration", "200ms",
+                "--repetitions", "1", "--probe-duration", "10ms", "--noise-budget", "1ns", "--max-reruns", "1", "--progress", "log",
+                "--rate-tolerance", "50%", "--generator-limit", "99%", "--out", out.toString());
+
+        assertThat(outcome.exit()).as(outcome.err() + outcome.out()).isEqualTo(RunnerMain.EXIT_INCONCLUSIVE).isEqualTo(5);
+        assertThat(outcome.out()).contains("result: " + out.resolve("result.json") + " (INCONCLUSIVE)").contains("INCONCLUSIVE [");
+        assertThat(outcome.err()).contains("INCONCLUSIVE, running it again (1 rerun(s) left): host noise beyond the 1ns noise budget: ");
+        RunResult result = ResultJson.read(out.resolve("result.json"));
+        assertThat(result.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        var rep = result.steps().getFirst().repetitions().getFirst();
+        assertThat(rep.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(rep.reason()).startsWith("host noise beyond the 1ns noise budget: the jitter probe before saw a ");
+        assertThat(rep.reruns()).hasSize(1);
+        assertThat(out.resolve(rep.files().hgrm())).exists().hasFileName("rep-1_INCONCLUSIVE.hgrm");
+        assertThat(result.config()).containsEntry("noiseBudget", "1ns").containsEntry("maxReruns", 1);
     }
 
     @Test

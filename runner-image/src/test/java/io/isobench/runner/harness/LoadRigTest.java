@@ -17,7 +17,7 @@ class LoadRigTest {
     final FakeClock clock = new FakeClock(START, 100);
     final Recording recording = new Recording(clock);
     final ScriptedSession session = new ScriptedSession(clock, recording);
-    final LoadRig rig = new LoadRig(clock, recording, 50 * MS, 0.5, () -> {});
+    final LoadRig rig = new LoadRig(clock, recording, 50 * MS, 0.5, () -> {}, null);
 
     Histogram recorded() {
         Histogram h = Histograms.newLatencyHistogram();
@@ -120,6 +120,74 @@ class LoadRigTest {
         assertThat(outcome.sentTotal()).isLessThan(2000);
         assertThat(j.verdict()).isEqualTo(Verdict.FAIL);
         assertThat(j.reason()).startsWith("target failed: server closed the connection");
+    }
+
+    /** Runs {@code session} at 1000 msg/s (10 ms warm-up, {@code windowMillis} window) and judges its generator. */
+    Verdicts.GeneratorCheck generatorCheck(LoadRig rig, Session session, long windowMillis) {
+        RigOutcome outcome = rig.run(session, Load.openLoop(1000, 10, windowMillis), 0);
+        Histogram h = recorded();
+        return Verdicts.generator(outcome.senderLag().figures(h.getValueAtPercentile(50), h.getValueAtPercentile(99)),
+                h.getValueAtPercentile(50), h.getValueAtPercentile(99), 0.5, null);
+    }
+
+    @Test
+    void aSenderTooBusySendingToReadRepliesIsChargedToTheGeneratorNotTheTarget() {
+        // the target answers in 20 µs, but each send keeps the sender busy 600 µs: every reply waits unread for it
+        ReplySession replies = new ReplySession(clock, recording);
+        replies.sendCostNanos = 600_000;
+        LoadRig busy = new LoadRig(clock, recording, 50 * MS, 0.5, () -> {}, replies.recorder);
+
+        RigOutcome outcome = busy.run(replies, Load.openLoop(1000, 10, 100), 0);
+        Histogram h = recorded();
+        var lag = outcome.senderLag().figures(h.getValueAtPercentile(50), h.getValueAtPercentile(99));
+        var check = Verdicts.generator(lag, h.getValueAtPercentile(50), h.getValueAtPercentile(99), 0.5, null);
+
+        assertThat(h.getValueAtPercentile(50)).as("what the target is charged").isGreaterThanOrEqualTo(550_000);
+        assertThat(lag.replyReadDelayP50()).as("replies waited for the sender").isGreaterThanOrEqualTo(550_000);
+        assertThat(lag.sendLagP99()).as("yet every message went out on time").isLessThan(10_000);
+        assertThat(Verdicts.judge(Load.openLoop(1000, 10, 100), outcome, h.getTotalCount(), 0.02, "50ms").verdict()).isEqualTo(Verdict.OK);
+        assertThat(check.failure()).startsWith("the load generator, not the target, was the bottleneck: sender lag p50 ")
+                .contains("; reply-read delay p50 ").contains("of the latency p50").contains("(limit 50%, --generator-limit)");
+    }
+
+    @Test
+    void aQuickSenderIsNotChargedAtAll() {
+        ReplySession replies = new ReplySession(clock, recording);
+        replies.sendCostNanos = 1_000;
+        LoadRig quick = new LoadRig(clock, recording, 50 * MS, 0.5, () -> {}, replies.recorder);
+        Verdicts.GeneratorCheck check = generatorCheck(quick, replies, 100);
+
+        assertThat(check.failure()).isNull();
+        assertThat(check.warning()).isNull();
+    }
+
+    @Test
+    void aSenderStalledNowAndThenOnlyWarnsForItsShareOfTheTail() {
+        // a 20 ms stall in a 1 s window: 2% of the messages go out late, the typical one does not
+        ReplySession replies = new ReplySession(clock, recording);
+        ScriptedSession stalling = new ScriptedSession(clock, recording);
+        stalling.stallAtSend = 500;
+        stalling.stallNanos = 20 * MS;
+        Verdicts.GeneratorCheck check = generatorCheck(new LoadRig(clock, recording, 50 * MS, 0.5, () -> {}, null), stalling, 1000);
+
+        assertThat(check.failure()).isNull();
+        assertThat(check.warning()).startsWith("the load generator was busy or descheduled: sender lag p50 ")
+                .contains("of the latency p99");
+        assertThat(replies.recorder).isNotNull();
+    }
+
+    @Test
+    void aTargetRefusingSendsIsTheTargetsLatencyNotTheSendersLag() {
+        clock.advance(0);
+        session.refuseUntil = clock.peek() + 10 * MS + 30 * MS;
+
+        RigOutcome outcome = rig.run(session, Load.openLoop(1000, 10, 100), 0);
+        Histogram h = recorded();
+        var lag = outcome.senderLag().figures(h.getValueAtPercentile(50), h.getValueAtPercentile(99));
+
+        assertThat(h.getMaxValue()).isGreaterThanOrEqualTo(29 * MS);
+        assertThat(lag.sendLagMax()).as("the backlog after the refusal went out as fast as the target took it").isLessThan(10_000);
+        assertThat(lag.replyReadDelayP50()).as("this session reads no replies in idle()").isNull();
     }
 
     @Test

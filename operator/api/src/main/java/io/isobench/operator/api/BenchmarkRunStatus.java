@@ -44,7 +44,8 @@ public class BenchmarkRunStatus {
     @JsonPropertyDescription("When the run ended (RFC 3339).")
     private String completionTime;
 
-    @JsonPropertyDescription("OK when every step met its goals, else FAIL (the runner's verdict).")
+    @JsonPropertyDescription("OK when every step met its goals; FAIL when one did not; INCONCLUSIVE when host noise beyond "
+            + "spec.load.noiseBudget voided one and nothing FAILed (the runner's verdict).")
     private String verdict;
 
     @JsonPropertyDescription("Per step: target and achieved rate, samples, p50…max in nanoseconds, OK/FAIL.")

@@ -45,6 +45,8 @@ public final class CrdConstants {
     public static final String CONDITION_ISOLATED = "Isolated";
     public static final String CONDITION_COMPLETED = "Completed";
     public static final String CONDITION_PUBLISHED = "Published";
+    /** False when the runner's verdict was INCONCLUSIVE: the host's noise voided the measurement (reason HostNoise). */
+    public static final String CONDITION_CONCLUSIVE = "Conclusive";
 
     private CrdConstants() {}
 }

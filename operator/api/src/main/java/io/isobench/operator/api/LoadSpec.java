@@ -19,6 +19,10 @@ import java.util.List;
 @ValidationRule(value = "duration(self.duration) >= duration('100ms')", fieldPath = ".duration", message = "must be at least 100ms")
 @ValidationRule(value = "duration(self.probeDuration) <= duration(self.duration)", fieldPath = ".probeDuration",
         message = "must not be longer than the measured window (duration)")
+@ValidationRule(value = "!has(self.noiseBudget) || duration(self.noiseBudget) > duration('0s')", fieldPath = ".noiseBudget",
+        message = "must be longer than zero (leave it out to gate nothing)")
+@ValidationRule(value = "!has(self.noiseBudget) || duration(self.probeDuration) > duration('0s')", fieldPath = ".noiseBudget",
+        message = "needs the probes it judges: probeDuration must be longer than 0s")
 public class LoadSpec {
 
     public enum Mode {
@@ -65,6 +69,21 @@ public class LoadSpec {
     @Pattern(Durations.PATTERN)
     @JsonPropertyDescription("Length of the core-to-core and jitter probes before each repetition (0s disables them).")
     private String probeDuration = "1s";
+
+    @Pattern(Durations.PATTERN)
+    @JsonPropertyDescription("Gate on host noise, e.g. 1ms: a repetition whose probes saw a stall longer than this, whose "
+            + "core-to-core latency changed between the probes before and after it, or during whose window the cgroup was CPU-throttled, "
+            + "the hypervisor stole time, or interrupts or involuntary context switches on the measured CPUs exceeded their allowance, is "
+            + "INCONCLUSIVE and run again (maxReruns); a run left INCONCLUSIVE ends Failed with condition Conclusive=False (HostNoise). "
+            + "Left out, nothing is gated and the figures are recorded beside each repetition.")
+    private String noiseBudget;
+
+    @Default("2")
+    @Min(0)
+    @Max(10)
+    @JsonPropertyDescription("How many times an INCONCLUSIVE repetition is run again before the run is left INCONCLUSIVE "
+            + "(with noiseBudget).")
+    private Integer maxReruns = 2;
 
     public Mode getMode() {
         return mode;
@@ -120,5 +139,21 @@ public class LoadSpec {
 
     public void setProbeDuration(String probeDuration) {
         this.probeDuration = probeDuration;
+    }
+
+    public String getNoiseBudget() {
+        return noiseBudget;
+    }
+
+    public void setNoiseBudget(String noiseBudget) {
+        this.noiseBudget = noiseBudget;
+    }
+
+    public Integer getMaxReruns() {
+        return maxReruns;
+    }
+
+    public void setMaxReruns(Integer maxReruns) {
+        this.maxReruns = maxReruns;
     }
 }

@@ -27,7 +27,7 @@ public class StepStatus {
     private Long p99_999;
     private Long max;
     private Long mean;
-    @JsonPropertyDescription("OK, or FAIL with reason.")
+    @JsonPropertyDescription("OK; FAIL with reason; INCONCLUSIVE with the host noise that voided it as reason.")
     private String verdict;
     private String reason;
 

@@ -110,6 +110,16 @@ class AdmissionIT {
                 invalid("zero repetitions", s -> at(s, "load").put("repetitions", 0), "spec.load.repetitions", "should be greater than or equal to 1"),
                 invalid("too many repetitions", s -> at(s, "load").put("repetitions", 101), "spec.load.repetitions", "should be less than or equal to 100"),
                 invalid("probe longer than the window", s -> at(s, "load").put("probeDuration", "20s"), "spec.load.probeDuration", "must not be longer than the measured window"),
+                invalid("noise budget in words", s -> at(s, "load").put("noiseBudget", "a little"), "spec.load.noiseBudget",
+                        "should match"),
+                invalid("zero noise budget", s -> at(s, "load").put("noiseBudget", "0ms"), "spec.load.noiseBudget",
+                        "must be longer than zero"),
+                invalid("noise budget without probes", s -> {
+                    at(s, "load").put("noiseBudget", "1ms");
+                    at(s, "load").put("probeDuration", "0s");
+                }, "spec.load.noiseBudget", "needs the probes it judges: probeDuration must be longer than 0s"),
+                invalid("too many reruns", s -> at(s, "load").put("maxReruns", 11), "spec.load.maxReruns",
+                        "should be less than or equal to 10"),
                 invalid("unknown queue", s -> at(s, "target", "dispatch").put("queues", List.of("lmax")), "spec.target.dispatch.queues", "Unsupported value: \"lmax\""),
                 invalid("queue twice", s -> at(s, "target", "dispatch").put("queues", List.of("jctools", "jctools")), "spec.target.dispatch.queues", "must not name a queue twice"),
                 invalid("ring not a power of two", s -> at(s, "target", "dispatch").put("ringSize", 1000), "spec.target.dispatch.ringSize", "must be a power of two"),
@@ -188,7 +198,8 @@ class AdmissionIT {
         Map<String, Object> spec = (Map<String, Object>) created.getAdditionalProperties().get("spec");
 
         assertThat((Map<String, Object>) spec.get("load")).containsEntry("mode", "Open").containsEntry("warmup", "5s")
-                .containsEntry("duration", "10s").containsEntry("repetitions", 3).containsEntry("probeDuration", "1s");
+                .containsEntry("duration", "10s").containsEntry("repetitions", 3).containsEntry("probeDuration", "1s")
+                .containsEntry("maxReruns", 2).doesNotContainKey("noiseBudget");
         assertThat((Map<String, Object>) spec.get("placement")).containsEntry("isolation", "Exclusive").containsEntry("topology", "SamePod");
         assertThat((Map<String, Object>) ((Map<String, Object>) spec.get("target")).get("dispatch"))
                 .containsEntry("queues", List.of("isobench", "disruptor", "jctools", "agrona", "abq")).containsEntry("ringSize", 65536).containsEntry("batch", 1);

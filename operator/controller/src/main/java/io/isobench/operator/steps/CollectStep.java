@@ -24,7 +24,8 @@ import java.util.Optional;
 /**
  * Collecting: reads the attempt's result.json from the object store (the runner uploads it last, so its
  * presence means the artifacts are complete) into status, judges isolation from what the runner found,
- * and ends the run: Succeeded when every step is OK, else Failed. An unreachable store is waited for (the run's
+ * and ends the run: Succeeded when every step is OK, else Failed (an INCONCLUSIVE result, which says nothing about
+ * the code, also sets Conclusive=False, reason HostNoise). An unreachable store is waited for (the run's
  * timeout bounds it); a result that never comes fails the attempt after the collect grace.
  */
 public final class CollectStep implements ReconcileStep {
@@ -84,6 +85,9 @@ public final class CollectStep implements ReconcileStep {
             ctx.moveTo(Phase.Succeeded, "all " + status.getSteps().size() + " steps OK; headline " + status.getSummary().getStep()
                     + " p50 " + status.getSummary().getP50() + ", p99 " + status.getSummary().getP99());
             ctx.condition(CrdConstants.CONDITION_COMPLETED, true, "Succeeded", status.getMessage());
+        } else if (result.verdict() == Verdict.INCONCLUSIVE) {
+            ctx.condition(CrdConstants.CONDITION_CONCLUSIVE, false, "HostNoise", result.reason());
+            ctx.fail("Inconclusive", result.reason());
         } else {
             String reason = result.reason() != null ? result.reason() : "a step FAILed";
             ctx.fail("StepFailed", reason);

@@ -25,14 +25,17 @@ import java.util.Optional;
 
 /**
  * Scheduled/Running: follows the attempt's client Job and pod. Pod running → Running. Job complete, or failed
- * with the runner's "a step FAILed" exit code (its result is uploaded) → Collecting. Job or pod deleted, any
- * other failure, the node NotReady past a grace period → the attempt failed, with the reason. On every pass it also
- * records the isolation facts the pods give: QoS class and node, and the server's start-up report once it runs.
+ * Scheduled/Running: follows the attempt's client Job and pod. Pod running → Running. Job complete, or failed
+ * with the runner's "a step FAILed" or "INCONCLUSIVE" exit code (its result is uploaded) → Collecting. Job or pod
+ * deleted, any other failure, the node NotReady past a grace period → the attempt failed, with the reason. On every
+ * pass it also records the isolation facts the pods give: QoS class and node, and the server's start-up report.
  */
 public final class ObserveStep implements ReconcileStep {
 
     /** The runner's exit code for "finished, a step FAILed, result written" (docs/contracts.md). */
     static final int EXIT_STEP_FAILED = 1;
+    /** The runner's exit code for "finished INCONCLUSIVE (host noise), result written". */
+    static final int EXIT_INCONCLUSIVE = 5;
     static final Duration NODE_LOST_GRACE = Duration.ofSeconds(30);
     static final Duration RECHECK = Duration.ofSeconds(5);
 
@@ -54,6 +57,10 @@ public final class ObserveStep implements ReconcileStep {
             Optional<ContainerStateTerminated> exit = pod.flatMap(ObserveStep::clientExit);
             if (exit.isPresent() && exit.get().getExitCode() == EXIT_STEP_FAILED) {
                 ctx.moveTo(Phase.Collecting, "runner finished with a FAILed step; reading its result.json");
+                return Outcome.stop(Duration.ZERO);
+            }
+            if (exit.isPresent() && exit.get().getExitCode() == EXIT_INCONCLUSIVE) {
+                ctx.moveTo(Phase.Collecting, "runner finished INCONCLUSIVE (host noise); reading its result.json");
                 return Outcome.stop(Duration.ZERO);
             }
             return Attempts.failed(ctx, "RunnerFailed", describeFailure(job.get(), pod, exit));
@@ -161,6 +168,7 @@ public final class ObserveStep implements ReconcileStep {
             case 2 -> ": bad usage (the runner's log names the option and value)";
             case 3 -> ": the run could not start or crashed, no result";
             case 4 -> ": its result was written but the upload to the object store failed until the upload deadline";
+            case 5 -> ": INCONCLUSIVE, host noise beyond the noise budget (its result is uploaded)";
             case 137 -> ": killed (out of memory, or the container was stopped)";
             default -> "";
         };

@@ -80,6 +80,9 @@ public final class RunnerArgs {
         }
         args.addAll(List.of("--warmup", load.getWarmup(), "--duration", load.getDuration(),
                 "--repetitions", String.valueOf(load.getRepetitions()), "--probe-duration", load.getProbeDuration()));
+        if (load.getNoiseBudget() != null) {
+            args.addAll(List.of("--noise-budget", load.getNoiseBudget(), "--max-reruns", String.valueOf(load.getMaxReruns())));
+        }
     }
 
     private static void targetOptions(TargetSpec target, String serverAddress, List<String> args) {

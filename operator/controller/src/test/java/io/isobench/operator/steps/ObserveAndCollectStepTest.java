@@ -2,6 +2,7 @@ package io.isobench.operator.steps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
@@ -85,6 +86,42 @@ class ObserveAndCollectStepTest {
         assertThat(crashed.phase()).isEqualTo(Phase.Failed);
         assertThat(crashed.status().getMessage()).isEqualTo("runner exited with code 3 (Error): the run could not start or crashed, no result");
         assertThat(outcome.action()).as("the server Jobs of the attempt are removed").isNotNull();
+    }
+
+    @Test
+    void theInconclusiveExitCodeGoesToCollectingLikeAFailedStep() throws Exception {
+        cluster.jobs.add(job("Failed", now.toString()));
+        pod("Failed", 5);
+        RunContext ctx = in(Phase.Running);
+        new ObserveStep().apply(ctx);
+        assertThat(ctx.phase()).isEqualTo(Phase.Collecting);
+        assertThat(ctx.status().getMessage()).isEqualTo("runner finished INCONCLUSIVE (host noise); reading its result.json");
+    }
+
+    @Test
+    void anInconclusiveResultFailsTheRunAsNotConclusiveWithTheRunnersReason() throws Exception {
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        var tree = (ObjectNode) json.readTree(fixture("dispatch-ok.json"));
+        String noise = "host noise beyond the 1ms noise budget: the jitter probe before saw a 4.2 ms stall on CPU 1 (budget 1ms)";
+        var step = (ObjectNode) tree.get("steps").get(0);
+        step.withArray("repetitions").forEach(r -> ((ObjectNode) r).put("verdict", "INCONCLUSIVE").put("reason", noise));
+        step.put("verdict", "INCONCLUSIVE").put("reason", "1 of 1 inconclusive: repetition 1: " + noise);
+        tree.put("verdict", "INCONCLUSIVE").put("reason", "1 of 3 inconclusive: " + step.get("id").asText() + ": repetition 1: " + noise);
+        cluster.objects.put(RunNames.attemptPrefix(run, 1, "client") + "result.json", json.writeValueAsBytes(tree));
+        RunContext ctx = in(Phase.Collecting);
+
+        new CollectStep().apply(ctx);
+
+        assertThat(ctx.phase()).isEqualTo(Phase.Failed);
+        assertThat(ctx.status().getVerdict()).isEqualTo("INCONCLUSIVE");
+        assertThat(ctx.status().getSteps().getFirst().getVerdict()).isEqualTo("INCONCLUSIVE");
+        assertThat(ctx.status().getMessage()).isEqualTo(tree.get("reason").asText());
+        var conclusive = Conditions.get(ctx.status(), CrdConstants.CONDITION_CONCLUSIVE).orElseThrow();
+        assertThat(conclusive.getStatus()).isEqualTo("False");
+        assertThat(conclusive.getReason()).isEqualTo("HostNoise");
+        assertThat(conclusive.getMessage()).contains("the jitter probe before saw a 4.2 ms stall on CPU 1");
+        assertThat(Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow().getMessage())
+                .startsWith("Inconclusive: 1 of 3 inconclusive");
     }
 
     @Test

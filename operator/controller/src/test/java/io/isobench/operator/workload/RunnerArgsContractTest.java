@@ -50,4 +50,21 @@ class RunnerArgsContractTest {
                     .as(example + " server: " + String.join(" ", server)).doesNotThrowAnyException();
         }
     }
+
+    @ParameterizedTest
+    @MethodSource("examples")
+    void aNoiseBudgetReachesTheRunnerWithItsReruns(Path example) throws IOException {
+        BenchmarkRun run = Serialization.unmarshal(Files.readString(example), BenchmarkRun.class);
+        List<String> without = RunnerArgs.client(run.getSpec(), CONFIG, "runs/ns/name/uid/attempt-1/client/", "10.244.0.7:7000");
+        assertThat(without).doesNotContain("--noise-budget", "--max-reruns");
+
+        run.getSpec().getLoad().setNoiseBudget("500us");
+        run.getSpec().getLoad().setMaxReruns(3);
+        List<String> client = RunnerArgs.client(run.getSpec(), CONFIG, "runs/ns/name/uid/attempt-1/client/", "10.244.0.7:7000");
+
+        assertThat(String.join(" ", client)).contains("--noise-budget 500us --max-reruns 3");
+        var parsed = new CommandLine(new RunnerMain()).parseArgs(client.toArray(String[]::new));
+        assertThat(parsed.subcommand().matchedOptionValue("--noise-budget", "")).isEqualTo("500us");
+        assertThat(parsed.subcommand().matchedOptionValue("--max-reruns", 0)).isEqualTo(3);
+    }
 }

@@ -1,0 +1,90 @@
+import type { MachineProbe, NoiseSignals, RunResult } from '../data/contract';
+import { count, latency } from '../format';
+
+/** One repetition beside the machine around it: probes before → after, host counters over the window, the generator's lag. */
+export interface RepetitionRow {
+  step: string;
+  repetition: number;
+  verdict: string;
+  p50: string;
+  p99: string;
+  coreToCore: string;
+  longestStall: string;
+  throttled: string;
+  steal: string;
+  interrupts: string;
+  switches: string;
+  senderLag: string;
+  replyReadDelay: string;
+  reruns: string;
+  notes: string;
+}
+
+function beforeAfter(before: string, after: string): string {
+  return before === '–' && after === '–' ? '–' : `${before} → ${after}`;
+}
+
+function coreToCore(p: MachineProbe | undefined): string {
+  return p?.coreToCore ? latency(p.coreToCore.p50) : '–';
+}
+
+function stall(p: MachineProbe | undefined): string {
+  return p?.jitter?.length ? latency(Math.max(...p.jitter.map((j) => j.maxStallNanos))) : '–';
+}
+
+function throttled(n: NoiseSignals | undefined): string {
+  if (!n) return '–';
+  if (!n.throttling) return 'unavailable';
+  return n.throttling.throttledPeriods === 0 ? '0' : `${count(n.throttling.throttledPeriods)}× (${latency(n.throttling.throttledNanos)})`;
+}
+
+function steal(n: NoiseSignals | undefined): string {
+  if (!n) return '–';
+  const known = (n.cpus ?? []).filter((c) => typeof c.stealNanos === 'number');
+  return known.length ? latency(known.reduce((a, c) => a + (c.stealNanos ?? 0), 0)) : 'unavailable';
+}
+
+function interrupts(n: NoiseSignals | undefined): string {
+  if (!n) return '–';
+  const known = (n.cpus ?? []).filter((c) => typeof c.interrupts === 'number');
+  if (!known.length) return 'unavailable';
+  const busiest = known.reduce((a, c) => ((c.interrupts ?? 0) > (a.interrupts ?? 0) ? c : a));
+  return `${count(busiest.interrupts)} (CPU ${busiest.cpu})`;
+}
+
+function switches(n: NoiseSignals | undefined): string {
+  if (!n) return '–';
+  const known = (n.threads ?? []).filter((t) => typeof t.involuntarySwitches === 'number');
+  return known.length ? known.map((t) => `${t.role} ${count(t.involuntarySwitches)}`).join(', ') : 'unavailable';
+}
+
+/** Every repetition of every step, in order, with the figures that tell a slow target from a noisy host. */
+export function repetitionRows(result: RunResult): RepetitionRow[] {
+  const rows: RepetitionRow[] = [];
+  for (const step of result.steps) {
+    for (const r of step.repetitions ?? []) {
+      const notes = [r.verdict !== 'OK' ? r.reason : undefined, ...(r.notes ?? []),
+        ...(r.reruns ?? []).map((x) => `attempt ${x.attempt} rerun: ${x.reason ?? 'inconclusive'}`),
+        ...(r.noise?.unavailable ?? []).map((u) => `unavailable: ${u}`)].filter((t): t is string => !!t);
+      rows.push({
+        step: step.variant ? `${step.variant} · ${step.label}` : step.label,
+        repetition: r.index,
+        verdict: r.verdict,
+        p50: latency(r.latency?.p50),
+        p99: latency(r.latency?.p99),
+        coreToCore: beforeAfter(coreToCore(r.probe), coreToCore(r.probeAfter)),
+        longestStall: beforeAfter(stall(r.probe), stall(r.probeAfter)),
+        throttled: throttled(r.noise),
+        steal: steal(r.noise),
+        interrupts: interrupts(r.noise),
+        switches: switches(r.noise),
+        senderLag: r.generator ? `${latency(r.generator.sendLagP50)} / ${latency(r.generator.sendLagP99)}` : '–',
+        replyReadDelay: r.generator && typeof r.generator.replyReadDelayP50 === 'number'
+          ? `${latency(r.generator.replyReadDelayP50)} / ${latency(r.generator.replyReadDelayP99)}` : '–',
+        reruns: String((r.reruns ?? []).length),
+        notes: notes.join(' · '),
+      });
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,121 @@
+package io.isobench.runner.harness;
+
+import io.isobench.result.MachineProbe;
+import io.isobench.result.NoiseSignals;
+import io.isobench.runner.report.HumanUnits;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Names the host noise around one repetition (docs/noise.md): each finding is one sign that the window measured the
+ * host rather than the code. With a noise budget the repetition is INCONCLUSIVE when there is any finding; without
+ * one the findings are only notes. What counts:
+ * <ul>
+ *   <li>a jitter probe, before or after, saw a stall longer than the budget (only with a budget);</li>
+ *   <li>the core-to-core latency changed between the two probes: the larger one-way p50 is over
+ *       {@value #CORE_TO_CORE_RATIO}× the smaller and more than {@value #CORE_TO_CORE_MIN_NANOS} ns above it (on VMs the
+ *       two states are ≈ 70 ns and ≈ 275 ns when the host moves the vCPUs; run to run variation of one state stays well
+ *       within 1.5×, and the absolute floor keeps bare-metal figures of 20 vs 35 ns from counting);</li>
+ *   <li>the cgroup was throttled at all (a throttled cgroup stops until the next CFS period, up to 100 ms);</li>
+ *   <li>the hypervisor stole any time from a measured CPU;</li>
+ *   <li>a measured CPU took more than {@value #INTERRUPTS_PER_SECOND} interrupts a second besides its local timer;</li>
+ *   <li>a measured thread, pinned alone on its CPU, was switched out involuntarily more than
+ *       {@value #SWITCHES_PER_SECOND} times a second (kernel housekeeping on a dedicated CPU stays below that; threads that
+ *       share a CPU with another measured thread take turns by design and are not counted).</li>
+ * </ul>
+ */
+final class NoiseGate {
+
+    static final double CORE_TO_CORE_RATIO = 1.5;
+    static final long CORE_TO_CORE_MIN_NANOS = 20;
+    static final long INTERRUPTS_PER_SECOND = 2_000;
+    static final long SWITCHES_PER_SECOND = 2;
+
+    private NoiseGate() {}
+
+    /**
+     * @param budgetNanos the longest stall allowed, 0 without a budget (stalls are then not judged)
+     * @param budgetText  the budget as the user wrote it
+     * @param signals     the counters' rise over the window, or null when they were not read
+     */
+    static List<String> findings(long budgetNanos, String budgetText, MachineProbe before, MachineProbe after, NoiseSignals signals) {
+        List<String> found = new ArrayList<>();
+        if (budgetNanos > 0) {
+            stalls("before", before, budgetNanos, budgetText, found);
+            stalls("after", after, budgetNanos, budgetText, found);
+        }
+        if (before != null && after != null && before.coreToCore() != null && after.coreToCore() != null) {
+            long a = before.coreToCore().p50();
+            long b = after.coreToCore().p50();
+            if (Math.max(a, b) > CORE_TO_CORE_RATIO * Math.min(a, b) && Math.abs(a - b) > CORE_TO_CORE_MIN_NANOS) {
+                found.add(String.format(Locale.ROOT, "core-to-core latency CPU %d↔%d changed from %s before to %s after "
+                        + "(the host moved the vCPUs)", before.coreToCore().cpuA(), before.coreToCore().cpuB(), HumanUnits.latency(a),
+                        HumanUnits.latency(b)));
+            }
+        }
+        if (signals != null) {
+            signals(signals, found);
+        }
+        return found;
+    }
+
+    private static void stalls(String when, MachineProbe probe, long budgetNanos, String budgetText, List<String> found) {
+        if (probe == null) {
+            return;
+        }
+        for (MachineProbe.Jitter j : probe.jitter()) {
+            if (j.maxStallNanos() > budgetNanos) {
+                found.add("the jitter probe " + when + " saw a " + HumanUnits.latency(j.maxStallNanos()) + " stall on CPU " + j.cpu()
+                        + " (budget " + budgetText + ")");
+            }
+        }
+    }
+
+    private static void signals(NoiseSignals s, List<String> found) {
+        double seconds = Math.max(1e-3, s.spanNanos() / 1e9);
+        String over = String.format(Locale.ROOT, " in %.1f s", seconds);
+        NoiseSignals.Throttling t = s.throttling();
+        if (t != null && t.throttledPeriods() > 0) {
+            found.add(String.format(Locale.ROOT, "the cgroup was CPU-throttled in %,d of %,d CFS periods, %s in all (%s)",
+                    t.throttledPeriods(), t.periods(), HumanUnits.latency(t.throttledNanos()), t.source()));
+        }
+        for (NoiseSignals.CpuNoise cpu : s.cpus()) {
+            if (cpu.stealNanos() != null && cpu.stealNanos() > 0) {
+                found.add("the hypervisor stole " + HumanUnits.latency(cpu.stealNanos()) + " from CPU " + cpu.cpu() + over);
+            }
+            if (cpu.interrupts() != null && cpu.interrupts() > INTERRUPTS_PER_SECOND * seconds) {
+                found.add(String.format(Locale.ROOT, "CPU %d took %,d interrupts besides its timer%s (%s; allowance %,d/s)", cpu.cpu(),
+                        cpu.interrupts(), over, top(cpu.topInterrupts()), INTERRUPTS_PER_SECOND));
+            }
+        }
+        for (NoiseSignals.ThreadNoise thread : s.threads()) {
+            boolean alone = thread.cpu() != null && s.threads().stream().filter(o -> thread.cpu().equals(o.cpu())).count() == 1;
+            boolean overAllowance = thread.involuntarySwitches() != null && thread.involuntarySwitches() > SWITCHES_PER_SECOND * seconds;
+            if (thread.pinned() && alone && overAllowance) {
+                found.add(String.format(Locale.ROOT, "thread %s (pinned to CPU %d) was switched out involuntarily %,d times%s "
+                        + "(allowance %d/s)", thread.role(), thread.cpu(), thread.involuntarySwitches(), over, SWITCHES_PER_SECOND));
+            }
+        }
+    }
+
+    /** How {@code role}'s thread was switched out involuntarily beyond the allowance during the window, or null. */
+    static String preempted(NoiseSignals s, String role) {
+        if (s == null) {
+            return null;
+        }
+        double seconds = Math.max(1e-3, s.spanNanos() / 1e9);
+        return s.threads().stream().filter(t -> t.role().equals(role) && t.involuntarySwitches() != null
+                        && t.involuntarySwitches() > SWITCHES_PER_SECOND * seconds)
+                .map(t -> String.format(Locale.ROOT, "its thread was switched out involuntarily %,d times in %.1f s",
+                        t.involuntarySwitches(), seconds))
+                .findFirst().orElse(null);
+    }
+
+    private static String top(Map<String, Long> sources) {
+        return sources.entrySet().stream().map(e -> String.format(Locale.ROOT, "%s %,d", e.getKey(), e.getValue()))
+                .collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,88 @@
+package io.isobench.runner.harness;
+
+import io.isobench.result.GeneratorLag;
+import io.isobench.result.Histograms;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What the rig's single sender thread itself adds to the latencies it measures, recorded on that thread inside the
+ * window without allocating (both histograms exist before the window):
+ * <ul>
+ *   <li>send lag: how late each due message of the window was first tried, counted from its intended time or from
+ *       when the target last accepted a refused send, whichever is later — a target refusing sends (backpressure) is
+ *       the target's latency, not the sender's lag;</li>
+ *   <li>reply-read delay: for every reply the sender reads in a receive poll ({@link Session#idle()}), the time since
+ *       its previous poll began: a reply that arrived just after that poll looked waited unread this long. Recorded
+ *       once per reply, from the window's start to the end of the drain. Only targets that complete messages in
+ *       {@code idle()} on the sender thread (echo, HTTP, IPC) have it; a target whose replies are taken by threads of
+ *       its own (dispatch's agent, rsocket's event loops) leaves it empty.</li>
+ * </ul>
+ */
+public final class SenderLag {
+
+    private final LatencyRecorder replies;
+    private final Histogram lateness = Histograms.newLatencyHistogram();
+    private final Histogram replyWaits = Histograms.newLatencyHistogram();
+    private long windowStart = Long.MAX_VALUE;
+    private long lastPoll = Long.MIN_VALUE;
+    private boolean measuring;
+
+    /** @param replies the recorder the target completes messages in on the sender thread, or null when it has none */
+    public SenderLag(LatencyRecorder replies) {
+        this.replies = replies;
+    }
+
+    void open(long windowStartNanos) {
+        windowStart = windowStartNanos;
+        measuring = true;
+    }
+
+    /** Stops measuring reply waits (the drain is over). */
+    void close() {
+        measuring = false;
+    }
+
+    /**
+     * A due message stamped {@code intended} was first tried at {@code firstTry}; {@code acceptingSince} is when the
+     * target last took a send it had refused (or {@link Long#MIN_VALUE}).
+     */
+    void sent(long intended, long firstTry, long acceptingSince) {
+        if (intended >= windowStart) {
+            long lag = firstTry - Math.max(intended, acceptingSince);
+            lateness.recordValue(Math.min(Math.max(0, lag), Histograms.HIGHEST_NANOS));
+        }
+    }
+
+    /** Polls {@code session} for replies at {@code now}, charging each reply read the time since the previous poll. */
+    void poll(Session session, long now) {
+        if (replies == null || !measuring || now < windowStart) {
+            session.idle();
+            return;
+        }
+        long before = replies.completed();
+        session.idle();
+        long read = replies.completed() - before;
+        if (read > 0 && lastPoll >= windowStart) {
+            replyWaits.recordValueWithCount(Math.min(Math.max(1, now - lastPoll), Histograms.HIGHEST_NANOS), read);
+        }
+        lastPoll = now;
+    }
+
+    /** The figures, with the generator's share of the repetition's latency p50 and p99. Called after the window. */
+    public GeneratorLag figures(long latencyP50, long latencyP99) {
+        boolean lagged = lateness.getTotalCount() > 0;
+        boolean read = replyWaits.getTotalCount() > 0;
+        long lagP50 = lagged ? lateness.getValueAtPercentile(50) : 0;
+        long lagP99 = lagged ? lateness.getValueAtPercentile(99) : 0;
+        Long readP50 = read ? replyWaits.getValueAtPercentile(50) : null;
+        Long readP99 = read ? replyWaits.getValueAtPercentile(99) : null;
+        long chargeP50 = Math.max(lagP50, readP50 == null ? 0 : readP50);
+        long chargeP99 = Math.max(lagP99, readP99 == null ? 0 : readP99);
+        return new GeneratorLag(lagP50, lagP99, lagged ? lateness.getMaxValue() : 0, lateness.getTotalCount(), readP50, readP99,
+                read ? replyWaits.getMaxValue() : null, share(chargeP50, latencyP50), share(chargeP99, latencyP99));
+    }
+
+    private static double share(long charge, long latency) {
+        return latency <= 0 ? 0 : (double) charge / latency;
+    }
+}
