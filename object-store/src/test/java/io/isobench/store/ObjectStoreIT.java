@@ -49,7 +49,8 @@ class ObjectStoreIT {
                     .hasMessage("'runs/a/b/c/attempt-1/client/result.json' in s3://capped at " + minio.endpoint()
                             + " holds 262145 bytes, over the cap of 262144 bytes")
                     .satisfies(e -> assertThat(((ObjectStoreException) e).retryable()).isFalse());
-            assertThat(store.get("runs/a/b/c/attempt-1/client/result.json", 256 * 1024 + 1)).hasValueSatisfying(b -> assertThat(b).hasSize(big.length));
+            assertThat(store.get("runs/a/b/c/attempt-1/client/result.json", 256 * 1024 + 1)).hasValueSatisfying(b -> assertThat(b)
+                    .hasSize(big.length));
             assertThat(store.get("runs/a/b/c/missing.json", 10)).isEmpty();
         }
     }

@@ -32,7 +32,8 @@ public record PublishedRun(RunKey key, Map<String, String> labels, List<String> 
 
     /** A run of which nothing was ignored. */
     public PublishedRun(RunKey key, Map<String, String> labels, List<String> nodes, String phase, Isolation isolation, String message,
-            String baseline, String image, Map<String, Object> spec, String rerunYaml, String createdAt, byte[] resultJson, RunResult result,
+            String baseline, String image, Map<String, Object> spec, String rerunYaml, String createdAt, byte[] resultJson,
+                    RunResult result,
             Map<String, byte[]> files) {
         this(key, labels, nodes, phase, isolation, message, baseline, image, spec, rerunYaml, createdAt, resultJson, result, files, 0);
     }

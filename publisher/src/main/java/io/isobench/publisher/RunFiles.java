@@ -15,8 +15,8 @@ import java.util.Optional;
 /**
  * Collects what of a run the site may show: each {@code .hgrm}/{@code .hlog} file its plausible result.json names
  * ({@link HistogramFiles}) is read once within the caps, checked to be what its name says, and those checked bytes are
- * handed on; nothing else the run holds is read. The operator keeps them under the run's own prefix (runners cannot
- * write there) and publishes from it; the local publisher publishes them directly.
+ * handed on; nothing else the run holds is read. The operator keeps them under the run's own prefix (outside the
+ * attempt prefix runners upload to) and publishes from it; the local publisher publishes them directly.
  */
 public final class RunFiles {
 
@@ -64,8 +64,8 @@ public final class RunFiles {
             }
             bytes += content.get().length;
             if (bytes > limits.runFiles()) {
-                throw new ObjectTooLargeException(field + ": the histogram files result.json names hold " + bytes + " bytes up to this one, over the cap of "
-                        + limits.runFiles() + " bytes for a run", bytes, limits.runFiles());
+                throw new ObjectTooLargeException(field + ": the histogram files result.json names hold " + bytes
+                        + " bytes up to this one, over the cap of " + limits.runFiles() + " bytes for a run", bytes, limits.runFiles());
             }
             try {
                 HistogramFiles.check(path, content.get());

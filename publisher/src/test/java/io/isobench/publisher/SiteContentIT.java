@@ -34,11 +34,13 @@ class SiteContentIT {
                 assertThat(get(http, base + hostile).statusCode()).as(hostile).isNotEqualTo(200);
             }
             assertThat(store.list(BucketLayout.SITE_PREFIX).stream().map(o -> o.key()).filter(k -> k.contains("/steps/")).toList())
-                    .hasSize(15).allMatch(k -> k.endsWith(".hgrm") || k.endsWith(".hlog")).noneMatch(k -> k.contains("rep-9") || k.contains("passwd"));
+                    .hasSize(15).allMatch(k -> k.endsWith(".hgrm") || k.endsWith(".hlog"))
+                            .noneMatch(k -> k.contains("rep-9") || k.contains("passwd"));
             for (String named : List.of("steps/isobench_clients-1/rep-1_OK.hgrm", "steps/isobench_clients-1/rep-1_OK.hlog")) {
                 HttpResponse<String> response = get(http, base + named);
                 assertThat(response.statusCode()).as(named).isEqualTo(200);
-                assertThat(response.headers().firstValue("Content-Type")).as(named).hasValueSatisfying(t -> assertThat(t).startsWith("text/plain"));
+                assertThat(response.headers().firstValue("Content-Type")).as(named).hasValueSatisfying(t -> assertThat(t)
+                        .startsWith("text/plain"));
                 // MinIO sends nosniff on every response (an S3 object cannot carry it as its own header)
                 assertThat(response.headers().firstValue("X-Content-Type-Options")).as(named).hasValue("nosniff");
             }

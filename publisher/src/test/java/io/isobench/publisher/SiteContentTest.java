@@ -55,14 +55,15 @@ class SiteContentTest {
         }
     }
 
+    /** result.json, summary.json and the fifteen histogram files the fixture's result.json names, sorted. */
     static List<String> namedFiles() {
-        return List.of("result.json",
-                "steps/isobench_clients-1/merged_OK.hgrm", "steps/isobench_clients-1/rep-1_OK.hgrm", "steps/isobench_clients-1/rep-1_OK.hlog",
-                "steps/isobench_clients-1/rep-2_OK.hgrm", "steps/isobench_clients-1/rep-2_OK.hlog",
-                "steps/isobench_clients-16/merged_OK.hgrm", "steps/isobench_clients-16/rep-1_OK.hgrm", "steps/isobench_clients-16/rep-1_OK.hlog",
-                "steps/isobench_clients-16/rep-2_OK.hgrm", "steps/isobench_clients-16/rep-2_OK.hlog",
-                "steps/isobench_clients-4/merged_OK.hgrm", "steps/isobench_clients-4/rep-1_OK.hgrm", "steps/isobench_clients-4/rep-1_OK.hlog",
-                "steps/isobench_clients-4/rep-2_OK.hgrm", "steps/isobench_clients-4/rep-2_OK.hlog", "summary.json");
+        var files = new java.util.ArrayList<>(List.of("result.json", "summary.json"));
+        for (String step : List.of("isobench_clients-1", "isobench_clients-16", "isobench_clients-4")) {
+            for (String file : List.of("merged_OK.hgrm", "rep-1_OK.hgrm", "rep-1_OK.hlog", "rep-2_OK.hgrm", "rep-2_OK.hlog")) {
+                files.add("steps/" + step + "/" + file);
+            }
+        }
+        return files.stream().sorted().toList();
     }
 
     @Test
@@ -74,7 +75,8 @@ class SiteContentTest {
         assertThat(publishedFiles(site, run)).containsExactlyElementsOf(namedFiles());
         assertThat(stats.ignored()).as("x.html, evil.svg, evil.js, rep-9_OK.hgrm, passwd.hgrm").isEqualTo(5);
         Path base = site.resolve("data/runs/" + run.key());
-        assertThat(base.resolve("steps/isobench_clients-1/rep-1_OK.hgrm")).hasSameBinaryContentAs(runDir.resolve("steps/isobench_clients-1/rep-1_OK.hgrm"));
+        assertThat(base.resolve("steps/isobench_clients-1/rep-1_OK.hgrm"))
+                .hasSameBinaryContentAs(runDir.resolve("steps/isobench_clients-1/rep-1_OK.hgrm"));
     }
 
     @Test
@@ -133,9 +135,11 @@ class SiteContentTest {
                 .hasMessageContaining("steps[0].repetitions[0].files.hgrm = 'steps/isobench_clients-1/rep-1_OK.hgrm': ")
                 .hasMessageContaining("holds " + first + " bytes, over the cap of 1000 bytes");
         assertThatThrownBy(() -> LocalRuns.read(runDir, new ReadLimits(result - 1, 1 << 20, 1 << 20)))
-                .hasMessageContaining("'result.json' in folder ").hasMessageContaining("holds " + result + " bytes, over the cap of " + (result - 1));
+                .hasMessageContaining("'result.json' in folder ").hasMessageContaining("holds " + result + " bytes, over the cap of "
+                        + (result - 1));
         assertThatThrownBy(() -> LocalRuns.read(runDir, new ReadLimits(result, 1 << 20, 20_000)))
-                .hasMessageContaining("the histogram files result.json names hold ").hasMessageContaining("over the cap of 20000 bytes for a run");
+                .hasMessageContaining("the histogram files result.json names hold ")
+                        .hasMessageContaining("over the cap of 20000 bytes for a run");
     }
 
     @Test

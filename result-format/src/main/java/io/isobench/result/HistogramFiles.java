@@ -25,7 +25,9 @@ public final class HistogramFiles {
     private static final Pattern PATH = Pattern.compile(RunLayout.STEPS_DIR + "(/[A-Za-z0-9_-][A-Za-z0-9._-]*)+");
     private static final int MAX_PATH = 1024;
     /** As HistogramLogWriter writes an interval: [Tag=…,]start,length,max,compressed histogram in base64. */
-    private static final Pattern INTERVAL = Pattern.compile("(?:Tag=[^,]*,)?-?[0-9]+(?:\\.[0-9]+)?,[0-9]+(?:\\.[0-9]+)?,[0-9]+(?:\\.[0-9]+)?,([A-Za-z0-9+/]+={0,2})");
+    private static final String NUMBER = "[0-9]+(?:\\.[0-9]+)?";
+    private static final Pattern INTERVAL = Pattern.compile("(?:Tag=[^,]*,)?-?" + NUMBER + "," + NUMBER + "," + NUMBER
+            + ",([A-Za-z0-9+/]+={0,2})");
     private static final String LEGEND = "\"StartTimestamp\"";
 
     private HistogramFiles() {}

@@ -67,8 +67,9 @@ public final class Histograms {
         long lowest = h.getLong();
         long highest = h.getLong();
         if (digits < 0 || digits > SIGNIFICANT_DIGITS || lowest < LOWEST_NANOS || highest > HIGHEST_NANOS) {
-            throw new ResultFormatException("a histogram of another shape (" + digits + " significant digits, values " + lowest + " … " + highest
-                    + "); isobench records " + SIGNIFICANT_DIGITS + " digits, " + LOWEST_NANOS + " … " + HIGHEST_NANOS + " ns");
+            throw new ResultFormatException("a histogram of another shape (" + digits + " significant digits, values " + lowest
+                    + " … " + highest + "); isobench records " + SIGNIFICANT_DIGITS + " digits, " + LOWEST_NANOS + " … " + HIGHEST_NANOS
+                    + " ns");
         }
     }
 

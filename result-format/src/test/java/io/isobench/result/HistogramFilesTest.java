@@ -54,7 +54,8 @@ class HistogramFilesTest {
     void markupPassedOffAsAHistogramFileIsRefused() {
         byte[] html = "<html><script>window.__xss=1</script></html>".getBytes(StandardCharsets.UTF_8);
         assertThatThrownBy(() -> HistogramFiles.check("steps/a/rep-1_OK.hgrm", html))
-                .hasMessage("steps/a/rep-1_OK.hgrm: line 1 of .hgrm is not a percentile row: '<html><script>window.__xss=1</script></html>'");
+                .hasMessage("steps/a/rep-1_OK.hgrm: line 1 of .hgrm is not a percentile row: "
+                        + "'<html><script>window.__xss=1</script></html>'");
         assertThatThrownBy(() -> HistogramFiles.check("steps/a/rep-1_OK.hlog", html))
                 .hasMessageStartingWith("steps/a/rep-1_OK.hlog: line 1 of .hlog is not an interval: '<html>");
         assertThatThrownBy(() -> HistogramFiles.check("steps/a/rep-1_OK.hlog", new byte[] {(byte) 0xff, (byte) 0xfe, 0x00}))
@@ -81,7 +82,8 @@ class HistogramFilesTest {
         assertThatThrownBy(() -> Histograms.fromBase64(encoded)).isInstanceOf(ResultFormatException.class)
                 .hasMessageStartingWith("a histogram of another shape (5 significant digits, values 1 … 4611686018427387903)");
         byte[] log = ("0.000,1.000,1.000," + encoded + "\n").getBytes(StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> HistogramFiles.check("steps/a/rep-1_OK.hlog", log)).hasMessageContaining("line 1 of .hlog: a histogram of another shape");
+        assertThatThrownBy(() -> HistogramFiles.check("steps/a/rep-1_OK.hlog", log))
+                .hasMessageContaining("line 1 of .hlog: a histogram of another shape");
     }
 
     @Test
