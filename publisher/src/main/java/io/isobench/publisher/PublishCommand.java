@@ -61,7 +61,7 @@ public final class PublishCommand implements Callable<Integer> {
             }
             out.println("published " + stats.runs() + " run(s) to " + store.describe() + ": " + stats.written() + " object(s) written ("
                     + stats.bytesWritten() + " bytes), " + stats.unchanged() + " unchanged, " + stats.ignored()
-                    + " file(s) of the runs ignored (not a histogram file result.json names)");
+                    + " file(s) of the runs left out (not a valid .hgrm/.hlog that result.json names)");
             return 0;
         }
     }

@@ -49,8 +49,11 @@ public final class Histograms {
         ByteBuffer buffer = ByteBuffer.wrap(compressed);
         int cookie = buffer.getInt();
         int length = buffer.getInt();
-        if ((cookie & ~0xf0) != COMPRESSED_COOKIE_BASE || length < 0 || length > compressed.length - 8) {
+        if ((cookie & ~0xf0) != COMPRESSED_COOKIE_BASE) {
             throw new ResultFormatException("not an HdrHistogram V2 compressed histogram (cookie 0x" + Integer.toHexString(cookie) + ")");
+        }
+        if (length < 0 || length > compressed.length - 8) {
+            throw new ResultFormatException("an HdrHistogram cut short: " + (compressed.length - 8) + " of " + length + " compressed bytes");
         }
         Inflater inflater = new Inflater();
         byte[] header = new byte[HEADER_BYTES];
