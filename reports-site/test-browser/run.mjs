@@ -1,7 +1,8 @@
 // Browser tests in real Chromium (Debian's, driven by playwright-core) against site data the Java publisher wrote from
-// a real runner run, plus a hostile run (HTML in labels and message) and a run whose .hlog is truncated.
+// a real runner run, plus a hostile run (HTML in labels and message, active files beside its own) and a run whose .hlog
+// is truncated.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,13 @@ for (const [kind, id] of Object.entries(variants)) {
   result.runId = `20261123t0000${Object.keys(variants).indexOf(kind)}z-${id}`;
   result.startedAt = `2026-11-23T00:0${Object.keys(variants).indexOf(kind)}:00Z`;
   writeFileSync(join(dir, 'result.json'), JSON.stringify(result, null, 1));
+  if (kind === 'hostile') {
+    // what a runner could leave beside its files: the publisher must copy none of it
+    const step = join(dir, 'steps', result.steps[0].id);
+    writeFileSync(join(dir, 'steps', 'x.html'), '<script>window.__xss=3</script>');
+    writeFileSync(join(step, 'evil.svg'), '<svg xmlns="http://www.w3.org/2000/svg" onload="window.__xss=4"/>');
+    symlinkSync('/etc/passwd', join(step, 'passwd.hgrm'));
+  }
   if (kind === 'corrupt') {
     const hlog = join(dir, result.steps[0].repetitions[0].files.hlog);
     const text = readFileSync(hlog, 'utf8');
@@ -105,6 +113,18 @@ await check('the hostile run page shows its message and labels as text and runs 
   assert.equal(await page.$$eval('#app img', (i) => i.length), 0, 'no <img> was injected');
   assert.equal(await page.evaluate(() => window.__xss), undefined);
   await page.screenshot({ path: join(shots, 'hostile.png'), fullPage: true });
+});
+
+await check('files a run holds that result.json does not name are not on the site', async () => {
+  const step = JSON.parse(readFileSync(join(out, 'data', 'runs', hostileKey, 'result.json'), 'utf8')).steps[0].id;
+  await page.goto(base);
+  await ready();
+  for (const path of ['x.html', `${step}/evil.svg`, `${step}/passwd.hgrm`]) {
+    assert.ok(!existsSync(join(out, 'data', 'runs', hostileKey, 'steps', path)), `${path} was published`);
+    const status = await page.evaluate((url) => fetch(url).then((r) => r.status), `data/runs/${hostileKey}/steps/${path}`);
+    assert.equal(status, 404, path);
+  }
+  assert.equal(await page.evaluate(() => window.__xss), undefined, 'no script ran');
 });
 
 await check('a truncated .hlog is an error for that timeline only; the rest of the run still shows', async () => {

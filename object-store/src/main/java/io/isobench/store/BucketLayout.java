@@ -8,9 +8,12 @@ import io.isobench.result.RunLayout;
  * <pre>
  * runs/&lt;namespace&gt;/&lt;name&gt;/&lt;uid&gt;/run.json                        the BenchmarkRun as applied (runner.env values removed)
  * runs/&lt;namespace&gt;/&lt;name&gt;/&lt;uid&gt;/attempt-&lt;n&gt;/&lt;role&gt;/…          one runner's run directory (result.json uploaded last, steps/…)
- * runs/&lt;namespace&gt;/&lt;name&gt;/&lt;uid&gt;/result.json                     the attempt that counted, pods merged losslessly
+ * runs/&lt;namespace&gt;/&lt;name&gt;/&lt;uid&gt;/result.json                     the attempt that counted, as collected (checked)
+ * runs/&lt;namespace&gt;/&lt;name&gt;/&lt;uid&gt;/steps/…                          the histogram files it names, as collected (checked)
  * site/…                                                        the published site: the only prefix readable without credentials
  * </pre>
+ * Runners upload under {@code attempt-<n>/}; the rest of a run's prefix is the operator's: what it collected there,
+ * read once and checked, is what it publishes, whatever is uploaded later.
  */
 public final class BucketLayout {
 
@@ -41,8 +44,13 @@ public final class BucketLayout {
         return attemptPrefix(key, attempt, role) + RunLayout.RESULT_FILE;
     }
 
-    /** The run's own result: the attempt that counted, its pods merged. */
+    /** The run's own result: the attempt that counted, as collected. */
     public static String runResult(RunKey key) {
         return runPrefix(key) + RunLayout.RESULT_FILE;
+    }
+
+    /** A histogram file of the run as collected: {@code path} is where result.json names it ({@code steps/…}). */
+    public static String runFile(RunKey key, String path) {
+        return runPrefix(key) + ObjectKeys.requireSafePath("run file", path);
     }
 }

@@ -1,12 +1,15 @@
 package io.isobench.store;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
@@ -17,7 +20,7 @@ import java.util.stream.Stream;
 /**
  * An {@link ObjectStore} on a folder: key {@code a/b/c.json} is the file {@code <root>/a/b/c.json}. Writes go
  * through a temporary sibling and an atomic rename, like the runner's result.json, so a reader (a static
- * server) never sees half a file.
+ * server) never sees half a file. Reads never follow a symbolic link below the root: a link is no object.
  */
 public final class LocalDirectoryStore implements ObjectStore {
 
@@ -81,10 +84,14 @@ public final class LocalDirectoryStore implements ObjectStore {
     }
 
     @Override
-    public Optional<byte[]> get(String key) {
+    public Optional<InputStream> open(String key) {
         Path file = fileOf(key);
         try {
-            return Files.isRegularFile(file) ? Optional.of(Files.readAllBytes(file)) : Optional.empty();
+            if (reached(file).filter(BasicFileAttributes::isRegularFile).isEmpty()) {
+                return Optional.empty();
+            }
+            // O_NOFOLLOW: a link swapped in after the check is not followed either
+            return Optional.of(Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS));
         } catch (NoSuchFileException e) {
             return Optional.empty();
         } catch (IOException e) {
@@ -94,14 +101,36 @@ public final class LocalDirectoryStore implements ObjectStore {
 
     @Override
     public Optional<ObjectInfo> stat(String key) {
-        Path file = fileOf(key);
         try {
-            return Files.isRegularFile(file) ? Optional.of(new ObjectInfo(key, Files.size(file), null)) : Optional.empty();
-        } catch (NoSuchFileException e) {
-            return Optional.empty();
+            return reached(fileOf(key)).filter(BasicFileAttributes::isRegularFile).map(a -> new ObjectInfo(key, a.size(), null));
         } catch (IOException e) {
             throw failure("stat", key, e);
         }
+    }
+
+    /**
+     * The attributes of {@code path} (under the root) when every folder on the way to it is a folder and none of it
+     * is a symbolic link: a link in a run directory (to /etc/passwd, to another run) is never followed, it is absent.
+     */
+    private Optional<BasicFileAttributes> reached(Path path) throws IOException {
+        Path at = root;
+        // the root itself is whatever the caller chose, a link included
+        BasicFileAttributes attributes = Files.readAttributes(root, BasicFileAttributes.class);
+        if (path.equals(root)) {
+            return Optional.of(attributes);
+        }
+        for (Path segment : root.relativize(path)) {
+            if (!attributes.isDirectory()) {
+                return Optional.empty();
+            }
+            at = at.resolve(segment);
+            try {
+                attributes = Files.readAttributes(at, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            } catch (NoSuchFileException e) {
+                return Optional.empty();
+            }
+        }
+        return attributes.isSymbolicLink() ? Optional.empty() : Optional.of(attributes);
     }
 
     @Override
@@ -113,11 +142,16 @@ public final class LocalDirectoryStore implements ObjectStore {
         // walk only the deepest folder the prefix names, then match the rest as a string (S3 semantics)
         int slash = safePrefix.lastIndexOf('/');
         Path base = slash < 0 ? root : root.resolve(safePrefix.substring(0, slash));
-        if (!Files.isDirectory(base)) {
-            return List.of();
+        try {
+            if (reached(base).filter(BasicFileAttributes::isDirectory).isEmpty()) {
+                return List.of();
+            }
+        } catch (IOException e) {
+            throw failure("list", safePrefix, e);
         }
+        // the walk does not follow links, and a link is not a regular file without following it
         try (Stream<Path> files = Files.walk(base)) {
-            return files.filter(Files::isRegularFile)
+            return files.filter(f -> Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS))
                     .filter(f -> !f.getFileName().toString().contains(TEMP_MARK))
                     .map(f -> new ObjectInfo(keyOf(f), sizeOf(f), null))
                     .filter(info -> info.key().startsWith(safePrefix))

@@ -2,7 +2,6 @@ package io.isobench.store;
 
 import io.minio.BucketExistsArgs;
 import io.minio.GetObjectArgs;
-import io.minio.GetObjectResponse;
 import io.minio.ListObjectsArgs;
 import io.minio.MakeBucketArgs;
 import io.minio.MinioClient;
@@ -20,6 +19,7 @@ import io.minio.messages.DeleteRequest;
 import io.minio.messages.DeleteResult;
 import io.minio.messages.Item;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -103,11 +103,11 @@ public final class MinioObjectStore implements ObjectStore {
     }
 
     @Override
-    public Optional<byte[]> get(String key) {
+    public Optional<InputStream> open(String key) {
         ObjectKeys.requireSafePath("object key", key);
         return call("get", key, () -> {
-            try (GetObjectResponse response = client.getObject(GetObjectArgs.builder().bucket(config.bucket()).object(key).build())) {
-                return Optional.of(response.readAllBytes());
+            try {
+                return Optional.of(client.getObject(GetObjectArgs.builder().bucket(config.bucket()).object(key).build()));
             } catch (ErrorResponseException e) {
                 if (NOT_FOUND.contains(e.errorResponse().code())) {
                     return Optional.empty();

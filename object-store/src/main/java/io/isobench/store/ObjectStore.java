@@ -1,5 +1,7 @@
 package io.isobench.store;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -25,8 +27,53 @@ public interface ObjectStore extends AutoCloseable {
     /** Stores the file's bytes under {@code key}. */
     void putFile(String key, Path file, String contentType);
 
-    /** The object's bytes, or empty when there is no object under {@code key}. */
-    Optional<byte[]> get(String key);
+    /** What {@link #get(String)} reads at most: objects this program wrote itself (site index, catalog, summaries). */
+    long MAX_READ_BYTES = 64L * 1024 * 1024;
+    /** The largest cap a read takes: the bytes one array holds. */
+    long MAX_CAP = Integer.MAX_VALUE - 16;
+
+    /**
+     * The object's bytes as a stream (the caller closes it), or empty when there is no object under {@code key}.
+     * Read objects through {@link #get(String, long)}, which bounds what a stream may deliver.
+     */
+    Optional<InputStream> open(String key);
+
+    /** The object's bytes, at most {@link #MAX_READ_BYTES}; for what a runner uploaded use {@link #get(String, long)} with its cap. */
+    default Optional<byte[]> get(String key) {
+        return get(key, MAX_READ_BYTES);
+    }
+
+    /**
+     * The object's bytes, or empty when there is no object under {@code key}. Its size is checked first (stat) and the
+     * stream is read only up to {@code maxBytes}, so a store (or a replaced object) that sends more than its stat said
+     * costs at most the cap: either way {@link ObjectTooLargeException}, naming the key, the size and the cap.
+     */
+    default Optional<byte[]> get(String key, long maxBytes) {
+        if (maxBytes < 0 || maxBytes > MAX_CAP) {
+            throw new IllegalArgumentException("read cap " + maxBytes + " bytes for '" + key + "' is not between 0 and " + MAX_CAP);
+        }
+        Optional<ObjectInfo> info = stat(key);
+        if (info.isEmpty()) {
+            return Optional.empty();
+        }
+        if (info.get().size() > maxBytes) {
+            throw ObjectTooLargeException.of(key, describe(), info.get().size(), maxBytes);
+        }
+        Optional<InputStream> stream = open(key);
+        if (stream.isEmpty()) {
+            return Optional.empty();  // removed between the stat and the read
+        }
+        try (InputStream in = stream.get()) {
+            byte[] bytes = in.readNBytes((int) maxBytes + 1);
+            if (bytes.length > maxBytes) {
+                throw ObjectTooLargeException.longerThanStated(key, describe(), info.get().size(), maxBytes);
+            }
+            return Optional.of(bytes);
+        } catch (IOException e) {
+            // a connection lost mid-body: another try may get the whole object
+            throw new ObjectStoreException("cannot read '" + key + "' in " + describe() + ": " + e, true, e);
+        }
+    }
 
     /** The object's size and ETag, or empty when there is none. */
     Optional<ObjectInfo> stat(String key);

@@ -40,6 +40,22 @@ class ObjectStoreIT {
     }
 
     @Test
+    void anObjectOverItsReadersCapIsRefusedNamingItsSize() {
+        try (var store = minio.newStore("capped")) {
+            byte[] big = new byte[256 * 1024 + 1];
+            store.put("runs/a/b/c/attempt-1/client/result.json", big, "application/json");
+            assertThatThrownBy(() -> store.get("runs/a/b/c/attempt-1/client/result.json", 256 * 1024))
+                    .isInstanceOf(ObjectTooLargeException.class)
+                    .hasMessage("'runs/a/b/c/attempt-1/client/result.json' in s3://capped at " + minio.endpoint()
+                            + " holds 262145 bytes, over the cap of 262144 bytes")
+                    .satisfies(e -> assertThat(((ObjectStoreException) e).retryable()).isFalse());
+            assertThat(store.get("runs/a/b/c/attempt-1/client/result.json", 256 * 1024 + 1)).hasValueSatisfying(b -> assertThat(b)
+                    .hasSize(big.length));
+            assertThat(store.get("runs/a/b/c/missing.json", 10)).isEmpty();
+        }
+    }
+
+    @Test
     void onlyTheSitePrefixIsReadableWithoutCredentials() throws Exception {
         try (var store = minio.newStore("anonymous")) {
             store.put("site/index.html", "<html></html>".getBytes(), "text/html");

@@ -1,13 +1,18 @@
 package io.isobench.publisher;
 
+import io.isobench.result.ReadLimits;
 import io.isobench.result.ResultFormatException;
 import io.isobench.result.ResultJson;
 import io.isobench.result.ResultPlausibility;
 import io.isobench.result.RunLayout;
 import io.isobench.result.RunResult;
+import io.isobench.store.LocalDirectoryStore;
+import io.isobench.store.ObjectStoreException;
+import io.isobench.store.ObjectTooLargeException;
 import io.isobench.store.RunKey;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,17 +21,26 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-/** Runs made by the runner alone (make demo, a laptop): read from their run directories. */
+/**
+ * Runs made by the runner alone (make demo, a laptop): read from their run directories, within the caps of
+ * {@link ReadLimits}: result.json and the histogram files it names, checked ({@link RunFiles}). Nothing is read through
+ * a symbolic link: a link in a run directory (to /etc/passwd, to another run) publishes nothing, nor does a linked run
+ * directory in a folder of runs.
+ */
 public final class LocalRuns {
 
     private LocalRuns() {}
 
     /** Each argument is a run directory (holds result.json) or a folder of them. */
     public static List<PublishedRun> find(List<Path> roots) throws IOException {
+        return find(roots, ReadLimits.DEFAULTS);
+    }
+
+    public static List<PublishedRun> find(List<Path> roots, ReadLimits limits) throws IOException {
         var runs = new ArrayList<PublishedRun>();
         for (Path root : roots) {
-            if (Files.isRegularFile(root.resolve(RunLayout.RESULT_FILE))) {
-                runs.add(read(root));
+            if (Files.exists(root.resolve(RunLayout.RESULT_FILE), LinkOption.NOFOLLOW_LINKS)) {
+                runs.add(read(root, limits));
                 continue;
             }
             if (!Files.isDirectory(root)) {
@@ -34,7 +48,11 @@ public final class LocalRuns {
             }
             try (Stream<Path> children = Files.list(root)) {
                 for (Path dir : children.filter(d -> Files.isRegularFile(d.resolve(RunLayout.RESULT_FILE))).sorted().toList()) {
-                    runs.add(read(dir));
+                    if (Files.isSymbolicLink(dir) || Files.isSymbolicLink(dir.resolve(RunLayout.RESULT_FILE))) {
+                        warn(dir, "a symbolic link: not followed, not published");
+                        continue;
+                    }
+                    runs.add(read(dir, limits));
                 }
             }
         }
@@ -42,27 +60,47 @@ public final class LocalRuns {
     }
 
     public static PublishedRun read(Path runDir) throws IOException {
-        byte[] raw = Files.readAllBytes(runDir.resolve(RunLayout.RESULT_FILE));
-        RunResult result;
+        return read(runDir, ReadLimits.DEFAULTS);
+    }
+
+    public static PublishedRun read(Path runDir, ReadLimits limits) throws IOException {
+        Path resultFile = runDir.resolve(RunLayout.RESULT_FILE);
+        var dir = new LocalDirectoryStore(runDir);
         try {
-            result = ResultJson.parse(new String(raw, java.nio.charset.StandardCharsets.UTF_8));
-            ResultPlausibility.check(result, null);
-        } catch (ResultFormatException e) {
-            throw new ResultFormatException(runDir.resolve(RunLayout.RESULT_FILE) + ": " + e.getMessage(), e);
-        }
-        var files = new LinkedHashMap<String, byte[]>();
-        Path steps = runDir.resolve("steps");
-        if (Files.isDirectory(steps)) {
-            try (Stream<Path> walk = Files.walk(steps)) {
-                for (Path f : walk.filter(Files::isRegularFile).filter(f -> !f.toString().endsWith(".partial")).sorted().toList()) {
-                    files.put(runDir.relativize(f).toString().replace('\\', '/'), Files.readAllBytes(f));
-                }
+            byte[] raw = dir.get(RunLayout.RESULT_FILE, limits.resultJson())
+                    .orElseThrow(() -> new ResultFormatException(resultFile + " is missing or a symbolic link (links are not followed)"));
+            RunResult result;
+            try {
+                result = ResultJson.parse(new String(raw, java.nio.charset.StandardCharsets.UTF_8));
+                ResultPlausibility.check(result, null);
+            } catch (ResultFormatException e) {
+                throw new ResultFormatException(resultFile + ": " + e.getMessage(), e);
             }
+            var files = new LinkedHashMap<String, byte[]>();
+            var collected = RunFiles.collect(result, dir::get, limits, files::put);
+            collected.missing().forEach(m -> warn(runDir, m + " is missing or a symbolic link: not published"));
+            collected.rejected().forEach((path, why) -> warn(runDir, "not published: " + why));
+            String phase = result.verdict() == io.isobench.result.Verdict.OK ? "Succeeded" : "Failed";
+            return new PublishedRun(RunKey.local(result.target(), result.runId()), Map.of(), List.of(), phase,
+                    new PublishedRun.Isolation(null, "run outside Kubernetes: isolation not verified", Map.of()), null, null, null,
+                    result.config(), rerunYaml(result), String.valueOf(result.startedAt()), raw, result, files,
+                    entries(runDir) - 1 - files.size());
+        } catch (ObjectTooLargeException e) {
+            throw new ResultFormatException(runDir + ": " + e.getMessage(), e);
+        } catch (ObjectStoreException e) {
+            throw new IOException(e.getMessage(), e);
         }
-        String phase = result.verdict() == io.isobench.result.Verdict.OK ? "Succeeded" : "Failed";
-        return new PublishedRun(RunKey.local(result.target(), result.runId()), Map.of(), List.of(), phase,
-                new PublishedRun.Isolation(null, "run outside Kubernetes: isolation not verified", Map.of()), null, null, null,
-                result.config(), rerunYaml(result), String.valueOf(result.startedAt()), raw, result, files);
+    }
+
+    /** Everything in the run directory but folders: files, links and the rest, none followed. */
+    private static int entries(Path runDir) throws IOException {
+        try (Stream<Path> walk = Files.walk(runDir.toRealPath())) {
+            return (int) walk.filter(p -> !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)).count();
+        }
+    }
+
+    private static void warn(Path runDir, String what) {
+        System.err.println("isobench-publish: " + runDir + ": " + what);
     }
 
     /** The BenchmarkRun that runs this configuration on a cluster (target options are the runner's; check them against the CRD). */

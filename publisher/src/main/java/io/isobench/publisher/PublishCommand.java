@@ -60,7 +60,8 @@ public final class PublishCommand implements Callable<Integer> {
                 store.allowAnonymousRead(BucketLayout.SITE_PREFIX);
             }
             out.println("published " + stats.runs() + " run(s) to " + store.describe() + ": " + stats.written() + " object(s) written ("
-                    + stats.bytesWritten() + " bytes), " + stats.unchanged() + " unchanged");
+                    + stats.bytesWritten() + " bytes), " + stats.unchanged() + " unchanged, " + stats.ignored()
+                    + " file(s) of the runs left out (not a valid .hgrm/.hlog that result.json names)");
             return 0;
         }
     }

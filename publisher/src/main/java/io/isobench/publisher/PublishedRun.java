@@ -22,11 +22,21 @@ import java.util.Map;
  * @param createdAt    when the run was created (RFC 3339)
  * @param resultJson   result.json exactly as the runner wrote it
  * @param result       the same, parsed
- * @param files        the files result.json names (steps/…), by path relative to the run directory
+ * @param files        the histogram files result.json names (steps/…), by path relative to the run directory, as checked
+ *                     ({@link RunFiles}); the site publishes no other
+ * @param ignoredFiles what else the run directory or upload held: never read, never published, counted
  */
 public record PublishedRun(RunKey key, Map<String, String> labels, List<String> nodes, String phase, Isolation isolation, String message,
         String baseline, String image, Map<String, Object> spec, String rerunYaml, String createdAt, byte[] resultJson, RunResult result,
-        Map<String, byte[]> files) {
+        Map<String, byte[]> files, int ignoredFiles) {
+
+    /** A run of which nothing was ignored. */
+    public PublishedRun(RunKey key, Map<String, String> labels, List<String> nodes, String phase, Isolation isolation, String message,
+            String baseline, String image, Map<String, Object> spec, String rerunYaml, String createdAt, byte[] resultJson,
+                    RunResult result,
+            Map<String, byte[]> files) {
+        this(key, labels, nodes, phase, isolation, message, baseline, image, spec, rerunYaml, createdAt, resultJson, result, files, 0);
+    }
 
     /** @param isolated null when isolation was never verified (outside Kubernetes) */
     public record Isolation(Boolean isolated, String reason, Map<String, Object> facts) {}

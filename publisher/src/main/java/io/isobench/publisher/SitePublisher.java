@@ -1,6 +1,8 @@
 package io.isobench.publisher;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import io.isobench.result.HistogramFiles;
+import io.isobench.result.ResultFormatException;
 import io.isobench.result.ResultJson;
 import io.isobench.store.ContentTypes;
 import io.isobench.store.ObjectInfo;
@@ -22,15 +24,17 @@ import java.util.stream.Stream;
 
 /**
  * Writes the report site's data (docs/site-data.md) under a prefix of a store: a folder ({@code make demo}) or a
- * bucket's {@code site/} prefix (the operator). Per run: summary.json, result.json and the histogram files it names;
- * for all runs: the index, newest first in shards of 500, and the catalog with facets. Writing is idempotent —
+ * bucket's {@code site/} prefix (the operator). Per run: summary.json, result.json and the histogram files it names, as
+ * {@code text/plain} whatever else a run holds (an uploaded {@code .html} or {@code .svg} would be active content on the
+ * site's origin): any other file is ignored and counted. For all runs: the index, newest first in shards of 500, and the
+ * catalog with facets. Writing is idempotent —
  * an object already holding the same bytes is not written again — so publishing twice changes nothing.
  * Nothing secret is written: the spec comes in with runner.env values removed, and credentials never reach here.
  */
 public final class SitePublisher {
 
-    /** What a publish did. */
-    public record Stats(int runs, int written, int unchanged, long bytesWritten) {}
+    /** What a publish did; {@code ignored}: files of the runs not published (not named by result.json, or not a histogram file). */
+    public record Stats(int runs, int written, int unchanged, long bytesWritten, int ignored) {}
 
     private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
 
@@ -40,6 +44,7 @@ public final class SitePublisher {
     private int written;
     private int unchanged;
     private long bytes;
+    private int ignored;
 
     /** @param prefix where the site lives in the store: "" for a folder of its own, "site/" in a bucket */
     public SitePublisher(ObjectStore out, String prefix, Clock clock) {
@@ -53,25 +58,53 @@ public final class SitePublisher {
         written = 0;
         unchanged = 0;
         bytes = 0;
+        ignored = 0;
         var entries = new LinkedHashMap<String, Map<String, Object>>();
         readIndex().forEach(e -> entries.put(String.valueOf(e.get("key")), e));
         for (PublishedRun run : runs) {
             String base = "data/runs/" + run.key() + "/";
-            write(base + "summary.json", json(summary(run)));
-            write(base + "result.json", run.resultJson());
-            run.files().forEach((path, content) -> write(base + ObjectKeys.requireSafePath("run file", path), content));
+            write(base + "summary.json", json(summary(run)), ContentTypes.JSON);
+            write(base + "result.json", run.resultJson(), ContentTypes.JSON);
+            writeHistogramFiles(base, run);
             entries.put(run.key().toString(), SiteIndex.entry(run));
         }
         writeIndex(new ArrayList<>(entries.values()));
-        write("data/references.json", resource("references.json"));
-        return new Stats(runs.size(), written, unchanged, bytes);
+        write("data/references.json", resource("references.json"), ContentTypes.JSON);
+        return new Stats(runs.size(), written, unchanged, bytes, ignored);
+    }
+
+    /** Only what result.json names, only histogram files, only as plain text, whoever built the run's file map. */
+    private void writeHistogramFiles(String base, PublishedRun run) {
+        ignored += run.ignoredFiles();
+        Map<String, String> named = HistogramFiles.named(run.result());
+        run.files().forEach((path, content) -> {
+            if (publishable(named.get(path), path)) {
+                write(base + path, content, ContentTypes.TEXT);
+            } else {
+                ignored++;
+            }
+        });
+    }
+
+    /** @param field the result.json field naming the path ({@code ….files.hgrm} or {@code ….files.hlog}), or null */
+    private static boolean publishable(String field, String path) {
+        if (field == null) {
+            return false;
+        }
+        try {
+            HistogramFiles.requirePath(field, path, field.substring(field.lastIndexOf('.') + 1));
+            return true;
+        } catch (ResultFormatException e) {
+            return false;
+        }
     }
 
     /** Copies the prebuilt site bundle (reports-site/dist: index.html, assets/…) beside the data. */
     public synchronized void copyBundle(Path dist) {
         try (Stream<Path> files = Files.walk(dist)) {
             for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
-                write(dist.relativize(f).toString().replace('\\', '/'), Files.readAllBytes(f));
+                String path = dist.relativize(f).toString().replace('\\', '/');
+                write(path, Files.readAllBytes(f), ContentTypes.of(path));
             }
         } catch (IOException e) {
             throw new IllegalStateException("cannot copy the site bundle from " + dist + ": " + e.getMessage(), e);
@@ -133,7 +166,7 @@ public final class SitePublisher {
         var shardInfo = new ArrayList<Map<String, Object>>();
         for (int i = 0; i < shards.size(); i++) {
             var shard = shards.get(i);
-            write(SiteIndex.shardPath(i), json(Map.of("formatVersion", SiteIndex.FORMAT_VERSION, "runs", shard)));
+            write(SiteIndex.shardPath(i), json(Map.of("formatVersion", SiteIndex.FORMAT_VERSION, "runs", shard)), ContentTypes.JSON);
             var info = new LinkedHashMap<String, Object>();
             info.put("path", SiteIndex.shardPath(i));
             info.put("count", shard.size());
@@ -157,7 +190,7 @@ public final class SitePublisher {
         // generatedAt moves only when the catalog's content does, so an unchanged republish writes nothing
         catalog.put("generatedAt", previous.map(p -> parse(p)).filter(p -> sameExceptTime(p, catalog)).map(p -> p.get("generatedAt"))
                 .orElse(clock.instant().toString()));
-        write("data/catalog.json", json(catalog));
+        write("data/catalog.json", json(catalog), ContentTypes.JSON);
     }
 
     private static boolean sameExceptTime(Map<String, Object> previous, Map<String, Object> next) {
@@ -166,14 +199,14 @@ public final class SitePublisher {
         return parse(json(p)).equals(parse(json(next)));
     }
 
-    private void write(String path, byte[] content) {
+    private void write(String path, byte[] content, String contentType) {
         String key = prefix + path;
         Optional<ObjectInfo> existing = out.stat(key);
         if (existing.isPresent() && out.holds(existing.get(), content)) {
             unchanged++;
             return;
         }
-        out.put(key, content, ContentTypes.of(key));
+        out.put(key, content, contentType);
         written++;
         bytes += content.length;
     }

@@ -3,6 +3,7 @@ package io.isobench.result;
 import java.nio.ByteBuffer;
 import java.util.Base64;
 import java.util.zip.DataFormatException;
+import java.util.zip.Inflater;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
 
@@ -26,11 +27,52 @@ public final class Histograms {
         return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
     }
 
+    /**
+     * Decodes a histogram of this shape (or a smaller one). The shape in its header is checked before anything is
+     * allocated: a few bytes can declare a histogram of tens of megabytes, and what is decoded comes from uploads.
+     */
     public static Histogram fromBase64(String encoded) {
         try {
-            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(encoded)), HIGHEST_NANOS);
-        } catch (DataFormatException | IllegalArgumentException e) {
+            byte[] compressed = Base64.getDecoder().decode(encoded);
+            requireShape(compressed);
+            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(compressed), HIGHEST_NANOS);
+        } catch (DataFormatException | IllegalArgumentException | java.nio.BufferUnderflowException e) {
             throw new ResultFormatException("not an HdrHistogram compressed histogram: " + e.getMessage(), e);
+        }
+    }
+
+    /** HdrHistogram's V2 compressed encoding: cookie, length, then deflated: cookie, payload length, offset, digits, lowest, highest. */
+    private static final int COMPRESSED_COOKIE_BASE = 0x1c849304;
+    private static final int HEADER_BYTES = 40;
+
+    private static void requireShape(byte[] compressed) throws DataFormatException {
+        ByteBuffer buffer = ByteBuffer.wrap(compressed);
+        int cookie = buffer.getInt();
+        int length = buffer.getInt();
+        if ((cookie & ~0xf0) != COMPRESSED_COOKIE_BASE) {
+            throw new ResultFormatException("not an HdrHistogram V2 compressed histogram (cookie 0x" + Integer.toHexString(cookie) + ")");
+        }
+        if (length < 0 || length > compressed.length - 8) {
+            throw new ResultFormatException("an HdrHistogram cut short: " + (compressed.length - 8) + " of " + length + " compressed bytes");
+        }
+        Inflater inflater = new Inflater();
+        byte[] header = new byte[HEADER_BYTES];
+        try {
+            inflater.setInput(compressed, 8, length);
+            if (inflater.inflate(header) < HEADER_BYTES) {
+                throw new ResultFormatException("an HdrHistogram whose header is cut short");
+            }
+        } finally {
+            inflater.end();
+        }
+        ByteBuffer h = ByteBuffer.wrap(header, 12, HEADER_BYTES - 12);
+        int digits = h.getInt();
+        long lowest = h.getLong();
+        long highest = h.getLong();
+        if (digits < 0 || digits > SIGNIFICANT_DIGITS || lowest < LOWEST_NANOS || highest > HIGHEST_NANOS) {
+            throw new ResultFormatException("a histogram of another shape (" + digits + " significant digits, values " + lowest
+                    + " … " + highest + "); isobench records " + SIGNIFICANT_DIGITS + " digits, " + LOWEST_NANOS + " … " + HIGHEST_NANOS
+                    + " ns");
         }
     }
 

@@ -7,7 +7,8 @@ import java.util.regex.Pattern;
 /**
  * What a well-formed result.json must also satisfy to be believed: figures a real run can produce and that agree
  * with each other. A result comes from a pod the operator does not control, so a corrupt or hostile upload is
- * refused with the field and its value named, instead of landing in status or on the site.
+ * refused with the field and its value named, instead of landing in status or on the site. The files it names must be
+ * {@code .hgrm}/{@code .hlog} paths under {@code steps/} ({@link HistogramFiles}): nothing else of a run is ever published.
  */
 public final class ResultPlausibility {
 
@@ -64,6 +65,7 @@ public final class ResultPlausibility {
             throw bad(at + ".merged.latency", null, "is missing");
         }
         latency(at + ".merged.latency", s.merged().latency());
+        files(at + ".merged.files", s.merged().files());
         List<RepetitionResult> reps = s.repetitions() == null ? List.of() : s.repetitions();
         long counted = 0;
         for (int r = 0; r < reps.size(); r++) {
@@ -98,6 +100,7 @@ public final class ResultPlausibility {
         }
         latency(at + ".latency", r.latency());
         text(at + ".reason", r.reason());
+        files(at + ".files", r.files());
         if (r.windowNanos() <= 0) {
             throw bad(at + ".windowNanos", r.windowNanos(), "is not a positive window");
         }
@@ -114,6 +117,18 @@ public final class ResultPlausibility {
             throw bad(at + ".achievedRate", rate, "disagrees with received " + r.received() + " in a " + r.windowNanos() + " ns window (" + Math.round(expected) + "/s)");
         }
         return r.latency().count();
+    }
+
+    /** Named files become object keys and site paths: only histogram files under steps/ (HistogramFiles). */
+    private static void files(String at, ArtifactFiles files) {
+        if (files != null) {
+            if (files.hgrm() != null) {
+                HistogramFiles.requirePath(at + "." + HistogramFiles.HGRM, files.hgrm(), HistogramFiles.HGRM);
+            }
+            if (files.hlog() != null) {
+                HistogramFiles.requirePath(at + "." + HistogramFiles.HLOG, files.hlog(), HistogramFiles.HLOG);
+            }
+        }
     }
 
     private static void latency(String at, LatencySummary l) {

@@ -51,6 +51,10 @@ class ResultPlausibilityTest {
             another target               | target = 'udp-echo' is not the run's target dispatch
             no steps                     | steps = [] holds no step
             a megabyte of reason         | steps[0].reason.length = 1048576 exceeds 4096
+            an html file named           | steps[0].repetitions[0].files.hgrm = 'steps/x.html' is not a path under steps/
+            a path climbing out          | steps[0].repetitions[0].files.hlog = 'steps/../../site/index.hlog' is not a path under steps/
+            a file outside steps         | steps[0].merged.files.hgrm = 'data/catalog.hgrm' is not a path under steps/
+            an hlog named as table       | steps[0].repetitions[0].files.hgrm = 'steps/a/rep-1_OK.hlog' is not a path under steps/
             """)
     void anImplausibleUploadIsRefusedNamingTheFieldAndValue(String what, String message) {
         Consumer<ObjectNode> edit = switch (what) {
@@ -67,6 +71,10 @@ class ResultPlausibilityTest {
             case "another target" -> t -> t.put("target", "udp-echo");
             case "no steps" -> t -> ((ArrayNode) t.get("steps")).removeAll();
             case "a megabyte of reason" -> t -> step(t).put("reason", "x".repeat(1 << 20));
+            case "an html file named" -> t -> ((ObjectNode) repetition(t).get("files")).put("hgrm", "steps/x.html");
+            case "a path climbing out" -> t -> ((ObjectNode) repetition(t).get("files")).put("hlog", "steps/../../site/index.hlog");
+            case "a file outside steps" -> t -> ((ObjectNode) step(t).get("merged").get("files")).put("hgrm", "data/catalog.hgrm");
+            case "an hlog named as table" -> t -> ((ObjectNode) repetition(t).get("files")).put("hgrm", "steps/a/rep-1_OK.hlog");
             default -> throw new IllegalArgumentException(what);
         };
         assertThatThrownBy(() -> check(edit, "dispatch")).isInstanceOf(ResultFormatException.class).hasMessageStartingWith(message);

@@ -3,11 +3,10 @@ package io.isobench.operator;
 import io.isobench.operator.config.OperatorConfig;
 import io.isobench.operator.results.ResultSource;
 import io.isobench.operator.results.RunPublisher;
+import io.isobench.operator.results.StoreResults;
 import io.isobench.store.MinioObjectStore;
 import io.isobench.store.ObjectStore;
-import io.isobench.store.ObjectStoreException;
 import io.isobench.store.StoreConfig;
-import java.io.IOException;
 import java.util.Optional;
 
 /** Connects the operator to the object store configured in {@link OperatorConfig}. */
@@ -30,24 +29,7 @@ final class StoreWiring {
 
     /** Reads runners' uploads; a store that cannot answer is an IOException, so the collect step waits instead of failing. */
     static ResultSource results(ObjectStore store) {
-        return new ResultSource() {
-            @Override
-            public Optional<byte[]> read(String key) throws IOException {
-                try {
-                    return store.get(key);
-                } catch (ObjectStoreException e) {
-                    if (e.retryable()) {
-                        throw new IOException(e.getMessage(), e);
-                    }
-                    throw e;
-                }
-            }
-
-            @Override
-            public String describe(String key) {
-                return store.describe().replaceFirst(" at .*", "") + "/" + key;
-            }
-        };
+        return new StoreResults(store);
     }
 
     /**
@@ -57,6 +39,8 @@ final class StoreWiring {
      */
     static RunPublisher publisher(ObjectStore store, OperatorConfig config) {
         Runnable bucket = store instanceof MinioObjectStore minio ? minio::ensureBucket : () -> {};
-        return new io.isobench.operator.results.BucketSitePublisher(store, bucket, config.siteUrl(), config.siteBundle(), java.time.Clock.systemUTC());
+        return new io.isobench.operator.results.BucketSitePublisher(store, bucket, config.siteUrl(), config.siteBundle(),
+                config.readLimits(),
+                java.time.Clock.systemUTC());
     }
 }

@@ -1,6 +1,7 @@
 package io.isobench.operator.config;
 
 import io.isobench.operator.api.CrdConstants;
+import io.isobench.result.ReadLimits;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,6 +35,7 @@ import java.util.TreeSet;
  * @param uploadDeadline     how long a runner may retry its upload after the run
  * @param collectGrace       how long after the Job ends the operator waits for result.json to appear
  * @param configzTtl         how long a node's kubelet config read through configz is trusted
+ * @param readLimits         caps on what is read of a runner's upload: result.json, one histogram file, all of a run's
  */
 public record OperatorConfig(
         Set<String> namespaces,
@@ -54,7 +56,8 @@ public record OperatorConfig(
         int httpPort,
         Duration uploadDeadline,
         Duration collectGrace,
-        Duration configzTtl) {
+        Duration configzTtl,
+        ReadLimits readLimits) {
 
     public static final String DEFAULT_RUNNER_IMAGE = "isobench/runner:0.1.0";
     /** Where the operator image holds the site pages. */
@@ -84,7 +87,8 @@ public record OperatorConfig(
                 reader.port("ISOBENCH_HTTP_PORT", 8080),
                 reader.duration("ISOBENCH_UPLOAD_DEADLINE", Duration.ofMinutes(10)),
                 reader.duration("ISOBENCH_COLLECT_GRACE", Duration.ofMinutes(2)),
-                reader.duration("ISOBENCH_CONFIGZ_TTL", Duration.ofSeconds(30)));
+                reader.duration("ISOBENCH_CONFIGZ_TTL", Duration.ofSeconds(30)),
+                reader.readLimits());
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("operator configuration is invalid:\n  " + String.join("\n  ", problems));
         }
@@ -101,7 +105,8 @@ public record OperatorConfig(
         // Credentials never appear in logs.
         return "OperatorConfig[namespaces=" + (namespaces.isEmpty() ? "all" : namespaces) + ", runNamespace=" + runNamespace
                 + ", runnerImage=" + runnerImage + ", store=" + storeEndpoint + "/" + storeBucket + " (secret " + storeSecret + ")"
-                + ", poolLabel=" + poolLabel + ", leaderElection=" + leaderElection + ", httpPort=" + httpPort + "]";
+                + ", poolLabel=" + poolLabel + ", leaderElection=" + leaderElection + ", httpPort=" + httpPort
+                + ", readLimits=" + readLimits + "]";
     }
 
     private static String hostName() {
@@ -178,6 +183,38 @@ public record OperatorConfig(
                 problems.add(name + "=\"" + value + "\" must be a port number (1-65535; 0: any free port)");
                 return fallback;
             }
+        }
+
+        ReadLimits readLimits() {
+            var limits = new ReadLimits(bytes("ISOBENCH_MAX_RESULT_BYTES", ReadLimits.DEFAULTS.resultJson()),
+                    bytes("ISOBENCH_MAX_HISTOGRAM_FILE_BYTES", ReadLimits.DEFAULTS.histogramFile()),
+                    bytes("ISOBENCH_MAX_RUN_FILES_BYTES", ReadLimits.DEFAULTS.runFiles()));
+            if (limits.runFiles() < limits.histogramFile()) {
+                problems.add("ISOBENCH_MAX_RUN_FILES_BYTES=\"" + limits.runFiles() + "\" is below ISOBENCH_MAX_HISTOGRAM_FILE_BYTES=\""
+                        + limits.histogramFile() + "\" (a run holds at least one file)");
+            }
+            return limits;
+        }
+
+        /** A size in bytes: a count, or a count with Ki, Mi or Gi (as Kubernetes quantities write it). */
+        long bytes(String name, long fallback) {
+            String value = string(name, null);
+            if (value == null) {
+                return fallback;
+            }
+            var m = java.util.regex.Pattern.compile("([0-9]{1,10})(Ki|Mi|Gi)?").matcher(value);
+            long bytes = m.matches() ? Long.parseLong(m.group(1)) << switch (m.group(2) == null ? "" : m.group(2)) {
+                case "Ki" -> 10;
+                case "Mi" -> 20;
+                case "Gi" -> 30;
+                default -> 0;
+            } : -1;
+            if (bytes < 1 || bytes > ReadLimits.MAX_CAP) {
+                problems.add(name + "=\"" + value + "\" must be a size between 1 and " + ReadLimits.MAX_CAP
+                        + " bytes, e.g. 8Mi, 512Ki, 1048576");
+                return fallback;
+            }
+            return bytes;
         }
 
         Duration duration(String name, Duration fallback) {

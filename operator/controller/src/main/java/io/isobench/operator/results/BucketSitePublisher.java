@@ -11,12 +11,16 @@ import io.isobench.operator.workload.RunNames;
 import io.isobench.operator.workload.RunnerWorkload;
 import io.isobench.publisher.PublishedRun;
 import io.isobench.publisher.SitePublisher;
+import io.isobench.result.HistogramFiles;
+import io.isobench.result.ReadLimits;
 import io.isobench.result.ResultJson;
+import io.isobench.result.RunResult;
 import io.isobench.result.RunLayout;
 import io.isobench.store.BucketLayout;
 import io.isobench.store.ObjectInfo;
 import io.isobench.store.ObjectStore;
 import io.isobench.store.ObjectStoreException;
+import io.isobench.store.RunKey;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,13 +30,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Publishes a finished run from the bucket to the bucket's site/ prefix: the run's manifest (run.json, spec with
- * runner.env values removed), its result at the run level, then the site data. Only the client measures latency,
- * so the run's result is the client's of the attempt that counted.
+ * runner.env values removed), then the site data, from what collection kept under the run's own prefix
+ * ({@link CollectedArtifacts}: result.json and the histogram files it names, read once and checked), never from the
+ * attempt's upload, which only the count of files left out is taken from. Only the client measures latency, so the
+ * run's result is the client's of the attempt that counted. One run is published at a time: the operator holds at
+ * most one run's files.
  */
 public final class BucketSitePublisher implements RunPublisher {
 
@@ -43,18 +51,21 @@ public final class BucketSitePublisher implements RunPublisher {
     private final String siteUrl;
     private final Runnable prepareBucket;
     private final Path bundle;
+    private final ReadLimits limits;
     private boolean prepared;
 
     /**
      * @param prepareBucket creates the bucket when missing
      * @param bundle        the site pages to copy beside the data (unchanged objects are not rewritten); absent: data only, said in the log
+     * @param limits        caps on what is read back of a collected run
      */
-    public BucketSitePublisher(ObjectStore store, Runnable prepareBucket, String siteUrl, Path bundle, Clock clock) {
+    public BucketSitePublisher(ObjectStore store, Runnable prepareBucket, String siteUrl, Path bundle, ReadLimits limits, Clock clock) {
         this.store = store;
         this.site = new SitePublisher(store, BucketLayout.SITE_PREFIX, clock);
         this.siteUrl = siteUrl;
         this.prepareBucket = prepareBucket;
         this.bundle = bundle;
+        this.limits = limits;
         try {
             prepare();
         } catch (ObjectStoreException e) {
@@ -81,32 +92,46 @@ public final class BucketSitePublisher implements RunPublisher {
     }
 
     @Override
-    public String publish(BenchmarkRun run, Optional<BenchmarkRun> baseline) {
+    public synchronized Published publish(BenchmarkRun run, Optional<BenchmarkRun> baseline) {
         prepare();
         var status = run.getStatus();
-        String attemptPrefix = RunNames.attemptPrefix(run, status.getAttempts() == null ? 1 : status.getAttempts(), RunnerWorkload.ROLE_CLIENT);
-        byte[] result = store.get(attemptPrefix + RunLayout.RESULT_FILE)
-                .orElseThrow(() -> new IllegalStateException("no result.json under " + attemptPrefix));
+        RunKey key = RunNames.key(run);
+        byte[] result = store.get(BucketLayout.runResult(key), limits.resultJson())
+                .orElseThrow(() -> new IllegalStateException("no result.json collected at " + BucketLayout.runResult(key)));
+        RunResult parsed = ResultJson.parse(new String(result, StandardCharsets.UTF_8));
         var files = new LinkedHashMap<String, byte[]>();
-        for (ObjectInfo o : store.list(attemptPrefix + "steps/")) {
-            store.get(o.key()).ifPresent(b -> files.put(o.key().substring(attemptPrefix.length()), b));
+        for (String path : HistogramFiles.named(parsed).keySet()) {
+            store.get(BucketLayout.runFile(key, path), limits.histogramFile()).ifPresent(b -> files.put(path, b));
         }
         Map<String, Object> spec = publicSpec(run.getSpec());
-        store.put(BucketLayout.manifest(RunNames.key(run)), ResultJson.toJson(Map.of("apiVersion", CrdConstants.API_VERSION, "kind", CrdConstants.KIND,
+        store.put(BucketLayout.manifest(key), ResultJson.toJson(Map.of("apiVersion", CrdConstants.API_VERSION, "kind", CrdConstants.KIND,
                 "metadata", Map.of("namespace", run.getMetadata().getNamespace(), "name", run.getMetadata().getName(), "uid", run.getMetadata().getUid()),
                 "spec", spec)).getBytes(StandardCharsets.UTF_8), "application/json");
-        store.put(BucketLayout.runResult(RunNames.key(run)), result, "application/json");
         var isolated = Conditions.get(status, CrdConstants.CONDITION_ISOLATED);
-        var published = new PublishedRun(RunNames.key(run),
+        var published = new PublishedRun(key,
                 run.getSpec().getReport().getLabels() == null ? Map.of() : run.getSpec().getReport().getLabels(),
                 status.getNodes() == null ? List.of() : status.getNodes(), status.getPhase().name(),
                 new PublishedRun.Isolation(isolated.map(c -> "True".equals(c.getStatus())).orElse(false),
                         isolated.map(c -> c.getReason() + ": " + c.getMessage()).orElse("not judged"), facts(status.getIsolation())),
                 status.getMessage(), baselineKey(run, baseline), run.getSpec().getRunner().getImage(), spec, rerunYaml(run),
-                run.getMetadata().getCreationTimestamp(), result, ResultJson.parse(new String(result, StandardCharsets.UTF_8)), files);
-        site.publish(List.of(published));
-        String page = "index.html#/run/" + RunNames.key(run);
-        return siteUrl == null || siteUrl.isBlank() ? BucketLayout.SITE_PREFIX + page : siteUrl.replaceFirst("index\\.html.*$", "") + page;
+                run.getMetadata().getCreationTimestamp(), result, parsed, files, leftOut(run, files.keySet()));
+        var stats = site.publish(List.of(published));
+        if (stats.ignored() > 0) {
+            LOG.warn("run={}: {} uploaded file(s) not published (not a histogram file result.json names, or not a valid one)", key,
+                    stats.ignored());
+        }
+        String page = "index.html#/run/" + key;
+        String where = siteUrl == null || siteUrl.isBlank() ? BucketLayout.SITE_PREFIX + page
+                : siteUrl.replaceFirst("index\\.html.*$", "") + page;
+        return new Published(where, stats.ignored());
+    }
+
+    /** What the attempt uploaded besides result.json and the files published: listed, never read. */
+    private int leftOut(BenchmarkRun run, Set<String> published) {
+        int attempt = run.getStatus().getAttempts() == null ? 1 : run.getStatus().getAttempts();
+        String uploaded = RunNames.attemptPrefix(run, attempt, RunnerWorkload.ROLE_CLIENT);
+        return (int) store.list(uploaded).stream().map(o -> o.key().substring(uploaded.length()))
+                .filter(path -> !path.equals(RunLayout.RESULT_FILE) && !published.contains(path)).count();
     }
 
     /** The spec as published: runner.env values removed (names kept). */

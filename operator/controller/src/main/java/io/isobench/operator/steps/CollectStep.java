@@ -7,14 +7,17 @@ import io.isobench.operator.api.Phase;
 import io.isobench.operator.reconcile.Outcome;
 import io.isobench.operator.reconcile.ReconcileStep;
 import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.results.CollectedArtifacts;
 import io.isobench.operator.results.IsolationVerdict;
 import io.isobench.operator.results.StatusFromResult;
 import io.isobench.operator.workload.RunNames;
 import io.isobench.operator.workload.RunnerWorkload;
+import io.isobench.result.ReadLimits;
 import io.isobench.result.ResultFormatException;
 import io.isobench.result.ResultJson;
 import io.isobench.result.RunResult;
 import io.isobench.result.Verdict;
+import io.isobench.store.ObjectTooLargeException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -23,9 +26,10 @@ import java.util.Optional;
 
 /**
  * Collecting: reads the attempt's result.json from the object store (the runner uploads it last, so its
- * presence means the artifacts are complete) into status, judges isolation from what the runner found,
- * and ends the run: Succeeded when every step is OK, else Failed (an INCONCLUSIVE result, which says nothing about
- * the code, also sets Conclusive=False, reason HostNoise). An unreachable store is waited for (the run's
+ * presence means the artifacts are complete) into status, keeps it and the histogram files it names under the
+ * run's own prefix ({@link CollectedArtifacts}: read once, within the caps, checked), judges isolation from what
+ * the runner found, and ends the run: Succeeded when every step is OK, else Failed (an INCONCLUSIVE result, which
+ * says nothing about the code, also sets Conclusive=False, reason HostNoise). An unreachable store is waited for (the run's
  * timeout bounds it); a result that never comes fails the attempt after the collect grace.
  */
 public final class CollectStep implements ReconcileStep {
@@ -41,12 +45,15 @@ public final class CollectStep implements ReconcileStep {
             return Outcome.stop(null);
         }
         String key = RunNames.attemptPrefix(run, ctx.attempt(), RunnerWorkload.ROLE_CLIENT) + "result.json";
+        ReadLimits limits = services.config().readLimits();
         Optional<byte[]> bytes;
         try {
-            bytes = services.results().read(key);
+            bytes = services.results().read(key, limits.resultJson());
         } catch (IOException e) {
-            ctx.status().setMessage("object store unreachable while reading " + services.results().describe(key) + ": " + e.getMessage() + "; retrying");
-            return Outcome.stop(Duration.ofSeconds(5));
+            return unreachable(ctx, key, e);
+        } catch (ObjectTooLargeException e) {
+            ctx.fail("ResultTooLarge", e.getMessage());
+            return Outcome.stop(null);
         }
         if (bytes.isEmpty()) {
             Instant ended = jobEnd(ctx.job(RunnerWorkload.ROLE_CLIENT)).orElse(ctx.now());
@@ -61,10 +68,17 @@ public final class CollectStep implements ReconcileStep {
         RunResult result;
         try {
             result = ResultJson.parse(new String(bytes.get(), StandardCharsets.UTF_8));
-            ctx.status().setSteps(StatusFromResult.steps(result, run.getSpec().getTarget().runnerName()));
+            var steps = StatusFromResult.steps(result, run.getSpec().getTarget().runnerName());
+            CollectedArtifacts.keep(services.results(), run, ctx.attempt(), bytes.get(), result, limits);
+            ctx.status().setSteps(steps);
         } catch (ResultFormatException | IllegalArgumentException e) {
             ctx.fail("InvalidResult", services.results().describe(key) + " was rejected: " + e.getMessage());
             return Outcome.stop(null);
+        } catch (ObjectTooLargeException e) {
+            ctx.fail("ResultTooLarge", e.getMessage());
+            return Outcome.stop(null);
+        } catch (IOException e) {
+            return unreachable(ctx, key, e);
         }
         var status = ctx.status();
         status.setSummary(StatusFromResult.summary(status.getSteps()));
@@ -94,6 +108,12 @@ public final class CollectStep implements ReconcileStep {
         }
         ctx.condition(CrdConstants.CONDITION_PUBLISHED, false, "Pending", "not yet on the report site");
         return Outcome.stop(Duration.ZERO);
+    }
+
+    private static Outcome unreachable(RunContext ctx, String key, IOException e) {
+        ctx.status().setMessage("object store unreachable while reading " + ctx.services().results().describe(key) + ": " + e.getMessage()
+                + "; retrying");
+        return Outcome.stop(Duration.ofSeconds(5));
     }
 
     private static Optional<Instant> jobEnd(Optional<Job> job) {

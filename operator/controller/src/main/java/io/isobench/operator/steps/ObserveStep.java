@@ -25,7 +25,6 @@ import java.util.Optional;
 
 /**
  * Scheduled/Running: follows the attempt's client Job and pod. Pod running → Running. Job complete, or failed
- * Scheduled/Running: follows the attempt's client Job and pod. Pod running → Running. Job complete, or failed
  * with the runner's "a step FAILed" or "INCONCLUSIVE" exit code (its result is uploaded) → Collecting. Job or pod
  * deleted, any other failure, the node NotReady past a grace period → the attempt failed, with the reason. On every
  * pass it also records the isolation facts the pods give: QoS class and node, and the server's start-up report.

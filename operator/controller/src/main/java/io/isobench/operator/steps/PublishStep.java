@@ -25,9 +25,10 @@ public final class PublishStep implements ReconcileStep {
             return Outcome.stop(null);
         }
         try {
-            String where = publisher.publish(ctx.run(), baseline(ctx));
-            status.getArtifacts().setSite(where);
-            ctx.condition(CrdConstants.CONDITION_PUBLISHED, true, "Published", "on the report site: " + where);
+            var published = publisher.publish(ctx.run(), baseline(ctx));
+            status.getArtifacts().setSite(published.where());
+            ctx.condition(CrdConstants.CONDITION_PUBLISHED, true, "Published", "on the report site: " + published.where()
+                    + (published.ignoredFiles() == 0 ? "" : "; " + published.ignoredFiles() + " other uploaded file(s) left out"));
             return Outcome.stop(null);
         } catch (Exception e) {
             ctx.condition(CrdConstants.CONDITION_PUBLISHED, false, "PublishFailed", e.getClass().getSimpleName() + ": " + e.getMessage() + "; retrying");

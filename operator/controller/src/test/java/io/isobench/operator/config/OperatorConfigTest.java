@@ -3,6 +3,7 @@ package io.isobench.operator.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.isobench.result.ReadLimits;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -29,6 +30,23 @@ class OperatorConfigTest {
                 .hasMessageContaining("ISOBENCH_STORE_ENDPOINT=\"minio:9000\" must be an http(s) URL")
                 .hasMessageContaining("ISOBENCH_LEADER_ELECTION=\"yes\" must be true or false")
                 .hasMessageContaining("ISOBENCH_NAMESPACES names \"Team_B\"");
+    }
+
+    @Test
+    void readCapsDefaultAndTakeKubernetesSizes() {
+        assertThat(OperatorConfig.fromEnvironment(Map.of()).readLimits()).isEqualTo(ReadLimits.DEFAULTS);
+        var config = OperatorConfig.fromEnvironment(Map.of("ISOBENCH_MAX_RESULT_BYTES", "4Mi", "ISOBENCH_MAX_HISTOGRAM_FILE_BYTES", "512Ki",
+                "ISOBENCH_MAX_RUN_FILES_BYTES", "1073741824"));
+        assertThat(config.readLimits()).isEqualTo(new ReadLimits(4L << 20, 512L << 10, 1L << 30));
+        assertThatThrownBy(() -> OperatorConfig.fromEnvironment(Map.of("ISOBENCH_MAX_RESULT_BYTES", "4MB",
+                "ISOBENCH_MAX_HISTOGRAM_FILE_BYTES", "0",
+                "ISOBENCH_MAX_RUN_FILES_BYTES", "4Gi")))
+                .hasMessageContaining("ISOBENCH_MAX_RESULT_BYTES=\"4MB\" must be a size between 1 and 2147483631 bytes")
+                .hasMessageContaining("ISOBENCH_MAX_HISTOGRAM_FILE_BYTES=\"0\" must be a size")
+                .hasMessageContaining("ISOBENCH_MAX_RUN_FILES_BYTES=\"4Gi\" must be a size");
+        assertThatThrownBy(() -> OperatorConfig.fromEnvironment(Map.of("ISOBENCH_MAX_HISTOGRAM_FILE_BYTES", "64Mi",
+                "ISOBENCH_MAX_RUN_FILES_BYTES", "32Mi")))
+                .hasMessageContaining("ISOBENCH_MAX_RUN_FILES_BYTES=\"33554432\" is below ISOBENCH_MAX_HISTOGRAM_FILE_BYTES=\"67108864\"");
     }
 
     @Test

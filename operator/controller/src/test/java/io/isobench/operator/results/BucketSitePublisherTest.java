@@ -9,6 +9,8 @@ import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.workload.RunNames;
 import io.isobench.operator.workload.RunnerWorkload;
+import io.isobench.result.ReadLimits;
+import io.isobench.store.BucketLayout;
 import io.isobench.store.LocalDirectoryStore;
 import io.isobench.store.ObjectStoreException;
 import java.io.InputStream;
@@ -35,7 +37,7 @@ class BucketSitePublisherTest {
             }
         };
 
-        var publisher = new BucketSitePublisher(store, bucket, "http://site/index.html", bundle, Clock.systemUTC());
+        var publisher = new BucketSitePublisher(store, bucket, "http://site/index.html", bundle, ReadLimits.DEFAULTS, Clock.systemUTC());
         assertThat(store.exists("site/index.html")).as("nothing prepared while the store is down").isFalse();
 
         var run = Runs.dispatch("first", Instant.now());
@@ -48,7 +50,7 @@ class BucketSitePublisherTest {
         assertThat(store.exists("site/index.html")).isTrue();
     }
 
-    /** A finished run whose runner uploaded the fixture result. */
+    /** A finished run whose runner uploaded the fixture result, as collection kept it. */
     private static BenchmarkRun finished(LocalDirectoryStore store, String name, String uid, Instant created, String baseline) throws Exception {
         var run = Runs.dispatch(name, created);
         run.getMetadata().setUid(uid);
@@ -56,7 +58,9 @@ class BucketSitePublisherTest {
         run.getStatus().setPhase(Phase.Succeeded);
         run.getStatus().setAttempts(1);
         try (InputStream in = BucketSitePublisherTest.class.getResourceAsStream("/results/dispatch-ok.json")) {
-            store.put(RunNames.attemptPrefix(run, 1, RunnerWorkload.ROLE_CLIENT) + "result.json", in.readAllBytes(), "application/json");
+            byte[] result = in.readAllBytes();
+            store.put(RunNames.attemptPrefix(run, 1, RunnerWorkload.ROLE_CLIENT) + "result.json", result, "application/json");
+            store.put(BucketLayout.runResult(RunNames.key(run)), result, "application/json");
         }
         return run;
     }
@@ -69,7 +73,7 @@ class BucketSitePublisherTest {
     @Test
     void theBaselineIsPublishedAsTheFullKeyTheSiteComparesWith(@TempDir Path dir) throws Exception {
         var store = new LocalDirectoryStore(dir.resolve("bucket"));
-        var publisher = new BucketSitePublisher(store, () -> {}, null, null, Clock.systemUTC());
+        var publisher = new BucketSitePublisher(store, () -> {}, null, null, ReadLimits.DEFAULTS, Clock.systemUTC());
         Instant t0 = Instant.parse("2026-11-23T10:00:00Z");
         var old = finished(store, "sweep", "99999999-9999-9999-9999-999999999999", t0, null);
         publisher.publish(old, Optional.empty());
@@ -117,7 +121,8 @@ class BucketSitePublisherTest {
         Runnable denied = () -> {
             throw new ObjectStoreException("access denied to bucket isobench", false, null);
         };
-        assertThatThrownBy(() -> new BucketSitePublisher(new LocalDirectoryStore(dir), denied, null, null, Clock.systemUTC()))
+        assertThatThrownBy(() -> new BucketSitePublisher(new LocalDirectoryStore(dir), denied, null, null, ReadLimits.DEFAULTS,
+                Clock.systemUTC()))
                 .hasMessageContaining("access denied");
     }
 }

@@ -15,6 +15,7 @@ import io.isobench.operator.reconcile.RunContext;
 import io.isobench.operator.reconcile.Services;
 import io.isobench.operator.results.ResultSource;
 import io.isobench.operator.workload.RunnerWorkload;
+import io.isobench.store.ObjectTooLargeException;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.io.IOException;
 import java.time.Duration;
@@ -28,8 +29,7 @@ import java.util.Optional;
 /** Fakes for step tests: nodes with their kubelet configs, runs, Jobs and pods, and an object store in memory. */
 final class FakeCluster {
 
-    final OperatorConfig config = OperatorConfig.fromEnvironment(Map.of("ISOBENCH_STORE_ENDPOINT", "http://127.0.0.1:29999",
-            "POD_NAMESPACE", "isobench-system", "ISOBENCH_COLLECT_GRACE", "3s"));
+    final OperatorConfig config;
     final List<Node> nodes = new ArrayList<>();
     final Map<String, KubeletFacts> kubelets = new HashMap<>();
     final List<BenchmarkRun> runs = new ArrayList<>();
@@ -73,11 +73,24 @@ final class FakeCluster {
 
     final ResultSource store = new ResultSource() {
         @Override
-        public Optional<byte[]> read(String key) throws IOException {
+        public Optional<byte[]> read(String key, long maxBytes) throws IOException {
             if (storeDown) {
                 throw new IOException("connection refused");
             }
-            return Optional.ofNullable(objects.get(key));
+            byte[] bytes = objects.get(key);
+            if (bytes != null && bytes.length > maxBytes) {
+                throw new ObjectTooLargeException("'" + key + "' holds " + bytes.length + " bytes, over the cap of " + maxBytes + " bytes",
+                        bytes.length, maxBytes);
+            }
+            return Optional.ofNullable(bytes);
+        }
+
+        @Override
+        public void keep(String key, byte[] content, String contentType) throws IOException {
+            if (storeDown) {
+                throw new IOException("connection refused");
+            }
+            objects.put(key, content);
         }
 
         @Override
@@ -85,6 +98,21 @@ final class FakeCluster {
             return "s3://isobench/" + key;
         }
     };
+
+    /** What collection reads: the in-memory {@link #store} unless a test points it at a real one. */
+    ResultSource results = store;
+
+    FakeCluster() {
+        this(Map.of());
+    }
+
+    /** @param env settings added to the operator's configuration (e.g. read caps) */
+    FakeCluster(Map<String, String> env) {
+        var all = new HashMap<>(Map.of("ISOBENCH_STORE_ENDPOINT", "http://127.0.0.1:29999", "POD_NAMESPACE", "isobench-system",
+                "ISOBENCH_COLLECT_GRACE", "3s"));
+        all.putAll(env);
+        config = OperatorConfig.fromEnvironment(all);
+    }
 
     FakeCluster node(String name, int cpus, String policy, String pool) {
         nodes.add(new NodeBuilder().withNewMetadata().withName(name).addToLabels("isobench.io/pool", pool).endMetadata()
@@ -96,7 +124,7 @@ final class FakeCluster {
     }
 
     RunContext context(BenchmarkRun run, Instant now) {
-        var services = new Services(config, null, inspector, ledger, serverReports, new RunnerWorkload(config), store, null);
+        var services = new Services(config, null, inspector, ledger, serverReports, new RunnerWorkload(config), results, null);
         return new RunContext(run, Serialization.clone(run.getStatus()), now, services, jobs, pods, () -> runs);
     }
 }

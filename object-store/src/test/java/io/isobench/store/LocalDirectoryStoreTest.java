@@ -1,0 +1,40 @@
+package io.isobench.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A folder store never reads through a symbolic link: a link to /etc/passwd or to another run's folder is no object. */
+class LocalDirectoryStoreTest {
+
+    @Test
+    void symbolicLinksBelowTheRootAreNotFollowed(@TempDir Path dir) throws Exception {
+        Path root = Files.createDirectories(dir.resolve("run"));
+        Path other = Files.createDirectories(dir.resolve("other/steps"));
+        Files.writeString(other.resolve("rep-1_OK.hgrm"), "another run's table");
+        Files.createDirectories(root.resolve("steps/a"));
+        Files.writeString(root.resolve("steps/a/rep-1_OK.hgrm"), "own");
+        Files.createSymbolicLink(root.resolve("steps/a/passwd.hgrm"), Path.of("/etc/passwd"));
+        Files.createSymbolicLink(root.resolve("steps/b"), other);
+        var store = new LocalDirectoryStore(root);
+
+        assertThat(store.get("steps/a/rep-1_OK.hgrm")).hasValueSatisfying(b -> assertThat(new String(b)).isEqualTo("own"));
+        assertThat(store.get("steps/a/passwd.hgrm")).isEmpty();
+        assertThat(store.stat("steps/a/passwd.hgrm")).isEmpty();
+        assertThat(store.open("steps/a/passwd.hgrm")).isEmpty();
+        assertThat(store.get("steps/b/rep-1_OK.hgrm")).as("through a linked folder").isEmpty();
+        assertThat(store.list("")).extracting(ObjectInfo::key).containsExactly("steps/a/rep-1_OK.hgrm");
+        assertThat(store.list("steps/b/")).isEmpty();
+    }
+
+    @Test
+    void aRootThatIsALinkIsTheCallersChoice(@TempDir Path dir) throws Exception {
+        Path real = Files.createDirectories(dir.resolve("real"));
+        Files.writeString(real.resolve("result.json"), "{}");
+        Path link = Files.createSymbolicLink(dir.resolve("link"), real);
+        assertThat(new LocalDirectoryStore(link).get("result.json")).isPresent();
+    }
+}
