@@ -25,13 +25,16 @@ class LatencyRecorderLayoutTest {
         if (!counter.typeClass().equals("long")) {
             // held in a padded box: the box's own long is the counter
             holder = ClassLayout.parseClass(Class.forName(counter.typeClass()));
-            counter = holder.fields().stream().filter(f -> f.typeClass().equals("long") && f.name().equals("value")).findFirst().orElseThrow();
+            counter = field(holder, "value");
+            assertThat(counter.typeClass()).as("the padded box's counter").isEqualTo("long");
         }
         System.out.println(holder.toPrintable());
 
         for (FieldLayout other : holder.fields()) {
             if (other != counter && !PADDING_FIELD.matcher(other.name()).matches()) {
-                long gap = other.offset() < counter.offset() ? counter.offset() - (other.offset() + other.size()) : other.offset() - (counter.offset() + counter.size());
+                long gap = other.offset() < counter.offset()
+                        ? counter.offset() - (other.offset() + other.size())
+                        : other.offset() - (counter.offset() + counter.size());
                 assertThat(gap).as("bytes between the completion counter and " + other.name()).isGreaterThanOrEqualTo(PADDING);
             }
         }

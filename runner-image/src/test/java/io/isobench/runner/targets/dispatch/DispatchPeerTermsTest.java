@@ -24,6 +24,7 @@ class DispatchPeerTermsTest {
         // Agrona's OneToOneRingBuffer keeps one record header free to pre-zero the next record: a ring of N
         // one-line records holds N - 1 (stated in BENCHMARKS.md's peer table)
         assertThat(held).as(queue + " events held by a ring of " + RING).isEqualTo(queue == DispatchQueue.AGRONA ? RING - 1 : RING);
+        assertThat(queue.capacityInEvents(RING)).as(queue + " capacity the peer table states").isEqualTo(held);
     }
 
     @ParameterizedTest
