@@ -4,6 +4,7 @@ import io.isobench.runner.harness.Target;
 import io.isobench.runner.harness.UsageException;
 import io.isobench.runner.targets.dispatch.DispatchQueue;
 import io.isobench.runner.targets.dispatch.DispatchTarget;
+import io.isobench.runner.targets.dispatch.PeerTable;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -28,6 +29,21 @@ final class DispatchCommand extends TargetCommand {
             + "10M msg/s batching regime. Applies to disruptor (isobench publishes each event with one store and needs none). Default: ${DEFAULT-VALUE}.", defaultValue = "1")
     int batch;
 
+    @Option(names = "--peer-table", description = "Print each queue's exact configuration (class, capacity in events, publication, "
+            + "event layout, recycling) for these --queues, --ring-size and --batch as a Markdown table, and exit.")
+    boolean peerTable;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!peerTable) {
+            return super.call();
+        }
+        DispatchTarget target = (DispatchTarget) target();
+        spec.commandLine().getOut().print(PeerTable.markdown(target.queues(), ringSize, batch));
+        spec.commandLine().getOut().flush();
+        return 0;
+    }
+
     @Override
     Target target() {
         List<DispatchQueue> selected = new ArrayList<>();
@@ -47,8 +63,9 @@ final class DispatchCommand extends TargetCommand {
         if (selected.isEmpty()) {
             throw new UsageException("--queues '" + queues + "': name at least one of " + String.join(", ", DispatchQueue.names()));
         }
-        if (ringSize < 2 || ringSize > (1 << 24) || Integer.bitCount(ringSize) != 1) {
-            throw new UsageException("--ring-size '" + ringSize + "': must be a power of two between 2 and 16777216");
+        // 8: Agrona's longest message is an eighth of its ring, and its records are one line each
+        if (ringSize < 8 || ringSize > (1 << 24) || Integer.bitCount(ringSize) != 1) {
+            throw new UsageException("--ring-size '" + ringSize + "': must be a power of two between 8 and 16777216");
         }
         if (batch < 1 || batch > ringSize) {
             throw new UsageException("--batch '" + batch + "': must be between 1 and --ring-size (" + ringSize + ")");

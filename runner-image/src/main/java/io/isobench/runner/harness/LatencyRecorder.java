@@ -1,6 +1,7 @@
 package io.isobench.runner.harness;
 
 import io.isobench.result.Histograms;
+import io.isobench.runner.platform.PaddedLong;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.HdrHistogram.Histogram;
@@ -15,13 +16,11 @@ import org.HdrHistogram.SingleWriterRecorder;
  */
 public final class LatencyRecorder {
 
-    private static final VarHandle COMPLETED;
     private static final VarHandle RECORDED;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
-            COMPLETED = lookup.findVarHandle(LatencyRecorder.class, "completed", long.class);
             RECORDED = lookup.findVarHandle(LatencyRecorder.class, "recorded", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -38,9 +37,9 @@ public final class LatencyRecorder {
     private volatile long windowStartNanos = Long.MAX_VALUE;
     private volatile long windowEndNanos = Long.MAX_VALUE;
 
-    // single writer (the recording thread), published with release stores, read by the rig
-    @SuppressWarnings("unused")
-    private long completed;
+    // single writer (the recording thread), published with release stores. The completion count alone on its lines:
+    // a closed-loop sender reads it while this thread writes its other fields on every message
+    private final PaddedLong completed = new PaddedLong();
     @SuppressWarnings("unused")
     private long recorded;
     private long clamped;
@@ -65,7 +64,7 @@ public final class LatencyRecorder {
      * not "now minus stamp", e.g. half a round trip).
      */
     public void recordLatency(long intendedNanos, long latencyNanos) {
-        COMPLETED.setRelease(this, (long) COMPLETED.get(this) + 1);
+        completed.setRelease(completed.getAcquire() + 1);
         if (intendedNanos < windowStartNanos || intendedNanos >= windowEndNanos) {
             return;
         }
@@ -84,7 +83,7 @@ public final class LatencyRecorder {
 
     /** Counts a completion that carries no latency (e.g. a warm-up reply without a stamp). */
     public void complete() {
-        COMPLETED.setRelease(this, (long) COMPLETED.get(this) + 1);
+        completed.setRelease(completed.getAcquire() + 1);
     }
 
     void openWindow(long startNanos, long endNanos) {
@@ -93,7 +92,7 @@ public final class LatencyRecorder {
     }
 
     long completed() {
-        return (long) COMPLETED.getAcquire(this);
+        return completed.getAcquire();
     }
 
     long recorded() {

@@ -130,6 +130,7 @@ public final class LoadRig {
         while (clock.nanoTime() < start) {
             session.idle();
         }
+        InFlightLimit inFlight = new InFlightLimit(concurrency, recording::completed);
         long sentTotal = 0;
         long sentInWindow = 0;
         long lastSend = 0;
@@ -137,7 +138,7 @@ public final class LoadRig {
         String failure = null;
         long now;
         while ((now = clock.nanoTime()) < end) {
-            if (sentTotal - recording.completed() < concurrency && session.send(now)) {
+            if (inFlight.hasRoom(sentTotal) && session.send(now)) {
                 sentTotal++;
                 if (now >= windowStart) {
                     sentInWindow++;

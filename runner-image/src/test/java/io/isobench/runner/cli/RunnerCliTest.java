@@ -42,6 +42,7 @@ class RunnerCliTest {
                 Arguments.of(List.of("dispatch", "--repetitions", "x"), "Invalid value for option '--repetitions': 'x' is not an int"),
                 Arguments.of(List.of("dispatch", "--queues", "isobench,lmax"), "--queues 'lmax': unknown queue 'lmax' (known: isobench, disruptor, jctools, agrona, abq)"),
                 Arguments.of(List.of("dispatch", "--ring-size", "1000"), "--ring-size '1000': must be a power of two"),
+                Arguments.of(List.of("dispatch", "--ring-size", "4"), "--ring-size '4': must be a power of two between 8 and"),
                 Arguments.of(List.of("dispatch", "--batch", "0"), "--batch '0': must be between 1 and --ring-size"),
                 Arguments.of(List.of("dispatch", "--mode", "sideways"), "--mode 'sideways': use open or closed"),
                 Arguments.of(List.of("dispatch", "--mode", "closed", "--rates", "1M"), "--rates '1M': only applies with --mode open"),

@@ -3,30 +3,28 @@ package io.isobench.runner.targets.dispatch;
 import java.util.concurrent.ArrayBlockingQueue;
 
 /**
- * The naive baseline: {@link ArrayBlockingQueue} (one lock for both ends) with a second one as the
- * event pool, used through its non-blocking offer/poll so the agent still busy-spins. What it costs
- * (and whether its lock allocates under contention) is exactly what the sweep shows.
+ * The naive baseline: {@link ArrayBlockingQueue} (one lock for both ends) of references to pooled events
+ * ({@link RecycledEvents}), used through its non-blocking offer/poll so the agent still busy-spins. What its lock
+ * costs (and whether it allocates under contention) is exactly what the sweep shows.
  */
 final class BlockingQueueChannel implements DispatchChannel {
 
     private final ArrayBlockingQueue<DispatchEvent> queue;
-    private final ArrayBlockingQueue<DispatchEvent> pool;
+    private final RecycledEvents events;
 
     BlockingQueueChannel(int capacity) {
         this.queue = new ArrayBlockingQueue<>(capacity);
-        this.pool = new ArrayBlockingQueue<>(capacity);
-        for (int i = 0; i < capacity; i++) {
-            pool.offer(new DispatchEvent());
-        }
+        this.events = new RecycledEvents(capacity);
     }
 
     @Override
     public boolean offer(long intendedNanos, long sequence, long payload) {
-        DispatchEvent event = pool.poll();
+        DispatchEvent event = events.claim();
         if (event == null) {
             return false;
         }
         event.fill(intendedNanos, sequence, payload);
+        // never full: no more events are in flight than the queue holds
         queue.offer(event);
         return true;
     }
@@ -36,13 +34,18 @@ final class BlockingQueueChannel implements DispatchChannel {
 
     @Override
     public int drain(EventHandler handler, int limit) {
-        int n = 0;
+        int drained = 0;
         DispatchEvent event;
-        while (n < limit && (event = queue.poll()) != null) {
+        while (drained < limit && (event = queue.poll()) != null) {
             event.deliverTo(handler);
-            pool.offer(event);
-            n++;
+            drained++;
         }
-        return n;
+        events.release(drained);
+        return drained;
+    }
+
+    @Override
+    public long fieldsAddress(long n) {
+        return events.eventFor(n).fieldsAddress();
     }
 }

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 final class DispatchSession implements Session {
 
     /** Events handed to the handler per drain call, like a busy-spin agent's duty cycle limit. */
-    private static final int DRAIN_LIMIT = 256;
+    static final int DRAIN_LIMIT = 256;
     /** Payload check value: payload = sequence × this, so a stale or torn read shows. */
     static final long PAYLOAD_FACTOR = 0x9E3779B97F4A7C15L;
 

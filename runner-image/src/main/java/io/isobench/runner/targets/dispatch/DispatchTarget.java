@@ -31,6 +31,11 @@ public final class DispatchTarget implements Target {
         this.batch = batch;
     }
 
+    /** The queues compared, in order. */
+    public List<DispatchQueue> queues() {
+        return queues;
+    }
+
     @Override
     public String name() {
         return NAME;

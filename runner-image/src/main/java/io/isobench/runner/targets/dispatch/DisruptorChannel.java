@@ -5,8 +5,9 @@ import com.lmax.disruptor.EventPoller;
 import com.lmax.disruptor.RingBuffer;
 
 /**
- * LMAX Disruptor 4: single-producer ring of the same pooled events, polled by the agent through an
- * {@link EventPoller} (the Disruptor's own non-blocking consumer API) so every queue runs under the same
+ * LMAX Disruptor 4: single-producer ring of pre-allocated events reused in place (entry {@code i} holds line {@code i}
+ * of the shared {@link EventSlots} layout), polled by the agent through an {@link EventPoller} (the Disruptor's own
+ * non-blocking consumer API, which moves its gating sequence once per poll) so every queue runs under the same
  * busy-spin agent loop. Batching publishes claimed ranges in one go, as {@code next(n)} users do.
  */
 final class DisruptorChannel implements DispatchChannel {
@@ -19,7 +20,10 @@ final class DisruptorChannel implements DispatchChannel {
     private long lastClaimed = -1;
 
     DisruptorChannel(int capacity, int batch) {
-        this.ring = RingBuffer.createSingleProducer(DispatchEvent::new, capacity, new BusySpinWaitStrategy());
+        EventSlots slots = new EventSlots(capacity);
+        int[] nextLine = {0};
+        // the ring calls the factory once per entry, in entry order
+        this.ring = RingBuffer.createSingleProducer(() -> new DispatchEvent(slots, nextLine[0]++), capacity, new BusySpinWaitStrategy());
         this.poller = ring.newPoller();
         ring.addGatingSequences(poller.getSequence());
         this.batch = batch;
@@ -62,6 +66,11 @@ final class DisruptorChannel implements DispatchChannel {
             throw new IllegalStateException("Disruptor poll failed", e);
         }
         return pollHandler.count;
+    }
+
+    @Override
+    public long fieldsAddress(long n) {
+        return ring.get(n).fieldsAddress();
     }
 
     /** Reused for every poll: the agent loop allocates nothing. */
