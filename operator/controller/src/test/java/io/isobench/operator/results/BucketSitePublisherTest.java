@@ -96,7 +96,7 @@ class BucketSitePublisherTest {
     @Test
     void theSummaryCarriesTheIsolationReasonAndEachRolesFacts(@TempDir Path dir) throws Exception {
         var store = new LocalDirectoryStore(dir.resolve("bucket"));
-        var publisher = new BucketSitePublisher(store, () -> {}, null, null, Clock.systemUTC());
+        var publisher = new BucketSitePublisher(store, () -> {}, null, null, ReadLimits.DEFAULTS, Clock.systemUTC());
         var run = finished(store, "echo", "55555555-5555-5555-5555-555555555555", Instant.parse("2026-11-23T10:00:00Z"), null);
         var facts = IsolationVerdictTest.verifiedFacts(true);
         facts.getServer().setSmtSiblings(java.util.List.of("2:2,6"));
