@@ -33,12 +33,33 @@ import io.fabric8.generator.annotation.ValidationRule;
         message = "required when load.mode is Closed (e.g. [1] for ping-pong, [10, 50, 150] for an HTTP client sweep)", reason = "FieldValueRequired")
 @ValidationRule(value = "!has(self.target.rsocket) || (!has(self.load.rates) && !has(self.load.clients))", fieldPath = ".load",
         message = "rsocket load is sized by target.rsocket (connections × streamsPerConnection, rampUp): leave load.rates and load.clients unset")
-@ValidationRule(value = "(duration(self.load.warmup).getMilliseconds() + duration(self.load.duration).getMilliseconds()) * self.load.repetitions"
-        + " * (has(self.load.rates) ? size(self.load.rates) : has(self.load.clients) ? size(self.load.clients) : 1)"
-        + " * (has(self.target.dispatch) ? size(self.target.dispatch.queues) : 1) < duration(self.timeout).getMilliseconds()",
+@ValidationRule(value = "(duration(self.load.warmup).getMilliseconds() + duration(self.load.duration).getMilliseconds()) * "
+        + BenchmarkRunSpec.WINDOWS + " < duration(self.timeout).getMilliseconds()",
         fieldPath = ".timeout",
         message = "is shorter than the measurement alone: steps × repetitions × (warmup + duration) must fit, with room for start-up and upload")
+@ValidationRule(value = "duration(self.timeout) <= duration('24h')", fieldPath = ".timeout", message = BenchmarkRunSpec.TIMEOUT_CAP,
+        messageExpression = "'is ' + self.timeout + '; " + BenchmarkRunSpec.TIMEOUT_CAP + "'")
+@ValidationRule(value = BenchmarkRunSpec.WINDOWS + " <= 200", fieldPath = ".load.repetitions", message = BenchmarkRunSpec.WINDOWS_CAP,
+        messageExpression = "'%d repetitions × %d steps = %d measured windows; " + BenchmarkRunSpec.WINDOWS_CAP
+                + "'.format([self.load.repetitions, " + BenchmarkRunSpec.STEPS + ", " + BenchmarkRunSpec.WINDOWS + "])")
+@ValidationRule(value = BenchmarkRunSpec.MEASURED_MS + " <= 7200000", fieldPath = ".load.duration", message = BenchmarkRunSpec.MEASURED_CAP,
+        messageExpression = "'is %s × %d windows = %d minutes measured; " + BenchmarkRunSpec.MEASURED_CAP
+                + "'.format([self.load.duration, " + BenchmarkRunSpec.WINDOWS + ", " + BenchmarkRunSpec.MEASURED_MS + " / 60000])")
 public class BenchmarkRunSpec {
+
+    /** Steps of the sweep: rates or client counts, times the dispatch queues compared side by side. */
+    static final String STEPS = "(has(self.load.rates) ? size(self.load.rates) : has(self.load.clients) ? size(self.load.clients) : 1)"
+            + " * (has(self.target.dispatch) ? size(self.target.dispatch.queues) : 1)";
+    /** Measured windows: every step, every repetition. */
+    static final String WINDOWS = "(self.load.repetitions * " + STEPS + ")";
+    /** Measured time in milliseconds: every window, each as long as load.duration. */
+    static final String MEASURED_MS = "(duration(self.load.duration).getMilliseconds() * " + WINDOWS + ")";
+    static final String TIMEOUT_CAP = "at most 24h (an Exclusive run holds its node until it ends)";
+    /** result.json carries ~20 KB per window; the operator reads at most 8Mi of it by default. */
+    static final String WINDOWS_CAP = "at most 200 (result.json carries ~20 KB per window; the operator reads at most 8Mi of it)";
+    /** ~14 KB of .hlog per second of window; the operator reads at most 128Mi of a run's histogram files by default. */
+    static final String MEASURED_CAP = "at most 2h in all (.hlog files grow ~14 KB per second of window; the operator reads at most "
+            + "128Mi of them per run)";
 
     @Required
     @JsonPropertyDescription("The system under test: set exactly one target.")
@@ -62,7 +83,8 @@ public class BenchmarkRunSpec {
 
     @Default("30m")
     @Pattern(Durations.PATTERN)
-    @JsonPropertyDescription("Longest the whole run may take from creation (queueing included) before it is Failed, e.g. 30m, 2h.")
+    @JsonPropertyDescription("Longest the whole run may take from creation (queueing included) before it is Failed, e.g. 30m, 2h; "
+            + "at most 24h (and at most the installation's admission.maxTimeout, 6h unless changed).")
     private String timeout = "30m";
 
     @Default("0")

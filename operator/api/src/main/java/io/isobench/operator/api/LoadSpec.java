@@ -17,6 +17,10 @@ import java.util.List;
 @ValidationRule(value = "self.mode != 'Closed' || !has(self.rates)", fieldPath = ".rates",
         message = "only with mode Open; a Closed sweep is given by clients", reason = "FieldValueForbidden")
 @ValidationRule(value = "duration(self.duration) >= duration('100ms')", fieldPath = ".duration", message = "must be at least 100ms")
+@ValidationRule(value = "duration(self.warmup) <= duration('10m')", fieldPath = ".warmup", message = LoadSpec.WARMUP_CAP,
+        messageExpression = "'is ' + self.warmup + '; " + LoadSpec.WARMUP_CAP + "'")
+@ValidationRule(value = "duration(self.duration) <= duration('30m')", fieldPath = ".duration", message = LoadSpec.WINDOW_CAP,
+        messageExpression = "'is ' + self.duration + '; " + LoadSpec.WINDOW_CAP + "'")
 @ValidationRule(value = "duration(self.probeDuration) <= duration(self.duration)", fieldPath = ".probeDuration",
         message = "must not be longer than the measured window (duration)")
 @ValidationRule(value = "!has(self.noiseBudget) || duration(self.noiseBudget) > duration('0s')", fieldPath = ".noiseBudget",
@@ -24,6 +28,10 @@ import java.util.List;
 @ValidationRule(value = "!has(self.noiseBudget) || duration(self.probeDuration) > duration('0s')", fieldPath = ".noiseBudget",
         message = "needs the probes it judges: probeDuration must be longer than 0s")
 public class LoadSpec {
+
+    static final String WARMUP_CAP = "at most 10m (the JIT and caches settle within seconds)";
+    /** ~14 KB of .hlog per second of window at 1M msg/s: a window past ~40 min outgrows the operator's 32Mi read cap per file. */
+    static final String WINDOW_CAP = "at most 30m (the .hlog of a window grows ~14 KB per second; the operator reads at most 32Mi of one)";
 
     public enum Mode {
         /** Fixed-rate schedule, latency from each message's intended send time (coordinated-omission correct). */
@@ -51,18 +59,20 @@ public class LoadSpec {
 
     @Default("5s")
     @Pattern(Durations.PATTERN)
-    @JsonPropertyDescription("Warm-up before each measured window, not recorded (JIT, caches), e.g. 5s.")
+    @JsonPropertyDescription("Warm-up before each measured window, not recorded (JIT, caches), e.g. 5s; at most 10m.")
     private String warmup = "5s";
 
     @Default("10s")
     @Pattern(Durations.PATTERN)
-    @JsonPropertyDescription("Measured window of each repetition, e.g. 10s.")
+    @JsonPropertyDescription("Measured window of each repetition, e.g. 10s; at least 100ms, at most 30m, and all windows of the run "
+            + "together (repetitions × steps × duration) at most 2h.")
     private String duration = "10s";
 
     @Default("3")
     @Min(1)
     @Max(100)
-    @JsonPropertyDescription("Repetitions of every step; their histograms are merged losslessly and give the confidence intervals.")
+    @JsonPropertyDescription("Repetitions of every step; their histograms are merged losslessly and give the confidence intervals. "
+            + "Repetitions × steps (rates or client counts, × dispatch queues) is at most 200 measured windows.")
     private Integer repetitions = 3;
 
     @Default("1s")

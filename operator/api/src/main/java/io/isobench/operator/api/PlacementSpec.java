@@ -5,7 +5,6 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Size;
 import io.fabric8.generator.annotation.ValidationRule;
-import io.fabric8.kubernetes.api.model.Toleration;
 import java.util.List;
 import java.util.Map;
 
@@ -43,8 +42,9 @@ public class PlacementSpec {
     private Map<String, String> nodeSelector;
 
     @Size(max = 16)
-    @JsonPropertyDescription("Tolerations added to the runner pods (the pool's own taint is tolerated automatically).")
-    private List<Toleration> tolerations;
+    @JsonPropertyDescription("Tolerations added to the runner pods (the pool's own taint is tolerated automatically); "
+            + "each names its taint.")
+    private List<RunnerToleration> tolerations;
 
     @Default("Exclusive")
     @JsonPropertyDescription("Exclusive: one run per node at a time, Guaranteed QoS with whole CPUs, static CPU manager required, isolation verified. "
@@ -87,11 +87,11 @@ public class PlacementSpec {
         this.nodeSelector = nodeSelector;
     }
 
-    public List<Toleration> getTolerations() {
+    public List<RunnerToleration> getTolerations() {
         return tolerations;
     }
 
-    public void setTolerations(List<Toleration> tolerations) {
+    public void setTolerations(List<RunnerToleration> tolerations) {
         this.tolerations = tolerations;
     }
 

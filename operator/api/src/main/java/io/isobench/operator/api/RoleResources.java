@@ -5,6 +5,8 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Pattern;
+import io.fabric8.generator.annotation.Size;
+import io.fabric8.generator.annotation.ValidationRule;
 
 /** Whole CPUs and memory for one role; requests equal limits, so the pod is Guaranteed. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -19,6 +21,9 @@ public class RoleResources {
     private Integer cpus;
 
     @Pattern(Quantities.MEMORY_PATTERN)
+    @Size(max = 24)
+    @ValidationRule(value = "!self.matches('^0+[A-Za-z]*$')", message = "must be more than 0, e.g. 2Gi",
+            messageExpression = "'is ' + self + ': must be more than 0, e.g. 2Gi'")
     @JsonPropertyDescription("Memory, e.g. 3Gi. Default: 1 GiB per JVM the container runs at once (the runner image pre-touches a 1 GiB heap) "
             + "plus 512Mi: 1536Mi for one JVM; 2560Mi when dispatch compares several queues (each in a forked JVM), for ipc "
             + "(the consumer process) and for a server sharing the client's CPUs.")

@@ -6,10 +6,17 @@ import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Pattern;
+import io.fabric8.generator.annotation.ValidationRule;
 
 /** Options of the runner's rsocket target: how many streams, how fast they open, what they carry. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@ValidationRule(value = "self.connections * self.streamsPerConnection <= 1000000", fieldPath = ".streamsPerConnection",
+        message = RsocketTarget.STREAMS_CAP,
+        messageExpression = "'connections × streamsPerConnection is %d connections × %d streams = %d streams; " + RsocketTarget.STREAMS_CAP
+                + "'.format([self.connections, self.streamsPerConnection, self.connections * self.streamsPerConnection])")
 public class RsocketTarget {
+
+    static final String STREAMS_CAP = "at most 1000000 (the seed measured one million)";
 
     @Default("100")
     @Min(1)
@@ -20,7 +27,7 @@ public class RsocketTarget {
     @Default("25")
     @Min(1)
     @Max(100000)
-    @JsonPropertyDescription("Request-streams per connection (the seed used 25).")
+    @JsonPropertyDescription("Request-streams per connection (the seed used 25); connections × streamsPerConnection is at most 1000000.")
     private Integer streamsPerConnection = 25;
 
     @Default("60s")

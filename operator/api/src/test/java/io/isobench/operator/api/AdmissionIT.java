@@ -165,7 +165,148 @@ class AdmissionIT {
                 invalid("baseline not a name", s -> at(s, "report").put("baseline", "Not_A_Name"), "spec.report.baseline", "should match"),
                 invalid("rates for rsocket", s -> s.put("target", json("{\"rsocket\": {}}")), "spec.load", "rsocket load is sized by target.rsocket"),
                 invalid("http path without slash", s -> s.put("target", json("{\"httpMock\": {\"path\": \"simple\"}}")), "spec.target.httpMock.path", "should match")));
+        cases.addAll(hostileRunnerInputs());
+        cases.addAll(caps());
+        cases.addAll(badTolerations());
         return cases.stream();
+    }
+
+    /** What a run's author could use to run code of their own in the runner, or to slip JVM options past the rules. */
+    static List<Arguments> hostileRunnerInputs() {
+        var cases = new ArrayList<Arguments>();
+        for (String option : List.of("-javaagent:/tmp/agent.jar", "-agentpath:/tmp/libevil.so",
+                "-agentlib:jdwp=transport=dt_socket,server=y",
+                "-Xrunjdwp:transport=dt_socket", "-XX:OnOutOfMemoryError=/bin/sh", "-XX:OnError=/bin/sh", "-Xbootclasspath/a:/tmp/evil.jar",
+                "-XX:Flags=/tmp/flags", "-XX:VMOptionsFile=/tmp/options")) {
+            cases.add(invalid("JVM option " + option, jvmOptions("-XX:+UseZGC", option), "spec.runner.jvmOptions", "refused: " + option));
+        }
+        // The java launcher splits JDK_JAVA_OPTIONS at whitespace and strips quotes: one option must stay one token.
+        for (String option : List.of("@/tmp/argfile", "-Dx=1 -javaagent:/tmp/agent.jar", "-\"javaagent\":/tmp/agent.jar", "-Dx='a'",
+                "-Dx=a\\b", "-Dtab=\t-javaagent:/tmp/a.jar", "-Dnbsp=\u00a0")) {
+            cases.add(invalid("JVM option " + option.replace("\t", "\\t"), jvmOptions(option), "spec.runner.jvmOptions",
+                    "each JVM option is one token", "refused:"));
+        }
+        cases.add(invalid("JVM option over 256 characters", jvmOptions("-D" + "x".repeat(255)), "spec.runner.jvmOptions[0]",
+                "may not be more than 256"));
+        for (String name : List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS", "JAVA_OPTS", "JAVA_HOME", "LD_PRELOAD",
+                "LD_LIBRARY_PATH", "ISOBENCH_STORE_SECRET_KEY", "BASH_ENV", "ENV", "SHELLOPTS", "BASHOPTS", "PS4", "PATH")) {
+            cases.add(invalid("env " + name, s -> at(s, "runner").put("env", List.of(Map.of("name", "GOOD", "value", "1"),
+                    Map.of("name", name, "value", "x"))), "spec.runner.env", "sets " + name + ":"));
+        }
+        return cases;
+    }
+
+    static Consumer<Map<String, Object>> jvmOptions(String... options) {
+        return s -> at(s, "runner").put("jvmOptions", List.of(options));
+    }
+
+    /** Bounds a user finds sensible for one benchmark; each rejection names the field and the value. */
+    static List<Arguments> caps() {
+        return List.of(
+                invalid("timeout over a day", s -> s.put("timeout", "25h"), "spec.timeout", "is 25h; at most 24h"),
+                invalid("warm-up over 10 minutes", s -> {
+                    s.put("timeout", "24h");
+                    at(s, "load").put("warmup", "11m");
+                }, "spec.load.warmup", "is 11m; at most 10m"),
+                invalid("window over 30 minutes", s -> {
+                    s.put("timeout", "24h");
+                    at(s, "load").put("duration", "31m");
+                }, "spec.load.duration", "is 31m; at most 30m"),
+                invalid("more than 200 measured windows", s -> {
+                    at(s, "load").put("rates", ascending(21));
+                    at(s, "load").put("repetitions", 2);
+                    at(s, "load").put("warmup", "0s");
+                    at(s, "load").put("duration", "100ms");
+                    at(s, "load").put("probeDuration", "0s");
+                }, "spec.load.repetitions", "2 repetitions × 105 steps = 210 measured windows; at most 200"),
+                invalid("more than 2h measured", s -> {
+                    s.put("timeout", "24h");
+                    at(s, "target", "dispatch").put("queues", List.of("isobench"));
+                    at(s, "load").put("rates", List.of(1000));
+                    at(s, "load").put("repetitions", 5);
+                    at(s, "load").put("duration", "30m");
+                }, "spec.load.duration", "30m × 5 windows = 150 minutes measured; at most 2h"),
+                invalid("more than a million rsocket streams", s -> {
+                    s.put("target", json("{\"rsocket\": {\"connections\": 1001, \"streamsPerConnection\": 1000}}"));
+                    at(s, "load").remove("rates");
+                }, "spec.target.rsocket.streamsPerConnection", "1001 connections × 1000 streams = 1001000 streams; at most 1000000"),
+                invalid("no memory", s -> at(s, "placement", "client").put("memory", "0"), "spec.placement.client.memory",
+                        "is 0: must be more than 0"),
+                invalid("zero gibibytes", s -> at(s, "placement", "agent").put("memory", "0Gi"), "spec.placement.agent.memory",
+                        "is 0Gi: must be more than 0"));
+    }
+
+    static List<Long> ascending(int count) {
+        return java.util.stream.LongStream.rangeClosed(1, count).map(i -> i * 1000).boxed().toList();
+    }
+
+    static List<Arguments> badTolerations() {
+        return List.of(
+                invalid("toleration of every taint", tolerations(Map.of("operator", "Exists")), "spec.placement.tolerations[0].key",
+                        "Required value"),
+                invalid("toleration with an unknown operator", tolerations(Map.of("key", "gpu", "operator", "Sometimes")),
+                        "spec.placement.tolerations[0].operator", "Unsupported value: \"Sometimes\""),
+                invalid("toleration with an unknown effect", tolerations(Map.of("key", "gpu", "effect", "NoSchedul")),
+                        "spec.placement.tolerations[0].effect", "Unsupported value: \"NoSchedul\""),
+                invalid("toleration key with spaces", tolerations(Map.of("key", "a key")), "spec.placement.tolerations[0].key",
+                        "should match"),
+                invalid("toleration value too long", tolerations(Map.of("key", "gpu", "value", "v".repeat(64))),
+                        "spec.placement.tolerations[0].value", "may not be more than 63"),
+                invalid("toleration Exists with a value", tolerations(Map.of("key", "gpu", "operator", "Exists", "value", "yes")),
+                        "spec.placement.tolerations[0].value", "is yes: must be empty with operator Exists"),
+                invalid("toleration seconds without NoExecute", tolerations(Map.of("key", "gpu", "effect", "NoSchedule",
+                        "tolerationSeconds", 60)), "spec.placement.tolerations[0].tolerationSeconds", "only with effect NoExecute"));
+    }
+
+    static Consumer<Map<String, Object>> tolerations(Map<String, Object> toleration) {
+        return s -> at(s, "placement").put("tolerations", List.of(toleration));
+    }
+
+    /** Specs right at each bound: the bounds are where the message says, not below. */
+    static Stream<Arguments> atTheBounds() {
+        return Stream.of(
+                Arguments.of("ordinary JVM options", jvmOptions("-XX:+UseZGC", "-Xlog:gc*:file=/tmp/gc.log", "-Dfoo.bar=a,b;c",
+                        "--add-opens=java.base/java.lang=ALL-UNNAMED", "-XX:+UnlockDiagnosticVMOptions", "-XX:-OmitStackTraceInFastThrow")),
+                Arguments.of("a JVM option of 256 characters", jvmOptions("-D" + "x".repeat(254))),
+                Arguments.of("env names that only look alike", (Consumer<Map<String, Object>>) s -> at(s, "runner").put("env", List.of(
+                        Map.of("name", "MY_LD_PRELOAD", "value", "x"), Map.of("name", "LOAD", "value", "x"),
+                        Map.of("name", "JAVA_TOOL", "value", "x"),
+                        Map.of("name", "PATHS", "value", "x")))),
+                Arguments.of("timeout of 24h", (Consumer<Map<String, Object>>) s -> s.put("timeout", "24h")),
+                Arguments.of("10m warm-up and 30m window", (Consumer<Map<String, Object>>) s -> {
+                    s.put("timeout", "24h");
+                    at(s, "target", "dispatch").put("queues", List.of("isobench"));
+                    at(s, "load").put("rates", List.of(1000));
+                    at(s, "load").put("repetitions", 4);
+                    at(s, "load").put("warmup", "10m");
+                    at(s, "load").put("duration", "30m");
+                }),
+                Arguments.of("200 measured windows", (Consumer<Map<String, Object>>) s -> {
+                    at(s, "load").put("rates", ascending(20));
+                    at(s, "load").put("repetitions", 2);
+                    at(s, "load").put("warmup", "0s");
+                    at(s, "load").put("duration", "100ms");
+                    at(s, "load").put("probeDuration", "0s");
+                }),
+                Arguments.of("a million rsocket streams", (Consumer<Map<String, Object>>) s -> {
+                    s.put("target", json("{\"rsocket\": {\"connections\": 1000, \"streamsPerConnection\": 1000}}"));
+                    at(s, "load").remove("rates");
+                }),
+                Arguments.of("1Ki of memory", (Consumer<Map<String, Object>>) s -> at(s, "placement", "client").put("memory", "1Ki")),
+                Arguments.of("well-formed tolerations", (Consumer<Map<String, Object>>) s -> at(s, "placement").put("tolerations", List.of(
+                        Map.of("key", "example.com/gpu", "operator", "Equal", "value", "true", "effect", "NoSchedule"),
+                        Map.of("key", "node.kubernetes.io/not-ready", "operator", "Exists", "effect", "NoExecute",
+                                "tolerationSeconds", 300),
+                        Map.of("key", "dedicated")))));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("atTheBounds")
+    void theApiServerAcceptsASpecAtTheBound(String description, Consumer<Map<String, Object>> change) {
+        Map<String, Object> spec = validSpec();
+        change.accept(spec);
+
+        assertThat(create(spec).getMetadata().getUid()).as(description).isNotBlank();
     }
 
     @ParameterizedTest(name = "{0}")

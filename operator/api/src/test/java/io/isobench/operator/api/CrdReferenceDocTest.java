@@ -66,7 +66,7 @@ class CrdReferenceDocTest {
             rows.add("| `" + field + "`" + (required ? " (required)" : "") + " | " + type(p) + " | " + (p.getDefault() == null ? "" : "`" + cell(p.getDefault().toString()) + "`")
                     + " | " + cell(constraints(p)) + " | " + cell(p.getDescription() == null ? "" : p.getDescription()) + " |\n");
             JSONSchemaProps nested = "array".equals(p.getType()) && p.getItems() != null ? p.getItems().getSchema() : p;
-            if (nested != null && nested.getProperties() != null && !field.endsWith(".conditions") && !field.endsWith(".tolerations")) {
+            if (nested != null && nested.getProperties() != null && !field.endsWith(".conditions")) {
                 fields(rows, field + ("array".equals(p.getType()) ? "[]" : ""), nested);
             }
         }
@@ -126,6 +126,10 @@ class CrdReferenceDocTest {
         }
         if (p.getMaxItems() != null) {
             parts.add("at most " + p.getMaxItems() + " items");
+        }
+        JSONSchemaProps items = p.getItems() == null ? null : p.getItems().getSchema();
+        if (items != null && items.getMaxLength() != null) {
+            parts.add("each at most " + items.getMaxLength() + " characters");
         }
         if (p.getMaxLength() != null) {
             parts.add("at most " + p.getMaxLength() + " characters");

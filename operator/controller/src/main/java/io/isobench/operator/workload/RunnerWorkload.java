@@ -24,6 +24,7 @@ import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.BenchmarkRunSpec;
 import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.EnvEntry;
+import io.isobench.operator.api.RunnerToleration;
 import io.isobench.operator.config.OperatorConfig;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -206,7 +207,12 @@ public final class RunnerWorkload {
         var tolerations = new ArrayList<Toleration>();
         tolerations.add(new TolerationBuilder().withKey(config.dedicatedTaint()).withOperator("Exists").withEffect("NoSchedule").build());
         if (run.getSpec().getPlacement().getTolerations() != null) {
-            tolerations.addAll(run.getSpec().getPlacement().getTolerations());
+            for (RunnerToleration t : run.getSpec().getPlacement().getTolerations()) {
+                tolerations.add(new TolerationBuilder().withKey(t.getKey()).withValue(t.getValue())
+                        .withOperator(t.getOperator() == null ? null : t.getOperator().name())
+                        .withEffect(t.getEffect() == null ? null : t.getEffect().name())
+                        .withTolerationSeconds(t.getTolerationSeconds()).build());
+            }
         }
         return tolerations;
     }

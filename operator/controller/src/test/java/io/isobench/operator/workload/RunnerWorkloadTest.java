@@ -9,6 +9,7 @@ import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.EnvEntry;
 import io.isobench.operator.api.PlacementSpec;
 import io.isobench.operator.api.RoleResources;
+import io.isobench.operator.api.RunnerToleration;
 import io.isobench.operator.config.OperatorConfig;
 import java.time.Instant;
 import java.util.List;
@@ -53,6 +54,26 @@ class RunnerWorkloadTest {
                     assertThat(e.getValue()).as("credentials only by reference").isNull();
                     assertThat(e.getValueFrom().getSecretKeyRef().getName()).isEqualTo("isobench-store");
                 });
+    }
+
+    @Test
+    void aSpecTolerationReachesThePodAsWrittenBesideThePoolTaint() {
+        var gpu = new RunnerToleration();
+        gpu.setKey("example.com/gpu");
+        gpu.setValue("true");
+        gpu.setEffect(RunnerToleration.Effect.NoSchedule);
+        var notReady = new RunnerToleration();
+        notReady.setKey("node.kubernetes.io/not-ready");
+        notReady.setOperator(RunnerToleration.Operator.Exists);
+        notReady.setEffect(RunnerToleration.Effect.NoExecute);
+        notReady.setTolerationSeconds(300L);
+        run.getSpec().getPlacement().setTolerations(List.of(gpu, notReady));
+
+        var tolerations = workload.clientJob(run, 1, "bench-1").getSpec().getTemplate().getSpec().getTolerations();
+
+        assertThat(tolerations).extracting(t -> t.getKey() + "|" + t.getOperator() + "|" + t.getValue() + "|" + t.getEffect() + "|"
+                + t.getTolerationSeconds()).containsExactly("isobench.io/dedicated|Exists|null|NoSchedule|null",
+                        "example.com/gpu|Equal|true|NoSchedule|null", "node.kubernetes.io/not-ready|Exists|null|NoExecute|300");
     }
 
     @Test
