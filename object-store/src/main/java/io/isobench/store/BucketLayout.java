@@ -6,7 +6,7 @@ import io.isobench.result.RunLayout;
  * Where everything lives in the bucket (docs/contracts.md § Object storage layout); the one place that makes these keys.
  *
  * <pre>
- * runs/&lt;namespace&gt;/&lt;name&gt;/&lt;uid&gt;/run.json                        the BenchmarkRun as applied (runner.env values removed)
+ * runs/&lt;namespace&gt;/&lt;name&gt;/&lt;uid&gt;/run.json                        the BenchmarkRun as applied (env values, JVM options out)
  * runs/&lt;namespace&gt;/&lt;name&gt;/&lt;uid&gt;/attempt-&lt;n&gt;/&lt;role&gt;/…          one runner's run directory (result.json uploaded last, steps/…)
  * runs/&lt;namespace&gt;/&lt;name&gt;/&lt;uid&gt;/result.json                     the attempt that counted, as collected (checked)
  * runs/&lt;namespace&gt;/&lt;name&gt;/&lt;uid&gt;/steps/…                          the histogram files it names, as collected (checked)

@@ -17,7 +17,7 @@ import java.util.Map;
  * @param message      the operator's status message, or null
  * @param baseline     key of the run to compare with, or null
  * @param image        runner image, or null for local runs
- * @param spec         the spec as applied, runner.env values removed (local runs: the runner's config)
+ * @param spec         the spec as applied, runner.env values and runner.jvmOptions removed (local runs: the runner's config)
  * @param rerunYaml    a BenchmarkRun that runs this again
  * @param createdAt    when the run was created (RFC 3339)
  * @param resultJson   result.json exactly as the runner wrote it

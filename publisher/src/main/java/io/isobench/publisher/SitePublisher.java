@@ -29,7 +29,8 @@ import java.util.stream.Stream;
  * site's origin): any other file is ignored and counted. For all runs: the index, newest first in shards of 500, and the
  * catalog with facets. Writing is idempotent —
  * an object already holding the same bytes is not written again — so publishing twice changes nothing.
- * Nothing secret is written: the spec comes in with runner.env values removed, and credentials never reach here.
+ * Nothing secret is written: the spec comes in with runner.env values and runner.jvmOptions removed, and credentials never
+ * reach here.
  */
 public final class SitePublisher {
 

@@ -60,12 +60,17 @@ public final class EnvironmentProbe {
                 System.getProperty("java.vendor"),
                 System.getProperty("java.runtime.version", System.getProperty("java.version")),
                 System.getProperty("java.vm.name"),
-                List.copyOf(runtime.getInputArguments()),
+                recordedFlags(runtime.getInputArguments(), env),
                 Math.max(heap.getInit(), 0),
                 Runtime.getRuntime().maxMemory(),
                 gcs);
         List<String> siblings = smtSiblings(granted);
         List<String> allWarnings = new ArrayList<>(warnings);
+        int authorOptions = authorJvmOptions(env).size();
+        if (authorOptions > 0) {
+            allWarnings.add(authorOptions + " JVM option(s) from JDK_JAVA_OPTIONS (the run's spec.runner.jvmOptions) are not recorded: "
+                    + "they are the run author's, may hold a secret, and this file is published");
+        }
         siblingsOutside(granted, siblings).ifPresent(allWarnings::add);
         Environment.Isolation isolation = new Environment.Isolation(
                 read("sys/devices/system/cpu/isolated"),
@@ -91,6 +96,21 @@ public final class EnvironmentProbe {
                 jvm,
                 container,
                 List.copyOf(allWarnings));
+    }
+
+    /**
+     * The JVM's input arguments without any given through JDK_JAVA_OPTIONS, where pods get their run author's
+     * spec.runner.jvmOptions (one token each, admission sees to it): those are not ours to publish. Every equal argument goes,
+     * because a forked JVM holds each twice (its parent's flags, and the variable it inherits).
+     */
+    static List<String> recordedFlags(List<String> inputArguments, Map<String, String> env) {
+        List<String> author = authorJvmOptions(env);
+        return inputArguments.stream().filter(a -> !author.contains(a)).toList();
+    }
+
+    private static List<String> authorJvmOptions(Map<String, String> env) {
+        String options = env.getOrDefault("JDK_JAVA_OPTIONS", "").strip();
+        return options.isEmpty() ? List.of() : List.of(options.split("\\s+"));
     }
 
     public Environment.CpuSet cpuSet(List<Integer> granted) {

@@ -37,6 +37,16 @@ class EnvironmentProbeTest {
     }
 
     @Test
+    void theJvmFlagsRecordedLeaveOutEveryOptionGivenThroughJdkJavaOptions() {
+        var input = List.of("-Ddb.password=s3cret", "-XX:+UseZGC", "--enable-native-access=ALL-UNNAMED", "-Xmx1g", "-XX:+UseZGC");
+        assertThat(EnvironmentProbe.recordedFlags(input, Map.of("JDK_JAVA_OPTIONS", " -Ddb.password=s3cret\t-XX:+UseZGC ")))
+                .as("a forked JVM gets each option twice: from its parent's flags and from the variable it inherits")
+                .containsExactly("--enable-native-access=ALL-UNNAMED", "-Xmx1g");
+        assertThat(EnvironmentProbe.recordedFlags(input, Map.of())).isEqualTo(input);
+        assertThat(EnvironmentProbe.recordedFlags(input, Map.of("JDK_JAVA_OPTIONS", "  "))).isEqualTo(input);
+    }
+
+    @Test
     void whatItReportsIsWhatTheOperatorAccepts() throws Exception {
         var cores = CpuSets.siblings("smtSiblings", fixture().smtSiblings(List.of(0, 1, 2, 3, 4, 5)));
         assertThat(cores).containsOnlyKeys(0, 1, 2, 5);

@@ -36,7 +36,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Publishes a finished run from the bucket to the bucket's site/ prefix: the run's manifest (run.json, spec with
- * runner.env values removed), then the site data, from what collection kept under the run's own prefix
+ * runner.env values and runner.jvmOptions removed), then the site data, from what collection kept under the run's own prefix
  * ({@link CollectedArtifacts}: result.json and the histogram files it names, read once and checked), never from the
  * attempt's upload, which only the count of files left out is taken from. Only the client measures latency, so the
  * run's result is the client's of the attempt that counted. One run is published at a time: the operator holds at
@@ -45,6 +45,7 @@ import org.slf4j.LoggerFactory;
 public final class BucketSitePublisher implements RunPublisher {
 
     private static final Logger LOG = LoggerFactory.getLogger(BucketSitePublisher.class);
+    private static final String NOT_PUBLISHED = "(not published)";
 
     private final ObjectStore store;
     private final SitePublisher site;
@@ -134,13 +135,23 @@ public final class BucketSitePublisher implements RunPublisher {
                 .filter(path -> !path.equals(RunLayout.RESULT_FILE) && !published.contains(path)).count();
     }
 
-    /** The spec as published: runner.env values removed (names kept). */
+    /**
+     * The spec as published: runner.env values and runner.jvmOptions removed (env names kept, options counted). Both are the run
+     * author's and may carry a secret (a token, a -Dpassword=…); a re-run from the site then fails admission until they are
+     * given again, rather than running without them.
+     */
     static Map<String, Object> publicSpec(BenchmarkRunSpec spec) {
         Map<String, Object> map = Serialization.jsonMapper().convertValue(spec, new TypeReference<LinkedHashMap<String, Object>>() {});
-        if (map.get("runner") instanceof Map<?, ?> runner && runner.get("env") instanceof List<?> env) {
+        if (map.get("runner") instanceof Map<?, ?> runner) {
             @SuppressWarnings("unchecked")
             Map<String, Object> r = (Map<String, Object>) runner;
-            r.put("env", env.stream().map(e -> Map.of("name", String.valueOf(((Map<?, ?>) e).get("name")), "value", "(not published)")).toList());
+            if (runner.get("env") instanceof List<?> env) {
+                r.put("env", env.stream().map(e -> Map.of("name", String.valueOf(((Map<?, ?>) e).get("name")), "value", NOT_PUBLISHED))
+                        .toList());
+            }
+            if (runner.get("jvmOptions") instanceof List<?> options) {
+                r.put("jvmOptions", options.stream().map(o -> NOT_PUBLISHED).toList());
+            }
         }
         return map;
     }

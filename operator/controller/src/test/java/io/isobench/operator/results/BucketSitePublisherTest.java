@@ -117,6 +117,27 @@ class BucketSitePublisherTest {
     }
 
     @Test
+    void noEnvValueNorJvmOptionOfTheRunAuthorReachesTheSiteNamesAndCountsDo(@TempDir Path dir) throws Exception {
+        var store = new LocalDirectoryStore(dir.resolve("bucket"));
+        var publisher = new BucketSitePublisher(store, () -> {}, null, null, ReadLimits.DEFAULTS, Clock.systemUTC());
+        var run = finished(store, "secrets", "66666666-6666-6666-6666-666666666666", Instant.parse("2026-11-23T10:00:00Z"), null);
+        run.getSpec().getRunner().setEnv(java.util.List.of(new io.isobench.operator.api.EnvEntry("API_TOKEN", "env-secret-4f1c")));
+        run.getSpec().getRunner().setJvmOptions(java.util.List.of("-XX:+UseZGC", "-Ddb.password=jvm-secret-9b2e"));
+        publisher.publish(run, Optional.empty());
+
+        var site = store.list("site/");
+        assertThat(site).as("the run was published").anySatisfy(o -> assertThat(o.key()).endsWith(RunNames.key(run) + "/summary.json"));
+        for (var object : site) {
+            String text = new String(store.get(object.key()).orElseThrow(), java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(text).as(object.key()).doesNotContain("env-secret-4f1c").doesNotContain("jvm-secret-9b2e").doesNotContain("UseZGC");
+        }
+        var spec = Serialization.jsonMapper().readTree(store.get("site/data/runs/" + RunNames.key(run) + "/summary.json").orElseThrow())
+                .path("spec").path("runner");
+        assertThat(spec.path("env").get(0).path("name").asText()).isEqualTo("API_TOKEN");
+        assertThat(spec.path("jvmOptions")).as("how many, not what").hasSize(2);
+    }
+
+    @Test
     void aStoreThatRefusesForGoodStopsTheStartWithItsReason(@TempDir Path dir) {
         Runnable denied = () -> {
             throw new ObjectStoreException("access denied to bucket isobench", false, null);
