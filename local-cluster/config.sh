@@ -35,10 +35,9 @@ MINIO_PORT=$((PORT_BASE + 10))
 MINIO_CONSOLE_PORT=$((PORT_BASE + 11))
 KUBELET_PORT_BASE=$((PORT_BASE + 12))   # simulated kubelets: one advertised port per node (…+19)
 
-# The simulated kubelets' address (RFC 2544 benchmarking range). The API server refuses to proxy to loopback
-# node addresses, and nothing routes this one: the API server reaches it only through its egress socket,
-# which simulated-kubelet/server.py answers.
-SIM_NODE_IP=198.18.0.1
+# The simulated kubelets' address: loopback, where each node's kubelet listens on its own port (KUBELET_PORT_BASE…), as a
+# pod-network client reaches a kubelet. Not 127.0.0.1, which a node must not publish and other tools use.
+SIM_NODE_IP=127.0.0.2
 PKI=$STATE/pki
 KUBECONFIG_ADMIN=$STATE/kubeconfig
 KUBECTL="$BIN/kubectl --kubeconfig $KUBECONFIG_ADMIN"

@@ -46,9 +46,15 @@ sign admin "/O=system:masters/CN=isobench-admin" "$client"
 sign kube-controller-manager "/CN=system:kube-controller-manager" "$client"
 sign kube-scheduler "/CN=system:kube-scheduler" "$client"
 sign apiserver-kubelet-client "/O=system:masters/CN=kube-apiserver-kubelet-client" "$client"
-# what the simulated kubelets present to the API server (which checks it against ca.crt)
+# what the simulated kubelets present to their clients (the API server and the operator check it against ca.crt);
+# made again when the simulated nodes' address has moved since
+if [ -f simulated-kubelet.crt ] && ! openssl x509 -in simulated-kubelet.crt -noout -ext subjectAltName 2>/dev/null | grep -q "IP Address:$kubelet_ip$"; then
+  rm -f simulated-kubelet.crt simulated-kubelet.key
+fi
 sign simulated-kubelet "/CN=simulated-kubelet" "$server
 subjectAltName=IP:$kubelet_ip"
+# and their own identity towards the API server: TokenReview and SubjectAccessReview (up.sh binds system:auth-delegator)
+sign simulated-kubelet-client "/CN=isobench:simulated-kubelet" "$client"
 # a real node (real-node.sh passes this machine's addresses): the kubelet's client identity for the Node authorizer,
 # and its serving cert for every address the node may publish (the API server dials the node's InternalIP)
 if [ -n "${3:-}" ]; then

@@ -22,8 +22,9 @@ CHAIN=ISOBENCH-$PORT_BASE
 # stop finds the chain start made even when called without the same --port-base
 [ "${ARGS[0]:-start}" = stop ] && [ -f "$DIR/nat-chain" ] && CHAIN=$(cat "$DIR/nat-chain")
 
-# Pods reach the API server and MinIO, which listen on 127.0.0.1 only, without kube-proxy or hostNetwork: the
-# kubernetes Service address (10.0.0.1:443, what in-cluster clients dial) and the bridge gateway's MinIO port are
+# Pods reach the API server, MinIO and the kubelet, which listen on 127.0.0.1 only, without kube-proxy or hostNetwork: the
+# kubernetes Service address (10.0.0.1:443, what in-cluster clients dial), the bridge gateway's MinIO port and the
+# kubelet's port on any of this machine's addresses (the node publishes one; the operator reads /configz there) are
 # rewritten to loopback for traffic from the bridge alone (route_localnet on the bridge lets it arrive there).
 service_rules() { # -A|-D
   iptables -t nat "$1" PREROUTING -i "$BRIDGE" -j "$CHAIN"
@@ -37,6 +38,7 @@ open_service_path() {
   echo "$CHAIN" >"$DIR/nat-chain"
   iptables -t nat -A "$CHAIN" -d 10.0.0.1/32 -p tcp --dport 443 -j DNAT --to-destination "127.0.0.1:$API_PORT"
   iptables -t nat -A "$CHAIN" -d "$GATEWAY/32" -p tcp --dport "$MINIO_PORT" -j DNAT --to-destination "127.0.0.1:$MINIO_PORT"
+  iptables -t nat -A "$CHAIN" -m addrtype --dst-type LOCAL -p tcp --dport "$KUBELET_PORT" -j DNAT --to-destination "127.0.0.1:$KUBELET_PORT"
   iptables -t nat -C PREROUTING -i "$BRIDGE" -j "$CHAIN" 2>/dev/null || service_rules -A
 }
 close_service_path() {
@@ -123,6 +125,9 @@ authentication:
   webhook: {enabled: true}
   x509: {clientCAFile: $PKI/ca.crt}
 authorization: {mode: Webhook}
+# GET /configz authorized as nodes/configz, which the operator holds (on by default from 1.33; said here because the
+# operator depends on it: without it the kubelet asks for nodes/proxy)
+featureGates: {KubeletFineGrainedAuthz: true}
 containerRuntimeEndpoint: unix://$SOCK
 cgroupDriver: cgroupfs
 failCgroupV1: false
@@ -163,4 +168,4 @@ if ! running kubelet; then
 fi
 wait_for kubelet 120 $KUBECTL wait --for=condition=Ready "node/$NODE" --timeout=2s
 echo "real node $NODE Ready (static CPU manager, CPU 0 reserved; images: $($CTR images ls -q | grep -c isobench);" \
-  "pods reach the API server at 10.0.0.1:443 and MinIO at $GATEWAY:$MINIO_PORT)"
+  "pods reach the API server at 10.0.0.1:443, MinIO at $GATEWAY:$MINIO_PORT and the kubelet at the node's address:$KUBELET_PORT)"

@@ -16,12 +16,28 @@ pids=$(cat "$state"/pids/*)
 [ "$($K get nodes -l isobench.io/pool=bench -o name | wc -l)" = 2 ] || fail "expected 2 nodes in pool bench"
 $K get node bench-1 -o jsonpath='{.spec.taints[0].key}={.spec.taints[0].value}' | grep -qx 'isobench.io/dedicated=bench' || fail "bench-1 taint"
 [ "$($K get node bench-1 -o jsonpath='{.status.allocatable.cpu}')" = 4 ] || fail "bench-1 allocatable cpu"
-# configz through the API server's node proxy, re-read on every request
-policy() { $K get --raw "/api/v1/nodes/$1/proxy/configz" | python3 -c 'import json,sys; print(json.load(sys.stdin)["kubeletconfig"]["cpuManagerPolicy"])'; }
+# configz from each node's kubelet, at the address and port its Node publishes, re-read on every request; the kubelet
+# authenticates a ServiceAccount token (TokenReview) and authorizes nodes/configz (SubjectAccessReview), as a kubelet
+# with fine-grained authorization does, and only nodes/proxy when it acts older (coarse-authz)
+$K create sa reader -n default >/dev/null && $K create sa nobody -n default >/dev/null
+$K create clusterrole configz-reader --verb=get --resource=nodes/configz >/dev/null
+$K create clusterrolebinding configz-reader --clusterrole=configz-reader --serviceaccount=default:reader >/dev/null
+reader=$($K create token reader -n default) nobody=$($K create token nobody -n default)
+kubelet() { # node token: the body, then the HTTP status on a line of its own
+  local at; at=$($K get node "$1" -o jsonpath='{.status.addresses[?(@.type=="InternalIP")].address}:{.status.daemonEndpoints.kubeletEndpoint.Port}')
+  curl -s --cacert "$state/pki/ca.crt" -H "Authorization: Bearer $2" -w '\n%{http_code}' "https://$at/configz"
+}
+policy() { kubelet "$1" "$reader" | head -n 1 | python3 -c 'import json,sys; print(json.load(sys.stdin)["kubeletconfig"]["cpuManagerPolicy"])'; }
 [ "$(policy bench-1)" = static ] || fail "bench-1 configz policy $(policy bench-1)"
 [ "$(policy shared-1)" = none ] || fail "shared-1 configz policy"
 sed -i 's/"cpuManagerPolicy": "static"/"cpuManagerPolicy": "none"/' "$state/kubelets/bench-2/configz.json"
 [ "$(policy bench-2)" = none ] || fail "configz.json edit not reflected"
+[ "$(kubelet bench-1 "$nobody")" = "$(printf 'Forbidden (user=system:serviceaccount:default:nobody, verb=get, resource=nodes, subresource(s)=[configz proxy])\n\n403')" ] \
+  || fail "a token without nodes/configz: $(kubelet bench-1 "$nobody")"
+[ "$(kubelet bench-1 not-a-token | tail -n 1)" = 401 ] || fail "a token the API server does not vouch for was accepted"
+touch "$state/kubelets/bench-1/coarse-authz"
+kubelet bench-1 "$reader" | head -n 1 | grep -qF 'subresource(s)=[proxy])' || fail "a coarse kubelet did not ask for nodes/proxy alone"
+rm "$state/kubelets/bench-1/coarse-authz"
 # a Guaranteed pod: scheduled to the pool, Running, then Succeeded on the annotation
 $K create ns t >/dev/null
 until $K get sa default -n t >/dev/null 2>&1; do sleep 0.2; done   # the ServiceAccount controller creates it
@@ -85,4 +101,4 @@ curl -sf "http://127.0.0.1:$(cat "$state/minio.port")/minio/health/live" >/dev/n
 "$here/down.sh" --state-dir "$state" >/dev/null
 RUN=$state; source "$here/procs.sh"   # alive(): a zombie awaiting its reaper does not count
 for p in $pids; do if alive "$p"; then fail "process $p still running after down.sh"; fi; done
-echo "test-cluster: OK (nodes, configz via proxy, pods, container logs, jobs, restricted PSS, node readiness, MinIO, clean down)"
+echo "test-cluster: OK (nodes, configz from the kubelets with token authn and nodes/configz authz, pods, container logs, jobs, restricted PSS, node readiness, MinIO, clean down)"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Start a loopback Kubernetes for isobench: etcd, kube-apiserver, kube-controller-manager, kube-scheduler,
-# kwok-simulated dedicated nodes whose kubelet configz the API server proxies, and MinIO — all on 127.0.0.1.
+# kwok-simulated dedicated nodes whose simulated kubelets serve configz and container logs on 127.0.0.2, and MinIO.
 #   local-cluster/up.sh [--state-dir DIR] [--port-base N] [--node NAME[,policy=static|none][,cpus=N][,pool=P][,memory=Q]]…
 # Idempotent: what already runs is kept. Ends by printing KUBECONFIG=<path>. Stop with down.sh (same --state-dir).
 set -euo pipefail
@@ -40,7 +40,7 @@ kubeconfig "$KUBECONFIG_ADMIN" admin "$PKI/admin.crt" "$PKI/admin.key"
 kubeconfig "$STATE/kcm.kubeconfig" kcm "$PKI/kube-controller-manager.crt" "$PKI/kube-controller-manager.key"
 kubeconfig "$STATE/scheduler.kubeconfig" scheduler "$PKI/kube-scheduler.crt" "$PKI/kube-scheduler.key"
 
-# The simulated kubelets: one advertised port per node, one configz file per node (tests may edit it).
+# The simulated kubelets: one port per node on $SIM_NODE_IP, one configz file per node (tests may edit it).
 kubelet_args=()
 i=0
 for spec in "${NODES[@]}"; do
@@ -64,7 +64,8 @@ PY
 done
 EGRESS_SOCKET=$STATE/egress.sock
 cat >"$STATE/egress-selector.yaml" <<EOF2
-# The API server reaches nodes (logs, exec, proxy/configz) through this HTTP CONNECT proxy: the simulated kubelets.
+# The API server reaches nodes (logs, exec, proxy) through this HTTP CONNECT proxy (simulated-kubelet/server.py), which
+# dials the simulated kubelets as they are and a real node's kubelet on loopback.
 apiVersion: apiserver.k8s.io/v1beta1
 kind: EgressSelectorConfiguration
 egressSelections:
@@ -76,8 +77,13 @@ egressSelections:
         udsName: $EGRESS_SOCKET
 EOF2
 if ! running simulated-kubelets; then
+  for port in $(seq "$KUBELET_PORT_BASE" $((KUBELET_PORT_BASE + i - 1))); do
+    (exec 3<>"/dev/tcp/$SIM_NODE_IP/$port") 2>/dev/null && die "port $port for a simulated kubelet is already taken on $SIM_NODE_IP"
+  done
   start simulated-kubelets python3 "$LC_HOME/simulated-kubelet/server.py" --socket "$EGRESS_SOCKET" --node-ip "$SIM_NODE_IP" \
-    --ca "$PKI/ca.crt" --cert "$PKI/simulated-kubelet.crt" --key "$PKI/simulated-kubelet.key" --state "$STATE" "${kubelet_args[@]}"
+    --ca "$PKI/ca.crt" --cert "$PKI/simulated-kubelet.crt" --key "$PKI/simulated-kubelet.key" --state "$STATE" \
+    --api-server "https://127.0.0.1:$API_PORT" --client-cert "$PKI/simulated-kubelet-client.crt" \
+    --client-key "$PKI/simulated-kubelet-client.key" "${kubelet_args[@]}"
   wait_for simulated-kubelets 20 curl -sf --unix-socket "$EGRESS_SOCKET" http://localhost/healthz
 fi
 
@@ -107,6 +113,14 @@ if ! running kube-apiserver; then
   wait_for kube-apiserver 120 $KUBECTL get --raw /readyz
   wait_for default-namespace 60 $KUBECTL get ns default
 fi
+# the simulated kubelets judge requests as a kubelet with webhook authn/authz does: TokenReview, SubjectAccessReview
+cat <<CRB | $KUBECTL apply -f - >/dev/null
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: "isobench:simulated-kubelet"}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: "system:auth-delegator"}
+subjects: [{apiGroup: rbac.authorization.k8s.io, kind: User, name: "isobench:simulated-kubelet"}]
+CRB
 
 if ! running kube-controller-manager; then
   require_free_port kube-controller-manager "$KCM_PORT"

@@ -42,13 +42,30 @@ for _ in $(seq 1 240); do
   sleep 0.5
 done
 echo "pod phase: $phase; container cpuset seen on the host: '${cpuset:-none}'"
-# the API server reaches the real kubelet (through the cluster's egress): logs and configz, as the operator needs
+# the API server reaches the real kubelet (through the cluster's egress): logs (the operator reads the server's), and configz
 logs=$($KUBECTL -n "$ns" logs exclusive)
 echo "$logs" | grep -E "^\\| 1k|result:"
 echo "$logs" | grep -q "result: /tmp/run/result.json (OK)" || die "the runner's log does not end with an OK result"
 policy=$($KUBECTL get --raw /api/v1/nodes/localhost/proxy/configz | python3 -c 'import json,sys; print(json.load(sys.stdin)["kubeletconfig"]["cpuManagerPolicy"])')
 [ "$policy" = static ] || die "the real node's configz says cpuManagerPolicy '$policy'"
 echo "configz through the API server: cpuManagerPolicy=$policy"
+# and straight from the kubelet, as the operator reads it: a ServiceAccount token with get on nodes/configz alone is
+# enough (webhook authentication, fine-grained authorization: KubeletFineGrainedAuthz on), one without it is refused
+# naming both subresources the kubelet tried
+$KUBECTL -n "$ns" create serviceaccount configz-reader --dry-run=client -o yaml | $KUBECTL apply -f - >/dev/null
+$KUBECTL -n "$ns" create serviceaccount no-grant --dry-run=client -o yaml | $KUBECTL apply -f - >/dev/null
+$KUBECTL create clusterrole isobench-smoke-configz --verb=get --resource=nodes/configz --dry-run=client -o yaml | $KUBECTL apply -f - >/dev/null
+$KUBECTL create clusterrolebinding isobench-smoke-configz --clusterrole=isobench-smoke-configz --serviceaccount="$ns:configz-reader" \
+  --dry-run=client -o yaml | $KUBECTL apply -f - >/dev/null
+direct() { # serviceaccount
+  curl -s --cacert "$PKI/ca.crt" -H "Authorization: Bearer $($KUBECTL -n "$ns" create token "$1")" "https://127.0.0.1:$((PORT_BASE + 6))/configz"
+}
+direct_policy=$(direct configz-reader | python3 -c 'import json,sys; print(json.load(sys.stdin)["kubeletconfig"]["cpuManagerPolicy"])') \
+  || die "the kubelet did not give its configz to a token with get on nodes/configz: $(direct configz-reader)"
+[ "$direct_policy" = static ] || die "the kubelet's own configz says cpuManagerPolicy '$direct_policy'"
+direct no-grant | grep -qF "subresource(s)=[configz proxy])" || die "a token without nodes/configz was not refused by both: $(direct no-grant)"
+$KUBECTL delete clusterrolebinding,clusterrole isobench-smoke-configz >/dev/null
+echo "configz from the kubelet itself with nodes/configz only: cpuManagerPolicy=$direct_policy"
 state=$(cat "$STATE/real-node/kubelet/cpu_manager_state" 2>/dev/null || echo '{}')
 echo "kubelet cpu_manager_state: $state"
 [ "$phase" = Succeeded ] || die "the pod did not succeed ($phase)"

@@ -53,3 +53,10 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- define "isobench.image" -}}
 {{- printf "%s:%s" .image.repository (default .chart.AppVersion .image.tag) -}}
 {{- end -}}
+
+{{/* The ConfigMap holding the kubelets' CA (key ca.crt), or nothing: the operator then trusts the cluster's CA. */}}
+{{- define "isobench.kubeletCaConfigMap" -}}
+{{- if .Values.kubelet.caConfigMap -}}{{ .Values.kubelet.caConfigMap }}
+{{- else if .Values.kubelet.caBundle -}}{{ printf "%s-kubelet-ca" (include "isobench.fullname" .) }}
+{{- end -}}
+{{- end -}}

@@ -6,6 +6,7 @@ import io.isobench.operator.config.OperatorConfig;
 import io.isobench.operator.observability.HttpEndpoints;
 import io.isobench.operator.observability.OperatorMetrics;
 import io.isobench.operator.observability.RunEvents;
+import io.isobench.operator.placement.KubeletConfigz;
 import io.isobench.operator.placement.NodeInspector;
 import io.isobench.operator.placement.NodeLedger;
 import io.isobench.operator.placement.ServerReports;
@@ -28,6 +29,8 @@ import org.slf4j.LoggerFactory;
 public final class IsobenchOperator implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(IsobenchOperator.class);
+    /** Connecting to a kubelet and its answer: a configz read is a few KB on the node's own network. */
+    private static final Duration KUBELET_TIMEOUT = Duration.ofSeconds(10);
 
     private final Operator operator;
     private final NodeInspector nodes;
@@ -46,7 +49,8 @@ public final class IsobenchOperator implements AutoCloseable {
 
     IsobenchOperator(OperatorConfig config, KubernetesClient client, ResultSource results, RunPublisher publisher, String httpBind) throws IOException {
         Clock clock = Clock.systemUTC();
-        nodes = new NodeInspector(client, config.configzTtl(), clock);
+        var kubelets = new KubeletConfigz(client.getConfiguration(), config.kubeletCaFile(), config.kubeletAddressTypes(), KUBELET_TIMEOUT);
+        nodes = new NodeInspector(client, kubelets, config.configzTtl(), clock);
         var services = new Services(config, client, nodes, new NodeLedger(), new ServerReports(client), new RunnerWorkload(config), results,
                 publisher);
         AtomicReference<BenchmarkRunReconciler> reconcilerRef = new AtomicReference<>();

@@ -9,7 +9,7 @@ public class IsolationStatus {
 
     @JsonPropertyDescription("Exclusive or Shared, as asked.")
     private String mode;
-    @JsonPropertyDescription("The node kubelet's cpuManagerPolicy, read through the API server (/api/v1/nodes/<node>/proxy/configz).")
+    @JsonPropertyDescription("The node kubelet's cpuManagerPolicy, read from the kubelet's own /configz (as nodes/configz).")
     private String cpuManagerPolicy;
     @JsonPropertyDescription("The kubelet's reservedSystemCPUs on that node.")
     private String reservedSystemCpus;

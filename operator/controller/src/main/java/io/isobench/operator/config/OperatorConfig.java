@@ -1,6 +1,7 @@
 package io.isobench.operator.config;
 
 import io.isobench.operator.api.CrdConstants;
+import io.isobench.operator.placement.KubeletConfigz;
 import io.isobench.result.ReadLimits;
 import java.net.URI;
 import java.time.Duration;
@@ -36,6 +37,8 @@ import java.util.TreeSet;
  * @param collectGrace       how long after the Job ends the operator waits for result.json to appear
  * @param configzTtl         how long a node's kubelet config read through configz is trusted
  * @param readLimits         caps on what is read of a runner's upload: result.json, one histogram file, all of a run's
+ * @param kubeletCaFile      the CA that signs the kubelets' serving certificates; null: the CA the operator trusts for the API server
+ * @param kubeletAddressTypes which node address to dial a kubelet at, first match wins
  */
 public record OperatorConfig(
         Set<String> namespaces,
@@ -57,9 +60,13 @@ public record OperatorConfig(
         Duration uploadDeadline,
         Duration collectGrace,
         Duration configzTtl,
-        ReadLimits readLimits) {
+        ReadLimits readLimits,
+        java.nio.file.Path kubeletCaFile,
+        List<String> kubeletAddressTypes) {
 
     public static final String DEFAULT_RUNNER_IMAGE = "isobench/runner:0.1.0";
+    /** Node addresses a kubelet is dialled at, in order: pods reach kubelets at their internal addresses. */
+    public static final List<String> DEFAULT_KUBELET_ADDRESS_TYPES = List.of("InternalIP", "InternalDNS", "Hostname");
     /** Where the operator image holds the site pages. */
     public static final String DEFAULT_SITE_BUNDLE = "/opt/isobench/site";
 
@@ -88,7 +95,9 @@ public record OperatorConfig(
                 reader.duration("ISOBENCH_UPLOAD_DEADLINE", Duration.ofMinutes(10)),
                 reader.duration("ISOBENCH_COLLECT_GRACE", Duration.ofMinutes(2)),
                 reader.duration("ISOBENCH_CONFIGZ_TTL", Duration.ofSeconds(30)),
-                reader.readLimits());
+                reader.readLimits(),
+                reader.readableFile("ISOBENCH_KUBELET_CA_FILE"),
+                reader.addressTypes("ISOBENCH_KUBELET_ADDRESS_TYPES"));
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("operator configuration is invalid:\n  " + String.join("\n  ", problems));
         }
@@ -106,7 +115,8 @@ public record OperatorConfig(
         return "OperatorConfig[namespaces=" + (namespaces.isEmpty() ? "all" : namespaces) + ", runNamespace=" + runNamespace
                 + ", runnerImage=" + runnerImage + ", store=" + storeEndpoint + "/" + storeBucket + " (secret " + storeSecret + ")"
                 + ", poolLabel=" + poolLabel + ", leaderElection=" + leaderElection + ", httpPort=" + httpPort
-                + ", readLimits=" + readLimits + "]";
+                + ", readLimits=" + readLimits + ", kubelets at " + kubeletAddressTypes + " trusted by "
+                + (kubeletCaFile == null ? "the API server's CA" : kubeletCaFile) + "]";
     }
 
     private static String hostName() {
@@ -183,6 +193,34 @@ public record OperatorConfig(
                 problems.add(name + "=\"" + value + "\" must be a port number (1-65535; 0: any free port)");
                 return fallback;
             }
+        }
+
+        /** A file that must be there when named (a missing CA would otherwise show only as every kubelet untrusted). */
+        java.nio.file.Path readableFile(String name) {
+            String value = string(name, null);
+            if (value == null) {
+                return null;
+            }
+            java.nio.file.Path file = java.nio.file.Path.of(value);
+            if (!java.nio.file.Files.isRegularFile(file) || !java.nio.file.Files.isReadable(file)) {
+                problems.add(name + "=\"" + value + "\" is not a readable file");
+            }
+            return file;
+        }
+
+        List<String> addressTypes(String name) {
+            String value = string(name, String.join(",", DEFAULT_KUBELET_ADDRESS_TYPES));
+            List<String> types = Arrays.stream(value.split(",")).map(String::trim).filter(t -> !t.isEmpty()).toList();
+            for (String type : types) {
+                if (!KubeletConfigz.ADDRESS_TYPES.contains(type)) {
+                    problems.add(name + " names \"" + type + "\", which is not a node address type (" + String.join(", ",
+                            KubeletConfigz.ADDRESS_TYPES) + ")");
+                }
+            }
+            if (types.isEmpty()) {
+                problems.add(name + "=\"" + value + "\" names no node address type");
+            }
+            return types;
         }
 
         ReadLimits readLimits() {

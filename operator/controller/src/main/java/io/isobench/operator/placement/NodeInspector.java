@@ -1,12 +1,9 @@
 package io.isobench.operator.placement;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
-import io.fabric8.kubernetes.client.utils.Serialization;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,12 +15,13 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The nodes as the operator sees them: an informer's cache of Node objects, plus each kubelet's CPU-manager
- * configuration read through the API server and trusted for a short time (it changes only when the kubelet
- * restarts with a new config).
+ * configuration read from the kubelet itself ({@link KubeletConfigz}) and trusted for a short time (it changes only when
+ * the kubelet restarts with a new config).
  */
 public class NodeInspector implements AutoCloseable {
 
     private final KubernetesClient client;
+    private final KubeletConfigz kubelets;
     private final Duration configzTtl;
     private final Clock clock;
     private final Map<String, Cached> configz = new ConcurrentHashMap<>();
@@ -31,8 +29,9 @@ public class NodeInspector implements AutoCloseable {
 
     private record Cached(KubeletFacts facts, Instant readAt) {}
 
-    public NodeInspector(KubernetesClient client, Duration configzTtl, Clock clock) {
+    public NodeInspector(KubernetesClient client, KubeletConfigz kubelets, Duration configzTtl, Clock clock) {
         this.client = client;
+        this.kubelets = kubelets;
         this.configzTtl = configzTtl;
         this.clock = clock;
     }
@@ -86,33 +85,17 @@ public class NodeInspector implements AutoCloseable {
         if (cached != null && cached.facts().error() == null && cached.readAt().plus(configzTtl).isAfter(now)) {
             return cached.facts();
         }
-        KubeletFacts facts = readConfigz(node);
+        KubeletFacts facts = node(node).map(kubelets::read)
+                .orElseGet(() -> KubeletFacts.unreadable("node " + node + " is not in the cluster"));
         configz.put(node, new Cached(facts, now));
         return facts;
     }
 
-    private KubeletFacts readConfigz(String node) {
-        String path = "/api/v1/nodes/" + node + "/proxy/configz";
-        try {
-            String body = client.raw(path);
-            if (body == null) {
-                return KubeletFacts.unreadable("GET " + path + " returned nothing");
-            }
-            JsonNode config = Serialization.jsonMapper().readTree(body).path("kubeletconfig");
-            if (config.isMissingNode()) {
-                return KubeletFacts.unreadable("GET " + path + " has no kubeletconfig");
-            }
-            // A kubelet that does not set the policy runs the default, none.
-            String policy = config.path("cpuManagerPolicy").asText("none");
-            JsonNode reserved = config.path("reservedSystemCPUs");
-            return new KubeletFacts(policy.isEmpty() ? "none" : policy, reserved.isMissingNode() || reserved.asText().isEmpty() ? null : reserved.asText(), null);
-        } catch (KubernetesClientException | java.io.IOException e) {
-            return KubeletFacts.unreadable("GET " + path + " failed: " + e.getMessage());
-        }
-    }
-
     @Override
     public synchronized void close() {
+        if (kubelets != null) {
+            kubelets.close();
+        }
         if (informer != null) {
             informer.close();
             informer = null;

@@ -15,8 +15,8 @@ import java.util.LinkedHashMap;
 
 /**
  * Queued, once admitted: reads the admitted nodes' kubelet configs (fresh) and records what isolation they promise,
- * for the runner and, when it has CPUs of its own, the server; Exclusive runs on a node without the static CPU manager
- * fail here with Isolated=False. Then the run is Scheduled.
+ * for the runner and, when it has CPUs of its own, the server; Exclusive runs on a node without the static CPU manager,
+ * or whose kubelet configuration cannot be read now, fail here with Isolated=False. Then the run is Scheduled.
  */
 public final class PreflightStep implements ReconcileStep {
 
@@ -44,12 +44,12 @@ public final class PreflightStep implements ReconcileStep {
         for (var checked : byNode.entrySet()) {
             if (exclusive && !checked.getValue().staticPolicy()) {
                 KubeletFacts f = checked.getValue();
-                String policy = f.error() != null ? "unknown (" + f.error() + ")" : f.cpuManagerPolicy();
-                String message = "node " + checked.getKey() + ": kubelet cpuManagerPolicy is " + policy
-                        + "; isolation Exclusive needs static";
+                String reason = f.error() != null ? "KubeletConfigUnreadable" : "CpuManagerNotStatic";
+                String message = "node " + checked.getKey() + ": " + (f.error() != null ? f.error()
+                        : "kubelet cpuManagerPolicy is " + f.cpuManagerPolicy() + "; isolation Exclusive needs static");
                 ctx.services().ledger().release(ctx.run().getMetadata().getUid());
-                ctx.condition(CrdConstants.CONDITION_ISOLATED, false, "CpuManagerNotStatic", message);
-                ctx.fail("CpuManagerNotStatic", message);
+                ctx.condition(CrdConstants.CONDITION_ISOLATED, false, reason, message);
+                ctx.fail(reason, message);
                 return Outcome.stop(null);
             }
         }

@@ -53,6 +53,7 @@ public final class QueueStep implements ReconcileStep {
         List<String> eligible = new ArrayList<>();
         List<String> notStatic = new ArrayList<>();
         List<String> unreadable = new ArrayList<>();
+        List<String> refused = new ArrayList<>();
         for (Node node : bigEnough) {
             String name = node.getMetadata().getName();
             if (!exclusive) {
@@ -61,7 +62,7 @@ public final class QueueStep implements ReconcileStep {
             }
             KubeletFacts facts = ctx.services().nodes().kubelet(name);
             if (facts.error() != null) {
-                unreadable.add(name + " (" + facts.error() + ")");
+                (facts.lasting() ? refused : unreadable).add(name + " (" + facts.error() + ")");
             } else if (facts.staticPolicy()) {
                 eligible.add(name);
             } else {
@@ -69,9 +70,15 @@ public final class QueueStep implements ReconcileStep {
             }
         }
         if (eligible.isEmpty() && unreadable.isEmpty()) {
-            String message = "isolation Exclusive needs the kubelet's static CPU manager; no matching node has it: " + String.join(", ", notStatic);
-            ctx.condition(CrdConstants.CONDITION_ISOLATED, false, "CpuManagerNotStatic", message);
-            ctx.fail("CpuManagerNotStatic", message);
+            // Nothing to wait for: isolation cannot be verified on any matching node until the cluster changes.
+            String reason = refused.isEmpty() ? "CpuManagerNotStatic" : "KubeletConfigUnreadable";
+            String message = refused.isEmpty()
+                    ? "isolation Exclusive needs the kubelet's static CPU manager; no matching node has it: " + String.join(", ", notStatic)
+                    : "isolation Exclusive needs each node's kubelet configuration, which the operator may not read: "
+                            + String.join(", ", refused)
+                            + (notStatic.isEmpty() ? "" : "; without the static CPU manager: " + String.join(", ", notStatic));
+            ctx.condition(CrdConstants.CONDITION_ISOLATED, false, reason, message);
+            ctx.fail(reason, message);
             return Outcome.stop(null);
         }
         if (eligible.size() < plan.nodesNeeded()) {

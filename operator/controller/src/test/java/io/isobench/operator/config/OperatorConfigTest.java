@@ -50,6 +50,23 @@ class OperatorConfigTest {
     }
 
     @Test
+    void kubeletsAreDialledAtInternalAddressesAndTrustedByTheApiServersCaUnlessTold(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        var defaults = OperatorConfig.fromEnvironment(Map.of());
+        assertThat(defaults.kubeletAddressTypes()).containsExactly("InternalIP", "InternalDNS", "Hostname");
+        assertThat(defaults.kubeletCaFile()).isNull();
+        var ca = java.nio.file.Files.writeString(dir.resolve("ca.crt"), "-----BEGIN CERTIFICATE-----");
+        var told = OperatorConfig.fromEnvironment(Map.of("ISOBENCH_KUBELET_CA_FILE", ca.toString(),
+                "ISOBENCH_KUBELET_ADDRESS_TYPES", "ExternalIP, InternalIP"));
+        assertThat(told.kubeletCaFile()).isEqualTo(ca);
+        assertThat(told.kubeletAddressTypes()).containsExactly("ExternalIP", "InternalIP");
+        assertThatThrownBy(() -> OperatorConfig.fromEnvironment(Map.of("ISOBENCH_KUBELET_CA_FILE", dir.resolve("missing.crt").toString(),
+                "ISOBENCH_KUBELET_ADDRESS_TYPES", "InternalIP,LegacyHostIP")))
+                .hasMessageContaining("ISOBENCH_KUBELET_CA_FILE=\"" + dir.resolve("missing.crt") + "\" is not a readable file")
+                .hasMessageContaining("ISOBENCH_KUBELET_ADDRESS_TYPES names \"LegacyHostIP\", which is not a node address type");
+    }
+
+    @Test
     void credentialsNeverAppearInItsDescription() {
         var config = OperatorConfig.fromEnvironment(Map.of("ISOBENCH_STORE_ENDPOINT", "http://127.0.0.1:9000",
                 "ISOBENCH_STORE_ACCESS_KEY", "AKIA-visible", "ISOBENCH_STORE_SECRET_KEY", "s3cr3t-value"));

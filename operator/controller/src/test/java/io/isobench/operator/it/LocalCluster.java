@@ -47,6 +47,35 @@ final class LocalCluster implements AutoCloseable {
         }
     }
 
+    /** The chart's ServiceAccount and RBAC for the operator, rendered by {@code helm template} as a user installs them. */
+    void installChartRbac(String namespace) throws IOException, InterruptedException {
+        Path helm = Path.of(System.getProperty("user.home"), ".cache", "isobench", "bin", "helm");
+        var command = List.of(helm.toString(), "template", "isobench", repoRoot().resolve("charts/isobench").toString(), "-n", namespace,
+                "--kube-version", "1.34.10", "--show-only", "templates/serviceaccount.yaml", "--show-only", "templates/rbac.yaml");
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        byte[] rendered = p.getInputStream().readAllBytes();
+        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new IllegalStateException("helm template failed: " + new String(rendered));
+        }
+        client.resource(new io.fabric8.kubernetes.api.model.NamespaceBuilder().withNewMetadata().withName(namespace).endMetadata().build())
+                .serverSideApply();
+        client.load(new java.io.ByteArrayInputStream(rendered)).items().forEach(o -> client.resource(o).serverSideApply());
+    }
+
+    /** A token of that ServiceAccount, as the kubelet projects it into a pod (an hour: longer than any test class). */
+    String token(String namespace, String serviceAccount) {
+        return client.serviceAccounts().inNamespace(namespace).withName(serviceAccount).tokenRequest(
+                new io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder().withNewSpec().withExpirationSeconds(3600L)
+                        .endSpec().build()).getStatus().getToken();
+    }
+
+    /** A client that authenticates with this bearer token and trusts the cluster's CA, as an in-cluster client does. */
+    KubernetesClient clientWithToken(String token) {
+        Config admin = client.getConfiguration();
+        return new KubernetesClientBuilder().withConfig(new io.fabric8.kubernetes.client.ConfigBuilder(Config.empty())
+                .withMasterUrl(admin.getMasterUrl()).withCaCertData(admin.getCaCertData()).withOauthToken(token).build()).build();
+    }
+
     /** Edits what a simulated kubelet reports through configz. */
     void kubeletPolicy(String node, String policy) throws IOException {
         Path file = stateDir.resolve("kubelets").resolve(node).resolve("configz.json");

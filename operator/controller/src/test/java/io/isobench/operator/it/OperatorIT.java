@@ -24,6 +24,7 @@ import io.isobench.operator.config.OperatorConfig;
 import io.isobench.operator.workload.RunNames;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +41,8 @@ import org.junit.jupiter.api.Test;
  * The operator in-process against a real API server, controller-manager, scheduler and kwok nodes. No real
  * node runs the runner here, so the test plays the runner's part: it uploads result.json into the real MinIO
  * with the runner's uploader and ends the pod with the simulated kubelet's annotation (isobench.io/simulate). Everything else —
- * admission, the queue, configz preflight, Jobs, the job controller, scheduling — is the real thing.
+ * admission, the queue, configz preflight, Jobs, the job controller, scheduling — is the real thing, and the operator runs as
+ * the chart's ServiceAccount with the chart's RBAC (its kubelet reads authenticated and authorized as a kubelet does).
  */
 class OperatorIT {
 
@@ -48,6 +50,8 @@ class OperatorIT {
     static final String USER_NAMESPACE = "team-a";
     static LocalCluster cluster;
     static KubernetesClient client;
+    /** The operator's own client: the chart's ServiceAccount with the chart's RBAC, nothing more. */
+    static KubernetesClient operatorClient;
 
     @org.junit.jupiter.api.extension.RegisterExtension
     static io.isobench.store.testing.MinioServer minio = new io.isobench.store.testing.MinioServer();
@@ -70,10 +74,15 @@ class OperatorIT {
         }
         client.resource(new SecretBuilder().withNewMetadata().withName("isobench-store").withNamespace(RUN_NAMESPACE).endMetadata()
                 .addToStringData("accessKey", "it").addToStringData("secretKey", "it-secret").build()).serverSideApply();
+        cluster.installChartRbac(RUN_NAMESPACE);
+        operatorClient = cluster.clientWithToken(cluster.token(RUN_NAMESPACE, "isobench-operator"));
     }
 
     @AfterAll
     static void stopCluster() throws Exception {
+        if (operatorClient != null) {
+            operatorClient.close();
+        }
         if (cluster != null) {
             cluster.close();
         }
@@ -102,7 +111,7 @@ class OperatorIT {
                 "ISOBENCH_STORE_ENDPOINT", minio.endpoint().toString(), "ISOBENCH_STORE_ACCESS_KEY", minio.accessKey(),
                 "ISOBENCH_STORE_SECRET_KEY", minio.secretKey(), "ISOBENCH_LEADER_ELECTION", "false", "ISOBENCH_HTTP_PORT", "0",
                 "ISOBENCH_COLLECT_GRACE", "3s", "POD_NAME", "operator-it"));
-        var instance = IsobenchOperator.fromConfig(config, client, "127.0.0.1");
+        var instance = IsobenchOperator.fromConfig(config, operatorClient, "127.0.0.1");
         instance.start();
         return instance;
     }
@@ -176,6 +185,24 @@ class OperatorIT {
         assertThat(isolated.getStatus()).isEqualTo("False");
         assertThat(isolated.getReason()).isEqualTo("CpuManagerNotStatic");
         assertThat(isolated.getMessage()).contains("shared-1 (cpuManagerPolicy none)");
+    }
+
+    @Test
+    void aKubeletWithoutFineGrainedAuthorizationFailsAnExclusiveRunSayingWhyAndTheOperatorNeverHoldsNodesProxy() throws Exception {
+        Path coarse = cluster.stateDir.resolve("kubelets").resolve("bench-2").resolve("coarse-authz");
+        Files.createFile(coarse);
+        try {
+            create("old-kubelet", "bench2", "5m");
+            BenchmarkRun failed = awaitPhase("old-kubelet", Phase.Failed);
+            var isolated = failed.getStatus().getConditions().stream().filter(c -> "Isolated".equals(c.getType())).findFirst()
+                    .orElseThrow();
+            assertThat(isolated.getStatus()).isEqualTo("False");
+            assertThat(isolated.getReason()).isEqualTo("KubeletConfigUnreadable");
+            assertThat(isolated.getMessage()).contains("Kubernetes 1.33")
+                    .contains("bench-2 (the kubelet kwok-0.8.0 on node bench-2 authorizes GET /configz only as nodes/proxy");
+        } finally {
+            Files.delete(coarse);
+        }
     }
 
     @Test

@@ -39,7 +39,7 @@ final class FakeCluster {
     boolean storeDown;
     final NodeLedger ledger = new NodeLedger();
 
-    final NodeInspector inspector = new NodeInspector(null, Duration.ofSeconds(30), java.time.Clock.systemUTC()) {
+    final NodeInspector inspector = new NodeInspector(null, null, Duration.ofSeconds(30), java.time.Clock.systemUTC()) {
         @Override
         public List<Node> nodes() {
             return nodes;
@@ -119,7 +119,7 @@ final class FakeCluster {
                 .withNewStatus().addToAllocatable("cpu", new Quantity(String.valueOf(cpus)))
                 .addNewCondition().withType("Ready").withStatus("True").withLastTransitionTime("2026-11-23T09:00:00Z").endCondition()
                 .endStatus().build());
-        kubelets.put(name, new KubeletFacts(policy, "static".equals(policy) ? "0" : null, null));
+        kubelets.put(name, KubeletFacts.read(policy, "static".equals(policy) ? "0" : null));
         return this;
     }
 

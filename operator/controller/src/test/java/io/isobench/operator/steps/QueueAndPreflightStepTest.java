@@ -6,6 +6,7 @@ import io.isobench.operator.Runs;
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.Phase;
+import io.isobench.operator.placement.KubeletFacts;
 import io.isobench.operator.reconcile.Conditions;
 import io.isobench.operator.reconcile.RunContext;
 import java.time.Instant;
@@ -45,6 +46,48 @@ class QueueAndPreflightStepTest {
         assertThat(isolated.getReason()).isEqualTo("CpuManagerNotStatic");
         assertThat(isolated.getMessage()).contains("shared-1 (cpuManagerPolicy none)");
         assertThat(Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow().getReason()).isEqualTo("Failed");
+    }
+
+    @Test
+    void aKubeletThatRefusesTheOperatorFailsAnExclusiveRunAtOnceSayingWhy() throws Exception {
+        cluster.node("old-1", 4, "static", "bench").node("shared-1", 4, "none", "bench");
+        cluster.kubelets.put("old-1", KubeletFacts.refused("the kubelet on node old-1 authorizes GET /configz only as nodes/proxy"));
+        RunContext ctx = queued(Runs.dispatch("r1", now));
+        new QueueStep().apply(ctx);
+        assertThat(ctx.phase()).isEqualTo(Phase.Failed);
+        var isolated = Conditions.get(ctx.status(), CrdConstants.CONDITION_ISOLATED).orElseThrow();
+        assertThat(isolated.getStatus()).isEqualTo("False");
+        assertThat(isolated.getReason()).isEqualTo("KubeletConfigUnreadable");
+        assertThat(isolated.getMessage()).contains("old-1 (the kubelet on node old-1 authorizes GET /configz only as nodes/proxy)")
+                .contains("shared-1 (cpuManagerPolicy none)");
+    }
+
+    @Test
+    void anUnreachableKubeletKeepsTheRunQueuedSayingSoAndARefusingOneIsPassedOver() throws Exception {
+        cluster.node("bench-1", 4, "static", "bench").node("old-1", 4, "static", "bench");
+        cluster.kubelets.put("bench-1", KubeletFacts.unreadable("GET https://10.0.0.7:10250/configz failed: connection refused"));
+        cluster.kubelets.put("old-1", KubeletFacts.refused("the kubelet on node old-1 did not authenticate the operator"));
+        RunContext ctx = queued(Runs.dispatch("r1", now));
+        assertThat(new QueueStep().apply(ctx).next()).isFalse();
+        assertThat(ctx.phase()).isEqualTo(Phase.Queued);
+        assertThat(ctx.status().getMessage()).contains("bench-1 (GET https://10.0.0.7:10250/configz failed: connection refused)");
+
+        cluster.kubelets.put("bench-1", KubeletFacts.read("static", "0"));
+        assertThat(new QueueStep().apply(ctx).next()).isTrue();
+        assertThat(ctx.status().getNodes()).containsExactly("bench-1");
+    }
+
+    @Test
+    void theAdmittedNodesKubeletUnreadableAtPreflightFailsTheRunNamingWhy() throws Exception {
+        cluster.node("bench-1", 4, "static", "bench");
+        RunContext ctx = queued(Runs.dispatch("r1", now));
+        assertThat(new QueueStep().apply(ctx).next()).isTrue();
+        cluster.kubelets.put("bench-1", KubeletFacts.refused("the kubelet's serving certificate on node bench-1 is not trusted"));
+        new PreflightStep().apply(ctx);
+        assertThat(ctx.phase()).isEqualTo(Phase.Failed);
+        var isolated = Conditions.get(ctx.status(), CrdConstants.CONDITION_ISOLATED).orElseThrow();
+        assertThat(isolated.getReason()).isEqualTo("KubeletConfigUnreadable");
+        assertThat(isolated.getMessage()).isEqualTo("node bench-1: the kubelet's serving certificate on node bench-1 is not trusted");
     }
 
     @Test

@@ -96,7 +96,7 @@ class ServerIsolationStepTest {
         assertThat(server.getReservedSystemCpus()).isEqualTo("0");
         assertThat(server.getCpusRequested()).isEqualTo(1);
 
-        cluster.kubelets.put("bench-2", new KubeletFacts("none", null, null));
+        cluster.kubelets.put("bench-2", KubeletFacts.read("none", null));
         RunContext separate = preflight(echo(PlacementSpec.Topology.SeparateNodes), "bench-1", "bench-2");
         assertThat(separate.phase()).isEqualTo(Phase.Failed);
         var isolated = Conditions.get(separate.status(), CrdConstants.CONDITION_ISOLATED).orElseThrow();
