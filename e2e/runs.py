@@ -20,6 +20,9 @@ LOAD = {
 RSOCKET = {"connections": 2, "streamsPerConnection": 10, "rampUp": "1s", "interval": "100ms"}
 # hostile input end to end: a label value a careless page would run as script (63 characters at most)
 HOSTILE = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>'[:63]
+# a run author's secrets in an env value and a JVM option: they apply in the runner and never reach the site (security.sh)
+AUTHOR_ENV_SECRET = "e2e-env-value-5b1f9a"
+AUTHOR_JVM_SECRET = "e2e-jvm-value-8c2d4e"
 
 
 def e2e_run(doc):
@@ -37,6 +40,8 @@ def e2e_run(doc):
     placement.pop("agent", None)
     if target == "dispatch":
         placement["agent"] = {"cpus": 0}
+        spec["runner"] = {"env": [{"name": "E2E_TOKEN", "value": AUTHOR_ENV_SECRET}],
+                          "jvmOptions": ["-De2e.password=" + AUTHOR_JVM_SECRET]}
         spec["target"]["dispatch"]["queues"] = ["isobench", "agrona"]
         spec["target"]["dispatch"]["ringSize"] = 4096
     if target in ("udpEcho", "tcpEcho", "httpMock", "rsocket"):

@@ -21,7 +21,7 @@ allow() { check "operator may $*" "$K auth can-i --as=$SA $* >/dev/null 2>&1"; }
 deny() { check "operator may not $*" "! $K auth can-i --as=$SA $* >/dev/null 2>&1"; }
 allow watch benchmarkruns.isobench.io --all-namespaces
 allow patch benchmarkruns.isobench.io/status -n $USER_NS
-allow get nodes/proxy
+allow get nodes/configz
 allow create jobs.batch -n $RUNS
 allow create configmaps -n $RUNS
 allow get pods/log -n $RUNS
@@ -35,6 +35,8 @@ deny get pods/log -n $SYSTEM
 deny create pods/portforward -n $RUNS
 deny create jobs.batch -n $USER_NS
 deny create jobs.batch -n kube-system
+deny get nodes/proxy
+deny create nodes/proxy
 deny delete nodes
 deny patch nodes
 deny create clusterrolebindings.rbac.authorization.k8s.io
@@ -42,7 +44,22 @@ deny escalate clusterroles.rbac.authorization.k8s.io
 deny impersonate users
 deny '*' '*'
 
-# 3. object store: the site prefix reads anonymously, nothing else does (listing included)
+# 3. admission, as installed: what a run's author may not set is refused with the field and the value named (the CRD's
+#    rules and the chart's ValidatingAdmissionPolicy), server-side, nothing created
+refused() { # description expected-message spec-json
+  local out want=$2
+  out=$(printf '{"apiVersion": "isobench.io/v1alpha1", "kind": "BenchmarkRun", "metadata": {"name": "refused"}, "spec": %s}' "$3" \
+    | $K apply -n $USER_NS --dry-run=server -f - 2>&1 || true)
+  check "admission refuses $1" "grep -qF -- \"\$want\" <<<\"\$out\""
+}
+base='"target": {"dispatch": {}}, "load": {"rates": [1000]}'
+refused "an image outside the allowlist" "spec.runner.image: evil.example.com/runner:1 is not a runner image this installation allows" \
+  "{$base, \"runner\": {\"image\": \"evil.example.com/runner:1\"}}"
+refused "a JVM agent" "refused: -javaagent:/tmp/a.jar" "{$base, \"runner\": {\"jvmOptions\": [\"-javaagent:/tmp/a.jar\"]}}"
+refused "LD_PRELOAD" "sets LD_PRELOAD:" "{$base, \"runner\": {\"env\": [{\"name\": \"LD_PRELOAD\", \"value\": \"/tmp/x.so\"}]}}"
+refused "a timeout past admission.maxTimeout" "spec.timeout: 7h is longer than this installation allows" "{$base, \"timeout\": \"7h\"}"
+
+# 4. object store: the site prefix reads anonymously, nothing else does (listing included)
 M=http://127.0.0.1:$MINIO_PORT/isobench
 code() { curl -s -o /dev/null -w '%{http_code}' "$1"; }
 check "site/index.html is anonymously readable" "[ \$(code $M/site/index.html) = 200 ]"
@@ -51,7 +68,7 @@ check "a run's objects are not (${run_key%%/*}/…)" "[ \$(code $M/$run_key) = 4
 check "the bucket cannot be listed anonymously" "[ \$(code '$M?list-type=2') = 403 ]"
 check "anonymous writes are refused" "[ \$(curl -s -o /dev/null -w '%{http_code}' -X PUT --data x $M/site/evil.html) = 403 ]"
 
-# 4. the credentials appear nowhere they must not: status, events, logs, ConfigMaps, the site
+# 5. the credentials appear nowhere they must not: status, events, logs, ConfigMaps, the site
 set -a; source "$E2E_STATE/minio.env"; set +a
 leak=$(mktemp); trap 'rm -f "$leak"' EXIT
 { $K get br -A -o yaml; $K get events -A -o yaml; $K get configmaps -A -o yaml
@@ -63,5 +80,11 @@ leak=$(mktemp); trap 'rm -f "$leak"' EXIT
 check "scanned $(du -h "$leak" | cut -f1) of status, events, ConfigMaps, logs and site" "[ -s $leak ]"
 check "the secret key appears in none of it" "! grep -qF -- \"\$MINIO_ROOT_PASSWORD\" $leak"
 check "the access key appears in none of it" "! grep -qF -- \"\$MINIO_ROOT_USER\" $leak"
+# 6. a run author's env value and JVM option (the dispatch run has both, e2e/runs.py) are on no page of the public site
+site=$(mktemp); trap 'rm -f "$leak" "$site"' EXIT
+for key in $(python3 "$(dirname "$0")/s3.py" "$MINIO_PORT" list site/); do curl -sf "http://127.0.0.1:$MINIO_PORT/isobench/$key" || true; done >"$site"
+check "the dispatch run is on the site" "grep -qF e2e-dispatch $site"
+check "its author's env value is not" "! grep -qF e2e-env-value-5b1f9a $site"
+check "its author's JVM option is not" "! grep -qF e2e-jvm-value-8c2d4e $site"
 echo "security: $failures failures"
 [ "$failures" = 0 ]
