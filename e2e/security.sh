@@ -15,28 +15,29 @@ check "the operator pod runs in $SYSTEM" "$K -n $SYSTEM get pods -l app.kubernet
 check "a privileged pod is refused in $RUNS (enforcement is real)" \
   "{ $K -n $RUNS run priv --image=isobench/runner:0.1.0 --restart=Never --privileged --dry-run=server -o name 2>&1 || true; } | grep -q 'violates PodSecurity'"
 
-# 2. RBAC as the operator's ServiceAccount: what it needs, and nothing else
+# 2. RBAC as the operator's ServiceAccount: what it needs, and nothing else. A subresource is asked for with
+#    --subresource: "kubectl auth can-i get nodes/proxy" would ask about a node named proxy.
 SA=system:serviceaccount:$SYSTEM:isobench-operator
 allow() { check "operator may $*" "$K auth can-i --as=$SA $* >/dev/null 2>&1"; }
 deny() { check "operator may not $*" "! $K auth can-i --as=$SA $* >/dev/null 2>&1"; }
 allow watch benchmarkruns.isobench.io --all-namespaces
-allow patch benchmarkruns.isobench.io/status -n $USER_NS
-allow get nodes/configz
+allow patch benchmarkruns.isobench.io --subresource=status -n $USER_NS
+allow get nodes --subresource=configz
 allow create jobs.batch -n $RUNS
 allow create configmaps -n $RUNS
-allow get pods/log -n $RUNS
+allow get pods --subresource=log -n $RUNS
 allow create events -n $USER_NS
 allow patch leases.coordination.k8s.io -n $SYSTEM
 deny get secrets -n $RUNS
 deny get secrets -n kube-system
 deny list secrets --all-namespaces
-deny create pods/exec -n $RUNS
-deny get pods/log -n $SYSTEM
-deny create pods/portforward -n $RUNS
+deny create pods --subresource=exec -n $RUNS
+deny get pods --subresource=log -n $SYSTEM
+deny create pods --subresource=portforward -n $RUNS
 deny create jobs.batch -n $USER_NS
 deny create jobs.batch -n kube-system
-deny get nodes/proxy
-deny create nodes/proxy
+deny get nodes --subresource=proxy
+deny create nodes --subresource=proxy
 deny delete nodes
 deny patch nodes
 deny create clusterrolebindings.rbac.authorization.k8s.io
