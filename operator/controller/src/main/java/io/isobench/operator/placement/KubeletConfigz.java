@@ -59,8 +59,9 @@ public class KubeletConfigz implements AutoCloseable {
     private final Duration timeout;
 
     /**
-     * @param credentials  the operator's API client configuration: its token (read again on every request, so a rotated
-     *                     ServiceAccount token is used) or client certificate, and its CA unless {@code caFile} is given
+     * @param credentials  the operator's API client configuration: its token (taken from it on every request: the client
+     *                     re-reads the projected ServiceAccount token as it rotates) or client certificate, and its CA unless
+     *                     {@code caFile} is given
      * @param caFile       the CA that signs kubelet serving certificates, or null for the API server's CA
      * @param addressTypes node address types to dial, in order of preference
      */
