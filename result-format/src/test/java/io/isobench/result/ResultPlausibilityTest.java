@@ -1,11 +1,13 @@
 package io.isobench.result;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.isobench.result.samples.ResultSamples;
 import java.util.function.Consumer;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -119,6 +121,81 @@ class ResultPlausibilityTest {
             default -> throw new IllegalArgumentException(what);
         };
         assertThatThrownBy(() -> check(edit, "dispatch")).isInstanceOf(ResultFormatException.class).hasMessageStartingWith(message);
+    }
+
+    /** The real runner's FAIL against a refused port ({@link ResultSamples#connectionRefused()}), changed by {@code edit}, then checked. */
+    private static void checkRefused(Consumer<ObjectNode> edit) throws Exception {
+        ObjectNode tree = (ObjectNode) JSON.readTree(ResultSamples.connectionRefused());
+        edit.accept(tree);
+        ResultPlausibility.check(ResultJson.parse(JSON.writeValueAsString(tree)), "tcp-echo");
+    }
+
+    @Test
+    void aRunnerFailThatNeverReachedItsWindowIsBelievedWithItsReason() throws Exception {
+        RunResult refused = ResultJson.parse(new String(ResultSamples.connectionRefused(), java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(refused.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(refused.steps().getFirst().repetitions().getFirst().windowNanos()).isZero();
+        assertThatCode(() -> ResultPlausibility.check(refused, "tcp-echo")).doesNotThrowAnyException();
+    }
+
+    /** A FAIL with no measured window carries no figures: anything it does carry is refused, so a FAIL smuggles nothing in. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            no reason                      | steps[0].repetitions[0].reason = null is missing: a FAIL repetition that never reached its
+            a blank reason                 | steps[0].repetitions[0].reason = '  ' is missing
+            received messages              | steps[0].repetitions[0].received = 5 with no measured window
+            sent messages                  | steps[0].repetitions[0].sent = 7 with no measured window
+            an achieved rate               | steps[0].repetitions[0].achievedRate = 1000.0 with no measured window
+            samples                        | steps[0].repetitions[0].latency.count = 3 with no measured window
+            percentiles without samples    | steps[0].repetitions[0].latency.max = 900 with no samples
+            a mean without samples         | steps[0].repetitions[0].latency.mean = 1.0E12 with no samples
+            a deviation without samples    | steps[0].repetitions[0].latency.stddev = 4.0 with no samples
+            a merged mean without samples  | steps[0].merged.latency.mean = 1.0E12 with no samples
+            generator lag                  | steps[0].repetitions[0].generator = GeneratorLag[sendLagP50=1000, sendLagP99=5000
+            a histogram with samples       | steps[0].repetitions[0].histogram holds 2 samples with no measured window
+            a histogram that is not one    | steps[0].repetitions[0].histogram = 'bm90IGEgaGlzdG9ncmFt' is not a histogram of
+            a negative window              | steps[0].repetitions[0].windowNanos = -1 is not a positive window
+            an OK with no window           | steps[0].repetitions[0].windowNanos = 0 is not a positive window; only a FAIL repetition
+            an INCONCLUSIVE with no window | steps[0].repetitions[0].windowNanos = 0 is not a positive window; only a FAIL repetition
+            """)
+    void aFailWithNoMeasuredWindowCarriesNoFigures(String what, String message) {
+        Consumer<ObjectNode> edit = switch (what) {
+            case "no reason" -> t -> repetition(t).remove("reason");
+            case "a blank reason" -> t -> repetition(t).put("reason", "  ");
+            case "received messages" -> t -> repetition(t).put("received", 5);
+            case "sent messages" -> t -> repetition(t).put("sent", 7);
+            case "an achieved rate" -> t -> repetition(t).put("achievedRate", 1000.0);
+            case "samples" -> t -> {
+                ((ObjectNode) repetition(t).get("latency")).put("count", 3);
+                ((ObjectNode) step(t).get("merged").get("latency")).put("count", 3);
+            };
+            case "percentiles without samples" -> t -> ((ObjectNode) repetition(t).get("latency")).put("max", 900);
+            case "a mean without samples" -> t -> ((ObjectNode) repetition(t).get("latency")).put("mean", 1e12);
+            case "a deviation without samples" -> t -> ((ObjectNode) repetition(t).get("latency")).put("stddev", 4.0);
+            case "a merged mean without samples" -> t -> ((ObjectNode) step(t).get("merged").get("latency")).put("mean", 1e12);
+            case "generator lag" -> t -> repetition(t).putObject("generator").put("sendLagP50", 1000).put("sendLagP99", 5000)
+                    .put("sendLagMax", 9000).put("sends", 10).put("shareOfP50", 0.1).put("shareOfP99", 0.2);
+            case "a histogram with samples" -> t -> {
+                var histogram = Histograms.newLatencyHistogram();
+                histogram.recordValue(500);
+                histogram.recordValue(700);
+                repetition(t).put("histogram", Histograms.toBase64(histogram));
+            };
+            case "a histogram that is not one" -> t -> repetition(t).put("histogram", "bm90IGEgaGlzdG9ncmFt");
+            case "a negative window" -> t -> repetition(t).put("windowNanos", -1);
+            case "an OK with no window" -> t -> {
+                repetition(t).put("verdict", "OK").remove("reason");
+                step(t).put("verdict", "OK").remove("reason");
+                t.put("verdict", "OK").remove("reason");
+            };
+            case "an INCONCLUSIVE with no window" -> t -> {
+                repetition(t).put("verdict", "INCONCLUSIVE").put("reason", "host noise");
+                step(t).put("verdict", "INCONCLUSIVE").put("reason", "host noise");
+                t.put("verdict", "INCONCLUSIVE").put("reason", "host noise");
+            };
+            default -> throw new IllegalArgumentException(what);
+        };
+        assertThatThrownBy(() -> checkRefused(edit)).isInstanceOf(ResultFormatException.class).hasMessageStartingWith(message);
     }
 
     @Test
