@@ -91,14 +91,18 @@ export function commonSteps(a: RunResult, b: RunResult): string[] {
 }
 
 /**
- * The common steps split into those compared and those left out because either run's step is INCONCLUSIVE: host noise
- * voided it, so its figures are not a result about the code and a ratio against them would mean nothing.
+ * The common steps split into those compared and those left out: INCONCLUSIVE in either run (host noise voided it, so
+ * its figures are not a result about the code and a ratio against them would mean nothing), or unmeasured in either
+ * (no samples: the step FAILed before its window, there is nothing to compare).
  */
-export function comparableSteps(a: RunResult, b: RunResult): { compared: string[]; inconclusive: string[] } {
-  const noisy = (r: RunResult, id: string) => r.steps.find((s) => s.id === id)?.verdict === 'INCONCLUSIVE';
+export function comparableSteps(a: RunResult, b: RunResult): { compared: string[]; inconclusive: string[]; unmeasured: string[] } {
+  const step = (r: RunResult, id: string) => r.steps.find((s) => s.id === id);
+  const noisy = (id: string) => step(a, id)?.verdict === 'INCONCLUSIVE' || step(b, id)?.verdict === 'INCONCLUSIVE';
+  const empty = (id: string) => !noisy(id) && (step(a, id)?.merged.latency.count === 0 || step(b, id)?.merged.latency.count === 0);
   const common = commonSteps(a, b);
   return {
-    compared: common.filter((id) => !noisy(a, id) && !noisy(b, id)),
-    inconclusive: common.filter((id) => noisy(a, id) || noisy(b, id)),
+    compared: common.filter((id) => !noisy(id) && !empty(id)),
+    inconclusive: common.filter(noisy),
+    unmeasured: common.filter(empty),
   };
 }
