@@ -200,7 +200,8 @@ public final class ResultPlausibility {
         if (l.count() == 0 && l.stddev() != 0) {
             throw bad(at + ".stddev", l.stddev(), "with no samples");
         }
-        if (!Double.isFinite(l.mean()) || l.count() > 0 && (l.mean() < l.min() * 0.999 || l.mean() > l.max() * 1.001 + 1)) {
+        // with no samples everything is 0 by now, which is within its own min … max
+        if (!Double.isFinite(l.mean()) || l.mean() < l.min() * 0.999 || l.mean() > l.max() * 1.001 + 1) {
             throw bad(at + ".mean", l.mean(), "is outside min " + l.min() + " … max " + l.max());
         }
         if (!Double.isFinite(l.stddev()) || l.stddev() < 0) {
