@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../src/data/contract';
 import { sampledLatency } from '../src/format';
@@ -6,9 +6,18 @@ import { hgrmValueAt, parseHgrm } from '../src/hdr/hgrm';
 import { comparableSteps } from '../src/stats/comparability';
 import { repetitionRows } from '../src/views/repetitions';
 
+const SAMPLE = 'result-format/src/test/resources/io/isobench/result/samples/tcp-echo-connection-refused.json';
+
+/** The repository's copy of `path`: the nearest folder above this test that holds it (Stryker runs the tests in a copy of the site). */
+function fromRepository(path: string): string {
+  for (let dir = new URL('.', import.meta.url); dir.pathname !== '/'; dir = new URL('..', dir)) {
+    if (existsSync(new URL(path, dir))) return readFileSync(new URL(path, dir), 'utf8');
+  }
+  throw new Error(`${path} is in no folder above ${import.meta.url}`);
+}
+
 // what the real runner wrote when nothing listened at --server-address 127.0.0.1:1 (result-format's ResultSamples)
-const refused = JSON.parse(readFileSync(new URL(
-  '../../result-format/src/test/resources/io/isobench/result/samples/tcp-echo-connection-refused.json', import.meta.url), 'utf8')) as RunResult;
+const refused = JSON.parse(fromRepository(SAMPLE)) as RunResult;
 
 describe('a run that FAILed before its window', () => {
   it('shows no latency figure where nothing was measured, never "0 ns"', () => {
