@@ -14,7 +14,7 @@ FULL ?= 0
 SERVE ?= 1
 # Go-built tools (cached in ~/.cache/isobench, keyed by version) that tests need
 TOOLS :=
-TEST_TARGETS := test-java
+TEST_TARGETS := test-java test-mutation
 BENCH_TARGETS := bench-dispatch bench-echo bench-http bench-ipc bench-rsocket
 
 -include local-cluster/cluster.mk
@@ -24,12 +24,13 @@ BENCH_TARGETS := bench-dispatch bench-echo bench-http bench-ipc bench-rsocket
 -include images/images.mk
 -include e2e/e2e.mk
 
-.PHONY: help build tools test test-java demo bench bench-dispatch bench-echo bench-http bench-ipc bench-rsocket clean
+.PHONY: help build tools test test-java test-mutation mutation demo bench bench-dispatch bench-echo bench-http bench-ipc bench-rsocket clean
 
 help:
 	@echo "make demo        build, run a short pass, print the seed-style tables, publish and serve the site (SERVE=0: publish to out/site and exit; FULL=1: seed scale)"
 	@echo "make test        every test of every part"
 	@echo "make bench       side-by-side benchmarks; rewrites their sections of BENCHMARKS.md"
+	@echo "make mutation    mutation testing: PIT on result-format, the runner's harness, the operator's results/steps; Stryker on the site's statistics; scores in BENCHMARKS.md"
 	@echo "make e2e         the whole product on a local cluster with a real node: helm install, every example, site, security (root)"
 	@echo "make clean       remove build output and $(OUT)/"
 
@@ -45,6 +46,18 @@ test: tools $(TEST_TARGETS)
 
 test-java: tools
 	$(MVN) verify
+
+# The gate on the verdict code (make test): every surviving mutant killed or explained (config/mutation/); incremental
+test-mutation: reports-site/node_modules/.package-lock.json
+	@MVN="$(MVN)" scripts/mutation-gate.sh "$(OUT)"
+
+# Every mutant of the verdict code's modules and of the site's statistics, scored per package (BENCHMARKS.md)
+MUTATION_REPORTS := result-format/target/pit-reports/mutations.xml runner-image/target/pit-reports/mutations.xml \
+	operator/controller/target/pit-reports/mutations.xml reports-site/reports/mutation/mutation.json
+mutation: reports-site/node_modules/.package-lock.json
+	@start=$$SECONDS && $(MVN) -pl result-format,runner-image,operator/controller -am test-compile org.pitest:pitest-maven:mutationCoverage \
+	  && pit=$$((SECONDS - start)) && start=$$SECONDS && (cd reports-site && npx stryker run) \
+	  && scripts/mutation-report.sh "$(OUT)" $$pit $$((SECONDS - start)) $(MUTATION_REPORTS)
 
 demo: $(RUNNER_JAR) site-build
 	@SERVE=$(SERVE) scripts/demo.sh "$(OUT)" "$(FULL)"

@@ -13,6 +13,7 @@ test-site: site-build build
 	cd reports-site && npx vitest run
 	cd reports-site && node test-browser/run.mjs
 	cd reports-site && node test-browser/inconclusive.mjs
+	cd reports-site && node test-browser/failed.mjs
 
 # 10,000 runs: publishing time and bytes, then first paint and filtering in Chromium (BENCHMARKS.md)
 .PHONY: bench-site

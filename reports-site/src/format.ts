@@ -23,6 +23,14 @@ export function latency(nanos: number | null | undefined): string {
   return `${threeDigits(nanos / 1e9)} s`;
 }
 
+/**
+ * A figure of a distribution holding `samples`: a dash when it holds none (a run that FAILed before its window measured
+ * nothing), never "0 ns". `samples` unknown (older index entries): the figure as it is.
+ */
+export function sampledLatency(nanos: number | null | undefined, samples: number | null | undefined): string {
+  return samples === 0 ? '—' : latency(nanos);
+}
+
 export function count(n: number | null | undefined): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return '—';
   return Math.round(n).toLocaleString('en-US');

@@ -28,9 +28,9 @@ describe('INCONCLUSIVE', () => {
 
   it('steps are left out of a comparison, on either side, and named', () => {
     const ids = fixture.steps.map((s) => s.id);
-    expect(comparableSteps(fixture, fixture)).toEqual({ compared: ids, inconclusive: [] });
-    expect(comparableSteps(noisy(), fixture)).toEqual({ compared: ids.slice(1), inconclusive: [ids[0]] });
-    expect(comparableSteps(fixture, noisy())).toEqual({ compared: ids.slice(1), inconclusive: [ids[0]] });
+    expect(comparableSteps(fixture, fixture)).toEqual({ compared: ids, inconclusive: [], unmeasured: [] });
+    expect(comparableSteps(noisy(), fixture)).toEqual({ compared: ids.slice(1), inconclusive: [ids[0]], unmeasured: [] });
+    expect(comparableSteps(fixture, noisy())).toEqual({ compared: ids.slice(1), inconclusive: [ids[0]], unmeasured: [] });
   });
 });
 

@@ -41,14 +41,19 @@ export function parseHgrm(text: string, unitNanos = NANOS_PER_MICRO): HgrmTable 
       throw new HgrmParseError(`line ${i + 1} is not a percentile row: '${trimmed.slice(0, 80)}'`);
     }
   });
-  if (rows.length === 0 || totalCount < 0) {
-    throw new HgrmParseError("no percentile rows or no '#[Max = …, Total count = …]' footer: not an .hgrm file");
+  if (totalCount < 0) {
+    throw new HgrmParseError("no '#[Max = …, Total count = …]' footer: not an .hgrm file");
+  }
+  // HdrHistogram writes no rows for an empty histogram (a repetition that FAILed before its window recorded nothing)
+  if (rows.length === 0 && totalCount !== 0) {
+    throw new HgrmParseError(`no percentile rows but a total count of ${totalCount}: not an .hgrm file`);
   }
   return { rows, mean, stdDev, max, totalCount };
 }
 
-/** The value (ns) at a percentile (0..100), as the table's step function gives it. */
+/** The value (ns) at a percentile (0..100), as the table's step function gives it; NaN for a table of no samples. */
 export function hgrmValueAt(table: HgrmTable, percentile: number): number {
+  if (table.rows.length === 0) return NaN;
   const fraction = percentile / 100;
   for (const row of table.rows) {
     if (row.percentile >= fraction) return row.value;

@@ -31,8 +31,14 @@ export function repetitionSet(histograms: readonly Histogram[]): RepetitionSet {
   const position = new Map(lowsSorted.map((l, i) => [l, i]));
   const cumulative = histograms.map((h) => {
     const c = new Float64Array(lows.length);
-    for (let i = 0; i < h.lows.length; i++) c[position.get(h.lows[i])!] = h.counts[i];
-    for (let j = 1; j < c.length; j++) c[j] += c[j - 1];
+    h.lows.forEach((low, i) => {
+      c[position.get(low)!] = h.counts[i];
+    });
+    let running = 0;
+    c.forEach((count, j) => {
+      running += count;
+      c[j] = running;
+    });
     return c;
   });
   return { lows, highs, cumulative, totals: histograms.map((h) => h.total) };
@@ -56,19 +62,18 @@ export function weightedPercentile(set: RepetitionSet, weights: ArrayLike<number
   return percentile === 0 ? set.lows[lo] : set.highs[lo];
 }
 
-function drawWeights(repetitions: number, random: () => number, into: Float64Array): Float64Array {
+/** One bootstrap resample: how many times each of `repetitions` is drawn, `repetitions` draws with replacement. */
+export function drawWeights(repetitions: number, random: () => number, into: Float64Array): Float64Array {
   into.fill(0);
   for (let i = 0; i < repetitions; i++) into[Math.floor(random() * repetitions)]++;
   return into;
 }
 
-/** The central CONFIDENCE interval of a sample (percentile method). */
-export function percentileInterval(sample: number[], confidence = CONFIDENCE): Interval {
-  const sorted = sample.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+/** The central CONFIDENCE interval of a sample (percentile method); values that are not finite are left out. */
+export function percentileInterval(sample: ArrayLike<number>, confidence = CONFIDENCE): Interval {
+  const sorted = Array.from(sample).filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   const tail = (1 - confidence) / 2;
-  const low = sorted[Math.min(sorted.length - 1, Math.floor(tail * sorted.length))];
-  const high = sorted[Math.max(0, Math.ceil((1 - tail) * sorted.length) - 1)];
-  return { low, high };
+  return { low: sorted[Math.floor(tail * sorted.length)], high: sorted[Math.ceil((1 - tail) * sorted.length) - 1] };
 }
 
 export interface PercentileEstimate {
@@ -87,12 +92,12 @@ export function bootstrapPercentiles(histograms: readonly Histogram[], percentil
   if (histograms.length < 2) return percentiles.map((p, i) => ({ percentile: p, value: values[i], interval: null }));
   const random = seededRandom(seed);
   const weights = new Float64Array(histograms.length);
-  const samples = percentiles.map(() => [] as number[]);
-  for (let s = 0; s < resamples; s++) {
+  // one draw of the repetitions serves every percentile
+  const draws = Array.from({ length: resamples }, () => {
     drawWeights(histograms.length, random, weights);
-    percentiles.forEach((p, i) => samples[i].push(weightedPercentile(set, weights, p)));
-  }
-  return percentiles.map((p, i) => ({ percentile: p, value: values[i], interval: percentileInterval(samples[i]) }));
+    return percentiles.map((p) => weightedPercentile(set, weights, p));
+  });
+  return percentiles.map((p, i) => ({ percentile: p, value: values[i], interval: percentileInterval(draws.map((d) => d[i])) }));
 }
 
 export type Verdict = 'faster' | 'slower' | 'not significant';
@@ -122,12 +127,11 @@ export function bootstrapRatio(a: readonly Histogram[], b: readonly Histogram[],
   const random = seededRandom(seed);
   const wa = new Float64Array(a.length);
   const wb = new Float64Array(b.length);
-  const ratios: number[] = [];
-  for (let s = 0; s < resamples; s++) {
+  const ratios = Float64Array.from({ length: resamples }, () => {
     const pa = weightedPercentile(setA, drawWeights(a.length, random, wa), percentile);
     const pb = weightedPercentile(setB, drawWeights(b.length, random, wb), percentile);
-    ratios.push(pb / pa);
-  }
+    return pb / pa;
+  });
   const interval = percentileInterval(ratios);
   const verdict: Verdict = interval.high < 1 ? 'faster' : interval.low > 1 ? 'slower' : 'not significant';
   return { percentile, ratio, interval, verdict, note: null };

@@ -84,21 +84,20 @@ export function unmatchedSteps(a: RunFacts, b: RunFacts): { onlyA: string[]; onl
   };
 }
 
-/** Step ids both runs ran, in A's order. */
-export function commonSteps(a: RunResult, b: RunResult): string[] {
-  const inB = new Set(b.steps.map((s) => s.id));
-  return a.steps.filter((s) => inB.has(s.id)).map((s) => s.id);
-}
-
 /**
- * The common steps split into those compared and those left out because either run's step is INCONCLUSIVE: host noise
- * voided it, so its figures are not a result about the code and a ratio against them would mean nothing.
+ * The common steps split into those compared and those left out: INCONCLUSIVE in either run (host noise voided it, so
+ * its figures are not a result about the code and a ratio against them would mean nothing), or unmeasured in either
+ * (no samples: the step FAILed before its window, there is nothing to compare).
  */
-export function comparableSteps(a: RunResult, b: RunResult): { compared: string[]; inconclusive: string[] } {
-  const noisy = (r: RunResult, id: string) => r.steps.find((s) => s.id === id)?.verdict === 'INCONCLUSIVE';
-  const common = commonSteps(a, b);
-  return {
-    compared: common.filter((id) => !noisy(a, id) && !noisy(b, id)),
-    inconclusive: common.filter((id) => noisy(a, id) || noisy(b, id)),
-  };
+export function comparableSteps(a: RunResult, b: RunResult): { compared: string[]; inconclusive: string[]; unmeasured: string[] } {
+  const inB = new Map(b.steps.map((s) => [s.id, s]));
+  const split = { compared: [] as string[], inconclusive: [] as string[], unmeasured: [] as string[] };
+  for (const sa of a.steps) {
+    const sb = inB.get(sa.id);
+    if (!sb) continue;
+    if (sa.verdict === 'INCONCLUSIVE' || sb.verdict === 'INCONCLUSIVE') split.inconclusive.push(sa.id);
+    else if (sa.merged.latency.count === 0 || sb.merged.latency.count === 0) split.unmeasured.push(sa.id);
+    else split.compared.push(sa.id);
+  }
+  return split;
 }

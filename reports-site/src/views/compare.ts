@@ -39,10 +39,14 @@ export async function renderCompare(app: HTMLElement, keys: string[]): Promise<v
     if (unmatched.onlyA.length || unmatched.onlyB.length) {
       app.append(el('p', { class: 'muted' }, `steps not compared: only in A ${unmatched.onlyA.join(', ') || '–'}; only in B ${unmatched.onlyB.join(', ') || '–'}`));
     }
-    const { compared: steps, inconclusive } = comparableSteps(a.result, b.result);
+    const { compared: steps, inconclusive, unmeasured } = comparableSteps(a.result, b.result);
     if (inconclusive.length) {
       app.append(el('p', { class: 'warning', role: 'note' }, 'steps not compared, INCONCLUSIVE in A or B (host noise voided the '
         + `measurement; its figures say nothing about the code): ${inconclusive.join(', ')}`));
+    }
+    if (unmeasured.length) {
+      app.append(el('p', { class: 'warning', role: 'note' }, 'steps not compared, no samples in A or B (the step FAILed before its '
+        + `measured window; its verdict says why): ${unmeasured.join(', ')}`));
     }
     const rows: Array<Array<string | HTMLElement>> = [];
     for (const id of steps) {
@@ -62,11 +66,12 @@ export async function renderCompare(app: HTMLElement, keys: string[]): Promise<v
       }
     }
     app.append(section(`B = ${b.summary.name} against A = ${a.summary.name}: B/A with 95% bootstrap intervals over repetitions`,
-      table(['step', 'percentile', 'A', 'B', 'B/A', '95% interval', 'B is'], rows, 'grid num')));
+      rows.length ? table(['step', 'percentile', 'A', 'B', 'B/A', '95% interval', 'B is'], rows, 'grid num ratios')
+        : el('p', { class: 'muted' }, 'no step both runs measured: nothing to compare')));
   }
 
-  const common = runs.reduce((ids, r) => ids.filter((id) => r.result.steps.some((s) => s.id === id && s.verdict !== 'INCONCLUSIVE')),
-    a.result.steps.map((s) => s.id));
+  const common = runs.reduce((ids, r) => ids.filter((id) => r.result.steps.some((s) => s.id === id && s.verdict !== 'INCONCLUSIVE'
+    && s.merged.latency.count > 0)), a.result.steps.map((s) => s.id));
   if (common.length) {
     const pick = el('select', { 'aria-label': 'step to overlay' }, ...common.map((id) => el('option', { value: id }, id)));
     const holder = el('div', { class: 'chart' });

@@ -2,7 +2,7 @@ import type { Catalog, IndexShard, RunEntry, ShardInfo } from '../data/contract'
 import { fetchVersionedJson } from '../data/load-json';
 import { CATALOG_PATH } from '../data/paths';
 import { el, errorBox, table } from '../dom';
-import { dateTime, latency, rate } from '../format';
+import { dateTime, rate, sampledLatency } from '../format';
 import { verdictClass } from '../verdict';
 
 const PAGE = 50;
@@ -95,7 +95,8 @@ export async function renderList(app: HTMLElement, catalog: Catalog, filter: Fil
       return [box, dateTime(e.startedAt), el('a', { href: `#/run/${encodeURIComponent(e.key)}`, class: 'run-link' }, `${e.namespace}/${e.name}`), e.target,
         Object.entries(e.labels).map(([k, v]) => `${k}=${v}`).join(' '), e.nodes.join(', '),
         el('span', { class: verdictClass(e.verdict) }, e.verdict), isolation(e.isolated), e.headline?.label ?? '–',
-        latency(e.headline?.p50), latency(e.headline?.p99), latency(e.headline?.max), rate(e.headline?.achievedRate)];
+        ...[e.headline?.p50, e.headline?.p99, e.headline?.max].map((v) => sampledLatency(v, e.headline?.samples)),
+        rate(e.headline?.achievedRate)];
     })));
   status.textContent = `${catalog.runCount} runs · showing ${rows.length} (${(performance.now() - t0).toFixed(0)} ms)`;
   const nav = el('p', { class: 'pager' });

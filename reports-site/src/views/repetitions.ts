@@ -1,5 +1,5 @@
 import type { MachineProbe, NoiseSignals, RunResult } from '../data/contract';
-import { count, latency } from '../format';
+import { count, latency, sampledLatency } from '../format';
 
 /** One repetition beside the machine around it: probes before → after, host counters over the window, the generator's lag. */
 export interface RepetitionRow {
@@ -70,8 +70,8 @@ export function repetitionRows(result: RunResult): RepetitionRow[] {
         step: step.variant ? `${step.variant} · ${step.label}` : step.label,
         repetition: r.index,
         verdict: r.verdict,
-        p50: latency(r.latency?.p50),
-        p99: latency(r.latency?.p99),
+        p50: sampledLatency(r.latency?.p50, r.latency?.count),
+        p99: sampledLatency(r.latency?.p99, r.latency?.count),
         coreToCore: beforeAfter(coreToCore(r.probe), coreToCore(r.probeAfter)),
         longestStall: beforeAfter(stall(r.probe), stall(r.probeAfter)),
         throttled: throttled(r.noise),

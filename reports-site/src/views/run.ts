@@ -3,7 +3,7 @@ import type { RunResult, RunSummary, StepResult } from '../data/contract';
 import { fetchText, fetchVersionedJson } from '../data/load-json';
 import { runFileUrl } from '../data/paths';
 import { el, errorBox, section, table } from '../dom';
-import { count, dateTime, latency, rate } from '../format';
+import { count, dateTime, rate, sampledLatency } from '../format';
 import { decodeHistogram } from '../hdr/decode';
 import { parseHlog } from '../hdr/hlog';
 import { valueAtPercentile, maxOf } from '../hdr/histogram';
@@ -50,13 +50,15 @@ export function stepTable(steps: StepResult[]): HTMLTableElement {
     return table(['clients', '50%', '66%', '75%', '80%', '90%', '95%', '98%', '99%', '99.9%', '99.99%', 'max', 'mean', 'req/s', 'samples', 'verdict'],
       steps.map((s) => {
         const l = s.merged.latency;
-        return [loadCell(s), ...[l.p50, l.p66, l.p75, l.p80, l.p90, l.p95, l.p98, l.p99, l.p99_9, l.p99_99, l.max, l.mean].map(latency), rate(achieved(s)), count(l.count), verdict(s)];
+        const figures = [l.p50, l.p66, l.p75, l.p80, l.p90, l.p95, l.p98, l.p99, l.p99_9, l.p99_99, l.max, l.mean];
+        return [loadCell(s), ...figures.map((v) => sampledLatency(v, l.count)), rate(achieved(s)), count(l.count), verdict(s)];
       }), 'grid num');
   }
   return table(['rate', 'p50', 'p90', 'p99', 'p99.9', 'p99.99', 'p99.999', 'max', 'sample count', 'achieved', 'verdict'],
     steps.map((s) => {
       const l = s.merged.latency;
-      return [loadCell(s), ...[l.p50, l.p90, l.p99, l.p99_9, l.p99_99, l.p99_999, l.max].map(latency), count(l.count), rate(achieved(s)), verdict(s)];
+      const figures = [l.p50, l.p90, l.p99, l.p99_9, l.p99_99, l.p99_999, l.max];
+      return [loadCell(s), ...figures.map((v) => sampledLatency(v, l.count)), count(l.count), rate(achieved(s)), verdict(s)];
     }), 'grid num');
 }
 
@@ -123,8 +125,11 @@ export async function renderRun(app: HTMLElement, key: string): Promise<void> {
     const holder = el('div', { class: 'chart' });
     charts.append(holder);
     try {
-      const lines = stepsOf(result, v).map((s) => distributionLine(`${s.label}`, s.merged.histogram)).filter((l): l is Line => l !== null);
+      // a step that measured nothing (FAILed before its window) has no distribution to draw
+      const lines = stepsOf(result, v).filter((s) => s.merged.latency.count > 0)
+        .map((s) => distributionLine(`${s.label}`, s.merged.histogram)).filter((l): l is Line => l !== null);
       if (lines.length) percentileChart(holder, `${v}: latency by percentile (one line per step)`, lines);
+      else holder.append(el('p', { class: 'muted' }, `${v}: no samples — nothing was measured (the verdict says why)`));
     } catch (e) {
       holder.append(errorBox(`distribution of ${v}`, e));
     }
@@ -148,14 +153,16 @@ export async function renderRun(app: HTMLElement, key: string): Promise<void> {
 
 function timeline(run: LoadedRun): HTMLElement {
   const box = el('div');
-  const steps = run.result.steps.filter((s) => s.repetitions?.some((r) => r.files?.hlog));
-  if (!steps.length) return el('p', { class: 'muted' }, 'no interval logs');
+  // an interval log of a repetition that measured nothing has nothing to draw
+  const logged = (r: StepResult['repetitions'][number]) => !!r.files?.hlog && r.latency?.count !== 0;
+  const steps = run.result.steps.filter((s) => s.repetitions?.some(logged));
+  if (!steps.length) return el('p', { class: 'muted' }, 'no interval logs with samples');
   const pick = el('select', { 'aria-label': 'step' }, ...steps.map((s) => el('option', { value: s.id }, s.label)));
   const holder = el('div', { class: 'chart' });
   const draw = async () => {
     holder.replaceChildren();
     const step = steps.find((s) => s.id === pick.value)!;
-    const rep = step.repetitions.find((r) => r.files?.hlog)!;
+    const rep = step.repetitions.find(logged)!;
     try {
       const log = parseHlog(await fetchText(runFileUrl(run.key, rep.files!.hlog!)));
       const x = log.intervals.map((i) => i.startSec);

@@ -31,16 +31,24 @@ public final class LocalRuns {
 
     private LocalRuns() {}
 
+    /**
+     * What a search found: the runs read, and why each other run could not be (one line naming its file and the field).
+     * One unreadable run never keeps the others off the site.
+     */
+    public record Found(List<PublishedRun> runs, List<String> skipped) {}
+
     /** Each argument is a run directory (holds result.json) or a folder of them. */
-    public static List<PublishedRun> find(List<Path> roots) throws IOException {
+    public static Found find(List<Path> roots) throws IOException {
         return find(roots, ReadLimits.DEFAULTS);
     }
 
-    public static List<PublishedRun> find(List<Path> roots, ReadLimits limits) throws IOException {
+    /** @throws IllegalArgumentException when an argument is neither a run directory nor a folder of them (bad usage) */
+    public static Found find(List<Path> roots, ReadLimits limits) throws IOException {
         var runs = new ArrayList<PublishedRun>();
+        var skipped = new ArrayList<String>();
         for (Path root : roots) {
             if (Files.exists(root.resolve(RunLayout.RESULT_FILE), LinkOption.NOFOLLOW_LINKS)) {
-                runs.add(read(root, limits));
+                readInto(root, limits, runs, skipped);
                 continue;
             }
             if (!Files.isDirectory(root)) {
@@ -52,11 +60,21 @@ public final class LocalRuns {
                         warn(dir, "a symbolic link: not followed, not published");
                         continue;
                     }
-                    runs.add(read(dir, limits));
+                    readInto(dir, limits, runs, skipped);
                 }
             }
         }
-        return runs;
+        return new Found(List.copyOf(runs), List.copyOf(skipped));
+    }
+
+    private static void readInto(Path runDir, ReadLimits limits, List<PublishedRun> runs, List<String> skipped) {
+        try {
+            runs.add(read(runDir, limits));
+        } catch (ResultFormatException e) {
+            skipped.add(e.getMessage());
+        } catch (IOException e) {
+            skipped.add(runDir + ": cannot be read: " + e.getMessage());
+        }
     }
 
     public static PublishedRun read(Path runDir) throws IOException {
@@ -80,9 +98,12 @@ public final class LocalRuns {
             var collected = RunFiles.collect(result, dir::get, limits, files::put);
             collected.missing().forEach(m -> warn(runDir, m + " is missing or a symbolic link: not published"));
             collected.rejected().forEach((path, why) -> warn(runDir, "not published: " + why));
-            String phase = result.verdict() == io.isobench.result.Verdict.OK ? "Succeeded" : "Failed";
-            return new PublishedRun(RunKey.local(result.target(), result.runId()), Map.of(), List.of(), phase,
-                    new PublishedRun.Isolation(null, "run outside Kubernetes: isolation not verified", Map.of()), null, null, null,
+            boolean ok = result.verdict() == io.isobench.result.Verdict.OK;
+            // a run that did not succeed says why, as the operator's status message does for runs on Kubernetes
+            return new PublishedRun(RunKey.local(result.target(), result.runId()), Map.of(), List.of(), ok ? "Succeeded" : "Failed",
+                    new PublishedRun.Isolation(null, "run outside Kubernetes: isolation not verified", Map.of()),
+                    ok ? null : result.reason(),
+                    null, null,
                     result.config(), rerunYaml(result), String.valueOf(result.startedAt()), raw, result, files,
                     entries(runDir) - 1 - files.size());
         } catch (ObjectTooLargeException e) {

@@ -18,8 +18,18 @@ import picocli.CommandLine.Option;
 
 /** isobench-publish: local run directories → the report site in a folder or a bucket. */
 @Command(name = "isobench-publish", mixinStandardHelpOptions = true,
-        description = "Publish runner output as the report site (docs/site-data.md) into a folder or an S3/MinIO bucket's site/ prefix.")
+        description = "Publish runner output as the report site (docs/site-data.md) into a folder or an S3/MinIO bucket's site/ prefix.",
+        exitCodeListHeading = "Exit codes:%n",
+        exitCodeList = {
+            "0:every run published",
+            "1:nothing published: the site could not be written (the message says why)",
+            "2:bad usage: an option or its value (named)",
+            "3:the publisher's jar or a Java runtime is missing (the launcher says which)",
+            "4:the readable runs published; a run that could not be read was skipped, each named on stderr"})
 public final class PublishCommand implements Callable<Integer> {
+
+    /** The readable runs were published; at least one run could not be read and was skipped (each named on stderr). */
+    public static final int EXIT_RUNS_SKIPPED = 4;
 
     @Option(names = "--from", required = true, split = ",", paramLabel = "DIR", description = "Run directories, or folders of them.")
     List<Path> from;
@@ -44,7 +54,14 @@ public final class PublishCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        var runs = LocalRuns.find(from);
+        LocalRuns.Found found;
+        try {
+            found = LocalRuns.find(from);
+        } catch (IllegalArgumentException e) {
+            err.println("isobench-publish: " + e.getMessage());
+            return 2;
+        }
+        found.skipped().forEach(why -> err.println("isobench-publish: skipped " + why));
         try (ObjectStore store = open(err)) {
             if (store == null) {
                 return 2;
@@ -55,14 +72,16 @@ public final class PublishCommand implements Callable<Integer> {
             } else {
                 err.println("isobench-publish: warning: no site bundle at " + bundle + " (make site-build); publishing the data only");
             }
-            var stats = publisher.publish(runs);
+            var stats = publisher.publish(found.runs());
             if (to.startsWith("s3://")) {
                 store.allowAnonymousRead(BucketLayout.SITE_PREFIX);
             }
             out.println("published " + stats.runs() + " run(s) to " + store.describe() + ": " + stats.written() + " object(s) written ("
                     + stats.bytesWritten() + " bytes), " + stats.unchanged() + " unchanged, " + stats.ignored()
-                    + " file(s) of the runs left out (not a valid .hgrm/.hlog that result.json names)");
-            return 0;
+                    + " file(s) of the runs left out (not a valid .hgrm/.hlog that result.json names)"
+                    + (found.skipped().isEmpty() ? "" : "; skipped " + found.skipped().size()
+                            + " run(s) that could not be read (each named on stderr)"));
+            return found.skipped().isEmpty() ? 0 : EXIT_RUNS_SKIPPED;
         }
     }
 

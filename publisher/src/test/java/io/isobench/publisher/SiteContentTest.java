@@ -106,7 +106,7 @@ class SiteContentTest {
         Path runs = Files.createDirectories(dir.resolve("runs"));
         copyTree(SitePublisherTest.FIXTURE, dir.resolve("elsewhere"));
         Files.createSymbolicLink(runs.resolve("linked"), dir.resolve("elsewhere"));
-        assertThat(LocalRuns.find(List.of(runs))).isEmpty();
+        assertThat(LocalRuns.find(List.of(runs)).runs()).isEmpty();
     }
 
     @Test

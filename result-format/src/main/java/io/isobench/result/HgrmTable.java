@@ -88,14 +88,21 @@ public record HgrmTable(List<Row> rows, double mean, double stdDev, double max, 
                 throw new ResultFormatException("line " + lineNo + " of .hgrm is not a percentile row: '" + line.strip() + "'");
             }
         }
-        if (rows.isEmpty() || total < 0) {
-            throw new ResultFormatException(".hgrm has no percentile rows or no '#[Max = …, Total count = …]' footer");
+        if (total < 0) {
+            throw new ResultFormatException(".hgrm has no '#[Max = …, Total count = …]' footer");
+        }
+        // HdrHistogram writes no rows for an empty histogram (a repetition that FAILed before its window recorded nothing)
+        if (rows.isEmpty() && total != 0) {
+            throw new ResultFormatException(".hgrm has no percentile rows but a total count of " + total);
         }
         return new HgrmTable(List.copyOf(rows), mean, stdDev, max, total);
     }
 
-    /** The value (µs) at a percentile (0..100), as the table's step function gives it. */
+    /** The value (µs) at a percentile (0..100), as the table's step function gives it; NaN for a table of no samples. */
     public double valueAt(double percentile) {
+        if (rows.isEmpty()) {
+            return Double.NaN;
+        }
         double fraction = percentile / 100.0;
         for (Row row : rows) {
             if (row.percentile() >= fraction) {

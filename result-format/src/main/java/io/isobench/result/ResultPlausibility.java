@@ -101,8 +101,13 @@ public final class ResultPlausibility {
         latency(at + ".latency", r.latency());
         text(at + ".reason", r.reason());
         files(at + ".files", r.files());
+        if (r.windowNanos() == 0 && r.verdict() == Verdict.FAIL) {
+            nothingMeasured(at, r);
+            return 0;
+        }
         if (r.windowNanos() <= 0) {
-            throw bad(at + ".windowNanos", r.windowNanos(), "is not a positive window");
+            throw bad(at + ".windowNanos", r.windowNanos(), "is not a positive window; only a FAIL repetition that never reached its"
+                    + " measured window has none");
         }
         if (r.sent() < 0 || r.received() < 0) {
             throw bad(at + (r.sent() < 0 ? ".sent" : ".received"), Math.min(r.sent(), r.received()), "is negative");
@@ -117,6 +122,44 @@ public final class ResultPlausibility {
             throw bad(at + ".achievedRate", rate, "disagrees with received " + r.received() + " in a " + r.windowNanos() + " ns window (" + Math.round(expected) + "/s)");
         }
         return r.latency().count();
+    }
+
+    /**
+     * A FAIL before the measured window opened (the target refused to start, the sender never got there) is a result: the
+     * runner's reason is what it says. Having measured nothing, it carries no figures; any it does carry are refused, so a
+     * FAIL is no way to put numbers past the checks above.
+     */
+    private static void nothingMeasured(String at, RepetitionResult r) {
+        if (r.reason() == null || r.reason().isBlank()) {
+            throw bad(at + ".reason", r.reason(), "is missing: a FAIL repetition that never reached its measured window says why");
+        }
+        String why = "with no measured window";
+        if (r.sent() != 0) {
+            throw bad(at + ".sent", r.sent(), why);
+        }
+        if (r.received() != 0) {
+            throw bad(at + ".received", r.received(), why);
+        }
+        if (r.achievedRate() != 0) {
+            throw bad(at + ".achievedRate", r.achievedRate(), why);
+        }
+        if (r.latency().count() != 0) {
+            throw bad(at + ".latency.count", r.latency().count(), why);
+        }
+        if (r.generator() != null) {
+            throw bad(at + ".generator", r.generator(), why);
+        }
+        if (r.histogram() != null) {
+            long samples;
+            try {
+                samples = Histograms.fromBase64(r.histogram()).getTotalCount();
+            } catch (ResultFormatException e) {
+                throw bad(at + ".histogram", r.histogram(), "is not a histogram of isobench's shape: " + e.getMessage());
+            }
+            if (samples != 0) {
+                throw new ResultFormatException(at + ".histogram holds " + samples + " samples " + why);
+            }
+        }
     }
 
     /** Named files become object keys and site paths: only histogram files under steps/ (HistogramFiles). */
@@ -147,10 +190,18 @@ public final class ResultPlausibility {
                 throw bad(at + "." + PERCENTILES[i], values[i], "is below " + PERCENTILES[i - 1] + " = " + values[i - 1] + " (percentiles never decrease)");
             }
         }
+        // no samples, no figures: the runner writes LatencySummary.EMPTY (percentiles never decrease, so max speaks for them)
         if (l.count() == 0 && l.max() != 0) {
             throw bad(at + ".max", l.max(), "with no samples");
         }
-        if (!Double.isFinite(l.mean()) || l.count() > 0 && (l.mean() < l.min() * 0.999 || l.mean() > l.max() * 1.001 + 1)) {
+        if (l.count() == 0 && l.mean() != 0) {
+            throw bad(at + ".mean", l.mean(), "with no samples");
+        }
+        if (l.count() == 0 && l.stddev() != 0) {
+            throw bad(at + ".stddev", l.stddev(), "with no samples");
+        }
+        // with no samples everything is 0 by now, which is within its own min … max
+        if (!Double.isFinite(l.mean()) || l.mean() < l.min() * 0.999 || l.mean() > l.max() * 1.001 + 1) {
             throw bad(at + ".mean", l.mean(), "is outside min " + l.min() + " … max " + l.max());
         }
         if (!Double.isFinite(l.stddev()) || l.stddev() < 0) {

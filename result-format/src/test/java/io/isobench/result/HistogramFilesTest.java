@@ -51,6 +51,26 @@ class HistogramFilesTest {
     }
 
     @Test
+    void theTableOfAnEmptyHistogramPassesAndSaysItHoldsNoSamples() {
+        // what the runner writes for a repetition that FAILed before its window: HdrHistogram's table of no samples
+        byte[] empty = HgrmTable.render(Histograms.newLatencyHistogram()).getBytes(StandardCharsets.UTF_8);
+        assertThatCode(() -> HistogramFiles.check("steps/a/rep-1_FAIL.hgrm", empty)).doesNotThrowAnyException();
+        HgrmTable table = HgrmTable.parse(new String(empty, StandardCharsets.UTF_8));
+        assertThat(table.totalCount()).isZero();
+        assertThat(table.rows()).isEmpty();
+        assertThat(table.valueAt(50)).isNaN();
+    }
+
+    @Test
+    void aTableWithoutRowsThatClaimsSamplesIsRefused() {
+        String claims = "       Value     Percentile TotalCount 1/(1-Percentile)\n\n"
+                + "#[Mean    =        5.000, StdDeviation   =        0.000]\n"
+                + "#[Max     =        5.000, Total count    =            7]\n";
+        assertThatThrownBy(() -> HistogramFiles.check("steps/a/rep-1_OK.hgrm", claims.getBytes(StandardCharsets.UTF_8)))
+                .hasMessage("steps/a/rep-1_OK.hgrm: .hgrm has no percentile rows but a total count of 7");
+    }
+
+    @Test
     void markupPassedOffAsAHistogramFileIsRefused() {
         byte[] html = "<html><script>window.__xss=1</script></html>".getBytes(StandardCharsets.UTF_8);
         assertThatThrownBy(() -> HistogramFiles.check("steps/a/rep-1_OK.hgrm", html))

@@ -68,6 +68,6 @@ class HistogramsTest {
     void hgrmParserNamesTheBadLine() {
         String text = HgrmTable.render(random(4, 10, 10)).replaceFirst("\\n(\\s+[0-9.]+\\s+[0-9.]+\\s+\\d+)", "\nbogus row$1");
         assertThatThrownBy(() -> HgrmTable.parse(text)).hasMessageContaining("is not a percentile row: 'bogus row");
-        assertThatThrownBy(() -> HgrmTable.parse("")).hasMessageContaining("no percentile rows");
+        assertThatThrownBy(() -> HgrmTable.parse("")).hasMessageContaining("no '#[Max = …, Total count = …]' footer");
     }
 }

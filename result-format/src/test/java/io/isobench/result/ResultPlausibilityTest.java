@@ -1,11 +1,13 @@
 package io.isobench.result;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.isobench.result.samples.ResultSamples;
 import java.util.function.Consumer;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -38,7 +40,7 @@ class ResultPlausibilityTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            merged p99 below p90         | steps[0].merged.latency.p99 = 1 is below p98
+            merged p99 below p90         | steps[0].merged.latency.p99 = 1 is below p98 = 98047 (percentiles never decrease)
             negative p50                 | steps[0].merged.latency.p50 = -5 is negative
             max past one hour            | steps[0].merged.latency.max = 9000000000000000000 exceeds the histograms' highest trackable value
             mean outside min…max         | steps[0].merged.latency.mean = 1.0E12 is outside min
@@ -55,6 +57,21 @@ class ResultPlausibilityTest {
             a path climbing out          | steps[0].repetitions[0].files.hlog = 'steps/../../site/index.hlog' is not a path under steps/
             a file outside steps         | steps[0].merged.files.hgrm = 'data/catalog.hgrm' is not a path under steps/
             an hlog named as table       | steps[0].repetitions[0].files.hgrm = 'steps/a/rep-1_OK.hlog' is not a path under steps/
+            negative sent                | steps[0].repetitions[0].sent = -1 is negative
+            negative received            | steps[0].repetitions[0].received = -1 is negative
+            a rate past the limit        | steps[0].repetitions[0].achievedRate = 1.000000001E9 is not a rate between 0 and 1000000000
+            a rate past the tolerance    | steps[0].repetitions[0].achievedRate = 51.5 disagrees with received 50 in a 1000000000 ns window
+            a max past the hour          | steps[0].merged.latency.max = 3600000000001 exceeds the histograms' highest trackable value
+            a mean under min             | steps[0].merged.latency.mean = 99.8 is outside min 100
+            a mean over max              | steps[0].merged.latency.mean = 100133.0 is outside min 100 … max 100031
+            501 steps                    | steps.length = 501 exceeds 500
+            a run reason too long        | reason.length = 4097 exceeds 4096
+            a step label too long        | steps[0].label.length = 4097 exceeds 4096
+            a variant too long           | steps[0].variant.length = 4097 exceeds 4096
+            a repetition reason too long | steps[0].repetitions[0].reason.length = 4097 exceeds 4096
+            a rerun reason too long      | steps[0].repetitions[0].reruns[0].reason.length = 4097 exceeds 4096
+            33 notes                     | steps[0].repetitions[0].notes.length = 33 exceeds 32
+            33 reruns                    | steps[0].repetitions[0].reruns.length = 33 exceeds 32
             """)
     void anImplausibleUploadIsRefusedNamingTheFieldAndValue(String what, String message) {
         Consumer<ObjectNode> edit = switch (what) {
@@ -75,9 +92,100 @@ class ResultPlausibilityTest {
             case "a path climbing out" -> t -> ((ObjectNode) repetition(t).get("files")).put("hlog", "steps/../../site/index.hlog");
             case "a file outside steps" -> t -> ((ObjectNode) step(t).get("merged").get("files")).put("hgrm", "data/catalog.hgrm");
             case "an hlog named as table" -> t -> ((ObjectNode) repetition(t).get("files")).put("hgrm", "steps/a/rep-1_OK.hlog");
+            case "negative sent" -> t -> repetition(t).put("sent", -1);
+            case "negative received" -> t -> repetition(t).put("sent", 0).put("received", -1);
+            case "a rate past the limit" -> t -> repetition(t).put("windowNanos", 1_000_000_000L).put("received", 1_000_000_001L)
+                    .put("achievedRate", 1_000_000_001.0);
+            case "a rate past the tolerance" -> t -> fiftyInASecond(t).put("achievedRate", 51.5);
+            case "a max past the hour" -> t -> mergedLatency(t).put("max", Histograms.HIGHEST_NANOS + 1);
+            case "a mean under min" -> t -> mergedLatency(t).put("mean", 99.8);
+            case "a mean over max" -> t -> mergedLatency(t).put("mean", 100_133.0);
+            case "501 steps" -> t -> steps(t, 501);
+            case "a run reason too long" -> t -> t.put("reason", "x".repeat(ResultPlausibility.MAX_TEXT + 1));
+            case "a step label too long" -> t -> step(t).put("label", "x".repeat(ResultPlausibility.MAX_TEXT + 1));
+            case "a variant too long" -> t -> step(t).put("variant", "x".repeat(ResultPlausibility.MAX_TEXT + 1));
+            case "a repetition reason too long" -> t -> repetition(t).put("reason", "x".repeat(ResultPlausibility.MAX_TEXT + 1));
+            case "a rerun reason too long" -> t -> ((ObjectNode) repetition(t).get("reruns").get(0))
+                    .put("reason", "x".repeat(ResultPlausibility.MAX_TEXT + 1));
+            case "33 notes" -> t -> notes(t, ResultPlausibility.MAX_NOTES + 1);
+            case "33 reruns" -> t -> reruns(t, ResultPlausibility.MAX_NOTES + 1);
             default -> throw new IllegalArgumentException(what);
         };
         assertThatThrownBy(() -> check(edit, "dispatch")).isInstanceOf(ResultFormatException.class).hasMessageStartingWith(message);
+    }
+
+    /** Each limit is a limit, not one past it: a value exactly at it is believed (beside the one just past it, refused above). */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            nothing sent nor received
+            the highest rate
+            a rate at the tolerance
+            a max of one hour
+            a mean at the tolerance under min
+            a mean at the tolerance over max
+            500 steps
+            texts of 4096 characters
+            32 notes and 32 reruns
+            """)
+    void aValueAtALimitIsBelieved(String what) {
+        Consumer<ObjectNode> edit = switch (what) {
+            case "nothing sent nor received" -> t -> repetition(t).put("sent", 0).put("received", 0).put("achievedRate", 0.0);
+            case "the highest rate" -> t -> repetition(t).put("windowNanos", 1_000_000_000L).put("received", 1_000_000_000L)
+                    .put("achievedRate", ResultPlausibility.MAX_RATE);
+            // received ÷ window is 50/s; the tolerance is 1%, at least one message per second
+            case "a rate at the tolerance" -> t -> fiftyInASecond(t).put("achievedRate", 51.0);
+            case "a max of one hour" -> t -> mergedLatency(t).put("max", Histograms.HIGHEST_NANOS);
+            // the same arithmetic as the check, so the value is exactly at its bound
+            case "a mean at the tolerance under min" -> t -> mergedLatency(t).put("mean", mergedLatency(t).get("min").asLong() * 0.999);
+            case "a mean at the tolerance over max" -> t -> mergedLatency(t)
+                    .put("mean", mergedLatency(t).get("max").asLong() * 1.001 + 1);
+            case "500 steps" -> t -> steps(t, ResultPlausibility.MAX_STEPS);
+            case "texts of 4096 characters" -> t -> {
+                String longest = "x".repeat(ResultPlausibility.MAX_TEXT);
+                t.put("reason", longest);
+                step(t).put("label", longest).put("variant", longest).put("reason", longest);
+                repetition(t).put("reason", longest);
+            };
+            case "32 notes and 32 reruns" -> t -> {
+                notes(t, ResultPlausibility.MAX_NOTES);
+                reruns(t, ResultPlausibility.MAX_NOTES);
+            };
+            default -> throw new IllegalArgumentException(what);
+        };
+        assertThatCode(() -> check(edit, "dispatch")).doesNotThrowAnyException();
+    }
+
+    private static ObjectNode mergedLatency(ObjectNode tree) {
+        return (ObjectNode) step(tree).get("merged").get("latency");
+    }
+
+    /** The repetition as 50 messages received in a one-second window. */
+    private static ObjectNode fiftyInASecond(ObjectNode tree) {
+        return repetition(tree).put("windowNanos", 1_000_000_000L).put("sent", 50).put("received", 50);
+    }
+
+    /** {@code count} copies of the first step, each with an id of its own. */
+    private static void steps(ObjectNode tree, int count) {
+        ArrayNode steps = (ArrayNode) tree.get("steps");
+        ObjectNode first = step(tree);
+        steps.removeAll();
+        for (int i = 0; i < count; i++) {
+            steps.add(first.deepCopy().put("id", "step-" + i));
+        }
+    }
+
+    private static void notes(ObjectNode tree, int count) {
+        ArrayNode notes = repetition(tree).putArray("notes");
+        for (int i = 0; i < count; i++) {
+            notes.add("note " + i);
+        }
+    }
+
+    private static void reruns(ObjectNode tree, int count) {
+        ArrayNode reruns = repetition(tree).putArray("reruns");
+        for (int i = 0; i < count; i++) {
+            reruns.addObject().put("attempt", i + 1).put("reason", "host noise");
+        }
     }
 
     @Test
@@ -119,6 +227,90 @@ class ResultPlausibilityTest {
             default -> throw new IllegalArgumentException(what);
         };
         assertThatThrownBy(() -> check(edit, "dispatch")).isInstanceOf(ResultFormatException.class).hasMessageStartingWith(message);
+    }
+
+    /** The real runner's FAIL against a refused port ({@link ResultSamples#connectionRefused()}), changed by {@code edit}, then checked. */
+    private static void checkRefused(Consumer<ObjectNode> edit) throws Exception {
+        ObjectNode tree = (ObjectNode) JSON.readTree(ResultSamples.connectionRefused());
+        edit.accept(tree);
+        ResultPlausibility.check(ResultJson.parse(JSON.writeValueAsString(tree)), "tcp-echo");
+    }
+
+    @Test
+    void aRunnerFailThatNeverReachedItsWindowIsBelievedWithItsReason() throws Exception {
+        RunResult refused = ResultJson.parse(new String(ResultSamples.connectionRefused(), java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(refused.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(refused.steps().getFirst().repetitions().getFirst().windowNanos()).isZero();
+        assertThatCode(() -> ResultPlausibility.check(refused, "tcp-echo")).doesNotThrowAnyException();
+    }
+
+    /** A FAIL with no measured window carries no figures: anything it does carry is refused, so a FAIL smuggles nothing in. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            no reason                      | steps[0].repetitions[0].reason = null is missing: a FAIL repetition that never reached its
+            a blank reason                 | steps[0].repetitions[0].reason = '  ' is missing
+            received messages              | steps[0].repetitions[0].received = 5 with no measured window
+            sent messages                  | steps[0].repetitions[0].sent = 7 with no measured window
+            an achieved rate               | steps[0].repetitions[0].achievedRate = 1000.0 with no measured window
+            samples                        | steps[0].repetitions[0].latency.count = 3 with no measured window
+            percentiles without samples    | steps[0].repetitions[0].latency.max = 900 with no samples
+            a mean without samples         | steps[0].repetitions[0].latency.mean = 1.0E12 with no samples
+            a deviation without samples    | steps[0].repetitions[0].latency.stddev = 4.0 with no samples
+            a merged mean without samples  | steps[0].merged.latency.mean = 1.0E12 with no samples
+            generator lag                  | steps[0].repetitions[0].generator = GeneratorLag[sendLagP50=1000, sendLagP99=5000
+            a histogram with samples       | steps[0].repetitions[0].histogram holds 2 samples with no measured window
+            a histogram that is not one    | steps[0].repetitions[0].histogram = 'bm90IGEgaGlzdG9ncmFt' is not a histogram of
+            a negative window              | steps[0].repetitions[0].windowNanos = -1 is not a positive window
+            an OK with no window           | steps[0].repetitions[0].windowNanos = 0 is not a positive window; only a FAIL repetition
+            an INCONCLUSIVE with no window | steps[0].repetitions[0].windowNanos = 0 is not a positive window; only a FAIL repetition
+            """)
+    void aFailWithNoMeasuredWindowCarriesNoFigures(String what, String message) {
+        Consumer<ObjectNode> edit = switch (what) {
+            case "no reason" -> t -> repetition(t).remove("reason");
+            case "a blank reason" -> t -> repetition(t).put("reason", "  ");
+            case "received messages" -> t -> repetition(t).put("received", 5);
+            case "sent messages" -> t -> repetition(t).put("sent", 7);
+            case "an achieved rate" -> t -> repetition(t).put("achievedRate", 1000.0);
+            case "samples" -> t -> {
+                ((ObjectNode) repetition(t).get("latency")).put("count", 3);
+                mergedLatency(t).put("count", 3);
+            };
+            case "percentiles without samples" -> t -> ((ObjectNode) repetition(t).get("latency")).put("max", 900);
+            case "a mean without samples" -> t -> ((ObjectNode) repetition(t).get("latency")).put("mean", 1e12);
+            case "a deviation without samples" -> t -> ((ObjectNode) repetition(t).get("latency")).put("stddev", 4.0);
+            case "a merged mean without samples" -> t -> ((ObjectNode) step(t).get("merged").get("latency")).put("mean", 1e12);
+            case "generator lag" -> t -> repetition(t).putObject("generator").put("sendLagP50", 1000).put("sendLagP99", 5000)
+                    .put("sendLagMax", 9000).put("sends", 10).put("shareOfP50", 0.1).put("shareOfP99", 0.2);
+            case "a histogram with samples" -> t -> {
+                var histogram = Histograms.newLatencyHistogram();
+                histogram.recordValue(500);
+                histogram.recordValue(700);
+                repetition(t).put("histogram", Histograms.toBase64(histogram));
+            };
+            case "a histogram that is not one" -> t -> repetition(t).put("histogram", "bm90IGEgaGlzdG9ncmFt");
+            case "a negative window" -> t -> repetition(t).put("windowNanos", -1);
+            case "an OK with no window" -> t -> {
+                repetition(t).put("verdict", "OK").remove("reason");
+                step(t).put("verdict", "OK").remove("reason");
+                t.put("verdict", "OK").remove("reason");
+            };
+            case "an INCONCLUSIVE with no window" -> t -> {
+                repetition(t).put("verdict", "INCONCLUSIVE").put("reason", "host noise");
+                step(t).put("verdict", "INCONCLUSIVE").put("reason", "host noise");
+                t.put("verdict", "INCONCLUSIVE").put("reason", "host noise");
+            };
+            default -> throw new IllegalArgumentException(what);
+        };
+        assertThatThrownBy(() -> checkRefused(edit)).isInstanceOf(ResultFormatException.class).hasMessageStartingWith(message);
+    }
+
+    @Test
+    void aValueOfEightyCharactersIsShownWholeAndALongerOneCutTo77AndAnEllipsis() {
+        String eighty = "a".repeat(80);
+        assertThatThrownBy(() -> check(t -> step(t).put("id", eighty + "/"), null)).hasMessageStartingWith("steps[0].id = '"
+                + "a".repeat(77) + "…' is not");
+        assertThatThrownBy(() -> check(t -> step(t).put("id", "/" + "a".repeat(79)), null)).hasMessageStartingWith("steps[0].id = '/"
+                + "a".repeat(79) + "' is not");
     }
 
     @Test

@@ -127,12 +127,20 @@ final class RepetitionRunner {
         }
 
         RigOutcome rig = outcome.get();
+        Histogram histogram = totals.histogram();
+        List<String> notes = new ArrayList<>();
         if (rig == null) {
             rig = new RigOutcome(0, 0, 0, 0, false, 0, 0, 0, recording.completed(), failure.get(), false, null);
+            // with no outcome the window has no known length: samples without a window are figures nothing can be judged
+            // against (ResultPlausibility refuses them), so this FAIL keeps its reason and the .hlog, not the samples
+            if (histogram.getTotalCount() > 0) {
+                notes.add(histogram.getTotalCount() + " samples recorded before the sender broke are left out of the figures (the"
+                        + " window never closed); the .hlog keeps them");
+                histogram = Histograms.newLatencyHistogram();
+            }
         } else if (failure.get() != null && rig.failure() == null) {
             rig = rig.failedWith(failure.get());
         }
-        Histogram histogram = totals.histogram();
         Verdicts.Judgement judgement = Verdicts.judge(step.load(), rig, histogram.getTotalCount(), settings.rateTolerance(), settings.drainTimeoutText());
         List<Pinning> pinnings = placement.pinnings();
         for (Pinning p : pinnings) {
@@ -140,7 +148,6 @@ final class RepetitionRunner {
                 progress.warn(step.id() + ": thread " + p.role() + " is not pinned (" + p.detail() + ")");
             }
         }
-        List<String> notes = new ArrayList<>();
         NoiseSignals signals = totals.signalsBefore() == null || totals.signalsAfter() == null ? null
                 : HostSignals.delta(totals.signalsBefore(), totals.signalsAfter(), pinnings);
         long p50 = histogram.getValueAtPercentile(50);

@@ -93,6 +93,22 @@ class BenchmarkRunnerTest {
         assertThat(result.reason()).contains("could not start instant a: port 9 in use");
         assertThat(BenchmarkRunner.exitCode(result)).isEqualTo(1);
         assertThat(result.steps().getFirst().repetitions().getFirst().files().hgrm()).endsWith("_FAIL.hgrm");
+        ResultPlausibility.check(result, null);  // a FAIL is a result: the operator and the publisher take it with its reason
+    }
+
+    @Test
+    void aSenderThatBreaksMidWindowFailsWithTheReasonAndAResultReadersBelieve(@TempDir Path dir) throws Exception {
+        InstantTarget target = new InstantTarget("a");
+        target.throwAfterSends = 40;  // 20 in warm-up at 1000/s over 20 ms, the rest inside the window
+        RunResult result = run(target, settings(List.of(Load.openLoop(1000, 20, 200)), 1), dir);
+
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        RepetitionResult rep = result.steps().getFirst().repetitions().getFirst();
+        assertThat(rep.reason()).contains("sender failed: java.lang.IllegalStateException: send 41 broke");
+        assertThat(rep.notes()).anySatisfy(note -> assertThat(note).endsWith("samples recorded before the sender broke are left out of"
+                + " the figures (the window never closed); the .hlog keeps them"));
+        assertThat(rep.received()).isZero();
+        ResultPlausibility.check(result, null);
     }
 
     @Test

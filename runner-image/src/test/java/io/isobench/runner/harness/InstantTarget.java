@@ -10,6 +10,8 @@ final class InstantTarget implements Target {
 
     final List<String> variants;
     String failOpen;
+    /** Sends after which {@code send} throws, as a target with a bug would (0: never). */
+    long throwAfterSends;
 
     InstantTarget(String... variants) {
         this.variants = List.of(variants);
@@ -52,8 +54,13 @@ final class InstantTarget implements Target {
         }
         LatencyRecorder recorder = context.recording().newRecorder("client");
         return new Session() {
+            long sends;
+
             @Override
             public boolean send(long intendedNanos) {
+                if (throwAfterSends > 0 && ++sends > throwAfterSends) {
+                    throw new IllegalStateException("send " + sends + " broke");
+                }
                 recorder.record(intendedNanos);
                 return true;
             }

@@ -27,7 +27,8 @@ class NoiseGateTest {
     }
 
     @ParameterizedTest(name = "{0} ns → {1} ns changed: {2}")
-    @CsvSource({"70, 275, true", "275, 70, true", "70, 90, false", "70, 104, false", "20, 35, false", "20, 45, true", "400, 610, true"})
+    @CsvSource({"70, 275, true", "275, 70, true", "70, 90, false", "70, 104, false", "70, 105, false", "70, 106, true", "20, 35, false",
+        "20, 40, false", "20, 41, true", "20, 45, true", "400, 610, true"})
     void theCoreToCoreStateChangedWhenOneModeIsOneAndAHalfTimesTheOtherAndMoreThan20nsApart(long before, long after, boolean changed) {
         List<String> found = NoiseGate.findings(0, null, probe(before, 0), probe(after, 0), null);
         assertThat(found.isEmpty()).isEqualTo(!changed);
@@ -40,6 +41,19 @@ class NoiseGateTest {
                 .containsExactly("the jitter probe before saw a 50 ms stall on CPU 0 (budget 1ms)");
         assertThat(NoiseGate.findings(MS, "1ms", probe(70, 900_000), probe(70, 1_000_000), null)).as("at the budget is within it")
                 .isEmpty();
+        assertThat(NoiseGate.findings(MS, "1ms", probe(70, 0), probe(70, 2 * MS), null))
+                .containsExactly("the jitter probe after saw a 2 ms stall on CPU 0 (budget 1ms)");
+    }
+
+    @Test
+    void aSenderIsPreemptedPastItsAllowanceOnlyAndOnlyItsOwnThreadCounts() {
+        var sender = new NoiseSignals.ThreadNoise("client", 0, true, 21L, 0L);
+        assertThat(NoiseGate.preempted(quiet(List.of(sender), 0), "client"))
+                .isEqualTo("its thread was switched out involuntarily 21 times in 10.0 s");
+        assertThat(NoiseGate.preempted(quiet(List.of(new NoiseSignals.ThreadNoise("client", 0, true, 20L, 0L)), 0), "client"))
+                .as("2/s over 10 s is within the allowance").isNull();
+        assertThat(NoiseGate.preempted(quiet(List.of(sender), 0), "agent")).as("another role's switches").isNull();
+        assertThat(NoiseGate.preempted(null, "client")).as("counters not read").isNull();
     }
 
     @Test

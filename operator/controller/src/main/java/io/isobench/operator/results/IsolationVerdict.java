@@ -213,8 +213,8 @@ public record IsolationVerdict(boolean isolated, String reason, String message) 
                 }
             }));
         }
-        for (int i = 0; i < roles.size(); i++) {
-            for (int j = i + 1; j < roles.size(); j++) {
+        for (int j = 1; j < roles.size(); j++) {
+            for (int i = 0; i < j; i++) {
                 Role a = roles.get(i);
                 Role b = roles.get(j);
                 var both = new TreeSet<>(a.granted());

@@ -22,6 +22,7 @@ import io.isobench.operator.api.QueueName;
 import io.isobench.operator.api.TargetSpec;
 import io.isobench.operator.config.OperatorConfig;
 import io.isobench.operator.workload.RunNames;
+import io.isobench.result.samples.ResultSamples;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -288,6 +289,33 @@ class OperatorIT {
         assertThat(notIsolated.getReason()).isEqualTo("ServerUnverified");
         assertThat(notIsolated.getMessage()).endsWith("the server printed no report line ('isobench-server-report {…}')"
                 + " (in the first 65536 bytes of container server's log)");
+    }
+
+    @Test
+    void aRunnerFailEndsTheRunFailedWithTheRunnersOwnReasonAndIsPublished() throws Exception {
+        BenchmarkRun echo = client.resource(echoSpec("refused", "bench")).create();
+        awaitPod(echo, "server");
+        Pod runner = awaitPod(echo, "client");
+        // what the real runner wrote when nothing listened at its --server-address (exit code 1: a step FAILed)
+        String refused = new String(ResultSamples.connectionRefused(), java.nio.charset.StandardCharsets.UTF_8);
+        String reason = io.isobench.result.ResultJson.parse(refused).reason();
+        finishRunner(echo, runner, "fail", refused);
+
+        BenchmarkRun failed = awaitPhase("refused", Phase.Failed);
+        assertThat(phases.get("refused")).containsExactly(Phase.Pending, Phase.Queued, Phase.Scheduled, Phase.Running, Phase.Collecting,
+                Phase.Failed);
+        assertThat(failed.getStatus().getMessage()).isEqualTo(reason).endsWith("could not start tcp-echo remote: Connection refused");
+        assertThat(failed.getStatus().getVerdict()).isEqualTo("FAIL");
+        assertThat(failed.getStatus().getSteps()).singleElement().satisfies(s -> assertThat(s.getVerdict()).isEqualTo("FAIL"));
+        await().atMost(Duration.ofSeconds(30)).until(() -> "True".equals(condition(get("refused"), CrdConstants.CONDITION_PUBLISHED)));
+        String key = USER_NAMESPACE + "/refused/" + failed.getMetadata().getUid();
+        var summary = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                java.net.URI.create(minio.endpoint() + "/isobench/site/data/runs/" + key + "/summary.json")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(summary.statusCode()).isEqualTo(200);
+        var published = io.isobench.result.ResultJson.MAPPER.readTree(summary.body());
+        assertThat(published.get("phase").asText()).isEqualTo("Failed");
+        assertThat(published.get("message").asText()).isEqualTo(reason);
     }
 
     // --- helpers ---

@@ -238,5 +238,10 @@ class IsolationVerdictTest {
         IsolationVerdict v = judge(SAME_FACTS, r -> pinning(r, "agent").put("applied", false).put("detail", "x".repeat(10_000)), false);
         assertThat(v.reason()).isEqualTo("PinningFailed");
         assertThat(v.message()).hasSize(IsolationVerdict.MAX_MESSAGE + 1).endsWith("…");
+        // a message exactly at the limit is kept whole
+        String around = judge(SAME_FACTS, r -> pinning(r, "agent").put("applied", false).put("detail", "x"), false).message();
+        String detail = "x".repeat(IsolationVerdict.MAX_MESSAGE - around.length() + 1);
+        IsolationVerdict atLimit = judge(SAME_FACTS, r -> pinning(r, "agent").put("applied", false).put("detail", detail), false);
+        assertThat(atLimit.message()).hasSize(IsolationVerdict.MAX_MESSAGE).endsWith("x)");
     }
 }

@@ -11,11 +11,15 @@ import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.IsolationStatus;
 import io.isobench.operator.api.Phase;
+import io.isobench.operator.api.PlacementSpec;
 import io.isobench.operator.reconcile.Conditions;
 import io.isobench.operator.reconcile.RunContext;
 import io.isobench.operator.workload.RunNames;
+import io.isobench.result.ResultJson;
+import io.isobench.result.samples.ResultSamples;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
@@ -26,8 +30,12 @@ class ObserveAndCollectStepTest {
     private final BenchmarkRun run = Runs.dispatch("r1", now.minusSeconds(30));
 
     private RunContext in(Phase phase) {
+        return in(run, phase);
+    }
+
+    private RunContext in(BenchmarkRun base, Phase phase) {
         cluster.node("bench-1", 4, "static", "bench");
-        BenchmarkRun r = Runs.inPhase(run, phase, "bench-1");
+        BenchmarkRun r = Runs.inPhase(base, phase, "bench-1");
         r.getStatus().setAttempts(1);
         var isolation = new IsolationStatus();
         isolation.setMode("Exclusive");
@@ -122,6 +130,31 @@ class ObserveAndCollectStepTest {
         assertThat(conclusive.getMessage()).contains("the jitter probe before saw a 4.2 ms stall on CPU 1");
         assertThat(Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow().getMessage())
                 .startsWith("Inconclusive: 1 of 3 inconclusive");
+    }
+
+    @Test
+    void aRunnerFailIsCollectedAsFailedWithTheRunnersOwnReason() throws Exception {
+        BenchmarkRun echo = Runs.tcpEcho("refused", now.minusSeconds(30), PlacementSpec.Topology.SameNode);
+        byte[] refused = ResultSamples.connectionRefused();  // the real runner's result.json against a port nobody listens on
+        String reason = ResultJson.parse(new String(refused, StandardCharsets.UTF_8)).reason();
+        cluster.objects.put(RunNames.attemptPrefix(echo, 1, "client") + "result.json", refused);
+        RunContext ctx = in(echo, Phase.Collecting);
+
+        new CollectStep().apply(ctx);
+
+        assertThat(reason).endsWith("target failed: could not start tcp-echo remote: Connection refused");
+        assertThat(ctx.phase()).isEqualTo(Phase.Failed);
+        assertThat(ctx.status().getMessage()).isEqualTo(reason);
+        assertThat(ctx.status().getVerdict()).isEqualTo("FAIL");
+        assertThat(ctx.status().getSteps()).singleElement().satisfies(s -> {
+            assertThat(s.getVerdict()).isEqualTo("FAIL");
+            assertThat(s.getSamples()).isZero();
+            assertThat(s.getReason()).endsWith("Connection refused");
+        });
+        var completed = Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow();
+        assertThat(completed.getReason()).isEqualTo("Failed");
+        assertThat(completed.getMessage()).isEqualTo("StepFailed: " + reason);
+        assertThat(ctx.status().getArtifacts().getResult()).as("collected, so it is published").endsWith("/result.json");
     }
 
     @Test

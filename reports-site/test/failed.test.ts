@@ -1,0 +1,60 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { RunResult } from '../src/data/contract';
+import { sampledLatency } from '../src/format';
+import { hgrmValueAt, parseHgrm } from '../src/hdr/hgrm';
+import { comparableSteps } from '../src/stats/comparability';
+import { repetitionRows } from '../src/views/repetitions';
+
+const SAMPLE = 'result-format/src/test/resources/io/isobench/result/samples/tcp-echo-connection-refused.json';
+
+/** The repository's copy of `path`: the nearest folder above this test that holds it (Stryker runs the tests in a copy of the site). */
+function fromRepository(path: string): string {
+  for (let dir = new URL('.', import.meta.url); dir.pathname !== '/'; dir = new URL('..', dir)) {
+    if (existsSync(new URL(path, dir))) return readFileSync(new URL(path, dir), 'utf8');
+  }
+  throw new Error(`${path} is in no folder above ${import.meta.url}`);
+}
+
+// what the real runner wrote when nothing listened at --server-address 127.0.0.1:1 (result-format's ResultSamples)
+const refused = JSON.parse(fromRepository(SAMPLE)) as RunResult;
+
+describe('a run that FAILed before its window', () => {
+  it('shows no latency figure where nothing was measured, never "0 ns"', () => {
+    expect(sampledLatency(0, 0)).toBe('—');
+    expect(sampledLatency(463, 1000)).toBe('463 ns');
+    expect(sampledLatency(0, 1000)).toBe('0 ns');
+    expect(sampledLatency(463, undefined)).toBe('463 ns');  // an index entry from before samples were counted
+  });
+
+  it('lists its repetition with the runner\'s reason and no figures', () => {
+    const [row] = repetitionRows(refused);
+    expect(row.verdict).toBe('FAIL');
+    expect(row.p50).toBe('—');
+    expect(row.p99).toBe('—');
+    expect(row.notes).toBe('target failed: could not start tcp-echo remote: Connection refused');
+  });
+
+  it('has a percentile table of no samples that reads as such (HdrHistogram writes no rows for it)', () => {
+    const empty = '       Value     Percentile TotalCount 1/(1-Percentile)\n\n'
+      + '#[Mean    =        0.000, StdDeviation   =        0.000]\n'
+      + '#[Max     =        0.000, Total count    =            0]\n'
+      + '#[Buckets =           32, SubBuckets     =         2048]\n';
+    const table = parseHgrm(empty);
+    expect(table.totalCount).toBe(0);
+    expect(table.rows).toEqual([]);
+    expect(hgrmValueAt(table, 50)).toBeNaN();
+    expect(() => parseHgrm(empty.replace('Total count    =            0', 'Total count    =            7')))
+      .toThrow('no percentile rows but a total count of 7');
+  });
+
+  it('is left out of a comparison, on either side, and named: there is nothing to compare', () => {
+    const measured = structuredClone(refused);
+    measured.steps[0].merged.latency = { ...measured.steps[0].merged.latency, count: 1000, p50: 4_000, max: 9_000, mean: 4_100 };
+    measured.steps[0].verdict = 'OK';
+    const id = refused.steps[0].id;
+    expect(comparableSteps(measured, measured)).toEqual({ compared: [id], inconclusive: [], unmeasured: [] });
+    expect(comparableSteps(refused, measured)).toEqual({ compared: [], inconclusive: [], unmeasured: [id] });
+    expect(comparableSteps(measured, refused)).toEqual({ compared: [], inconclusive: [], unmeasured: [id] });
+  });
+});

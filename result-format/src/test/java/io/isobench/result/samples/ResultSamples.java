@@ -1,0 +1,34 @@
+package io.isobench.result.samples;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+
+/**
+ * result.json files the real runner wrote, kept as it wrote them, for every module's tests (the result-format test-jar).
+ * How each was made is in its method's comment; remake it the same way when the format changes.
+ */
+public final class ResultSamples {
+
+    private ResultSamples() {}
+
+    /**
+     * A runner FAIL that never reached its measured window: {@code isobench-runner tcp-echo --server-address 127.0.0.1:1
+     * --mode closed --clients 1 --warmup 1s --duration 1s --repetitions 1} (nothing listens on port 1: exit 1, reason
+     * "…could not start tcp-echo remote: Connection refused", windowNanos 0, no samples).
+     */
+    public static byte[] connectionRefused() {
+        return read("tcp-echo-connection-refused.json");
+    }
+
+    private static byte[] read(String name) {
+        try (InputStream in = ResultSamples.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("sample " + name + " is missing from the result-format test-jar");
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

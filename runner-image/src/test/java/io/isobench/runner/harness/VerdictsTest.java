@@ -1,0 +1,125 @@
+package io.isobench.runner.harness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.isobench.result.GeneratorLag;
+import io.isobench.result.Load;
+import io.isobench.result.Verdict;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** OK, FAIL and INCONCLUSIVE as the harness decides them, each rule at its edge: at a limit, and just past it. */
+class VerdictsTest {
+
+    static final long SECOND = 1_000_000_000L;
+    static final Load OPEN_1000 = Load.openLoop(1000, 0, 1000);
+
+    /** A window of one second in which {@code sent} messages were sent, nothing else wrong. */
+    static RigOutcome window(long sent) {
+        return new RigOutcome(0, SECOND, SECOND, SECOND, true, sent, sent, sent, sent, null, false, null);
+    }
+
+    static Verdicts.Judgement judge(RigOutcome outcome, long recorded) {
+        return Verdicts.judge(OPEN_1000, outcome, recorded, 0.5, "500ms");
+    }
+
+    @Test
+    void anOpenLoopAtItsRateFloorIsOkAndJustBelowItFails() {
+        // tolerance 50%: the floor is 500 msg/s
+        assertThat(judge(window(500), 500)).isEqualTo(new Verdicts.Judgement(Verdict.OK, null, 500.0));
+        assertThat(judge(window(499), 499)).isEqualTo(new Verdicts.Judgement(Verdict.FAIL,
+                "achieved 499 msg/s, 50.1% below the target 1,000 msg/s (tolerance 50.0%)", 499.0));
+        assertThat(judge(window(400), 400).reason()).isEqualTo("achieved 400 msg/s, 60.0% below the target 1,000 msg/s (tolerance 50.0%)");
+    }
+
+    @Test
+    void aClosedLoopHasNoRateToMiss() {
+        var closed = Verdicts.judge(Load.closedLoop(1, 0, 1000), window(3), 3, 0.5, "500ms");
+        assertThat(closed).isEqualTo(new Verdicts.Judgement(Verdict.OK, null, 3.0));
+    }
+
+    @Test
+    void nothingCompletedFailsOnceWithThatReasonAndNoRateReason() {
+        assertThat(judge(window(0), 0)).isEqualTo(new Verdicts.Judgement(Verdict.FAIL, "no message completed in the measured window", 0.0));
+    }
+
+    @Test
+    void messagesLostInTheDrainFailNamingHowMany() {
+        assertThat(judge(window(1000), 990).reason())
+                .isEqualTo("10 of 1,000 messages sent did not complete within the 500ms drain timeout");
+    }
+
+    @Test
+    void aTargetThatFailedOrNeverStartedFailsWithItsReasonAlone() {
+        var failed = new RigOutcome(0, 0, 0, 0, false, 0, 0, 0, 0, "could not start tcp-echo remote: Connection refused", false, null);
+        assertThat(judge(failed, 0)).isEqualTo(new Verdicts.Judgement(Verdict.FAIL,
+                "target failed: could not start tcp-echo remote: Connection refused", 0.0));
+        // the window never opened: no rate is made up for it
+        assertThat(failed.windowNanos()).isZero();
+    }
+
+    @Test
+    void anAbandonedWindowSaysWhereTheSenderGaveUp() {
+        var warmup = new RigOutcome(0, SECOND, 0, SECOND, true, 1000, 0, 0, 0, null, true, null);
+        assertThat(judge(warmup, 0).reason())
+                .isEqualTo("sender fell too far behind schedule during warm-up and never reached the measured window");
+        var midway = new RigOutcome(0, SECOND, SECOND, SECOND, true, 1000, 300, 300, 300, null, true, null);
+        assertThat(judge(midway, 300).reason()).startsWith("sender fell too far behind schedule and abandoned the window after 300 of 1,000"
+                + " messages; achieved 300 msg/s");
+    }
+
+    static GeneratorLag lag(long chargeP50, long chargeP99, double shareOfP50, double shareOfP99) {
+        return new GeneratorLag(chargeP50, chargeP99, chargeP99, 1000, null, null, null, shareOfP50, shareOfP99);
+    }
+
+    @Test
+    void aGeneratorAtItsLimitFailsTheRepetitionAndJustUnderItDoesNot() {
+        var atLimit = Verdicts.generator(lag(1_000, 1_000, 0.5, 0.01), 2_000, 100_000, 0.5, null);
+        assertThat(atLimit.failure()).isEqualTo("the load generator, not the target, was the bottleneck: sender lag p50 1 µs, p99 1 µs,"
+                + " 50% of the latency p50 2 µs (limit 50%, --generator-limit)");
+        assertThat(Verdicts.generator(lag(1_000, 1_000, 0.49, 0.01), 2_041, 100_000, 0.5, null))
+                .isEqualTo(new Verdicts.GeneratorCheck(null, null));
+    }
+
+    @Test
+    void aGeneratorLagUnderTheFloorIsNeverCharged() {
+        // under 1 µs the lag cannot be told from the rig's own clock reads, whatever share of a tiny latency it is
+        assertThat(Verdicts.generator(lag(999, 999, 0.9, 0.9), 1_100, 1_100, 0.5, null)).isEqualTo(new Verdicts.GeneratorCheck(null, null));
+    }
+
+    @Test
+    void noLatencyMeansNoShareToCharge() {
+        assertThat(Verdicts.generator(lag(5_000, 5_000, 1.0, 1.0), 0, 0, 0.5, null)).isEqualTo(new Verdicts.GeneratorCheck(null, null));
+    }
+
+    @Test
+    void aPreemptedSenderIsNoiseNotTheGeneratorsCapacity() {
+        var check = Verdicts.generator(lag(1_000, 1_000, 0.5, 0.01), 2_000, 100_000, 0.5, "thread client was switched out 9 times");
+        assertThat(check.failure()).isNull();
+        assertThat(check.warning()).isEqualTo("the load generator lagged (sender lag p50 1 µs, p99 1 µs, 50% of the latency p50"
+                + " 2 µs (limit 50%, --generator-limit)) but thread client was switched out 9 times: the host took its CPU, so this is"
+                + " noise rather than the generator's capacity");
+    }
+
+    @Test
+    void aTailTenPercentTheGeneratorsIsAWarningAndJustUnderItIsNot() {
+        var atTen = Verdicts.generator(lag(100, 1_000, 0.01, 0.1), 10_000, 10_000, 0.5, null);
+        assertThat(atTen).isEqualTo(new Verdicts.GeneratorCheck(null, "the load generator was busy or descheduled: sender lag p50 100 ns,"
+                + " p99 1 µs, 10% of the latency p99 10 µs; that much of the tail may be the generator's"));
+        assertThat(Verdicts.generator(lag(100, 1_000, 0.01, 0.099), 10_000, 10_100, 0.5, null).warning()).isNull();
+        assertThat(Verdicts.generator(lag(100, 999, 0.01, 0.5), 10_000, 1_998, 0.5, null).warning()).as("under the floor").isNull();
+        assertThat(Verdicts.generator(lag(100, 1_000, 0.01, 1.0), 10_000, 0, 0.5, null).warning()).as("no p99").isNull();
+    }
+
+    @Test
+    void failBeatsInconclusiveBeatsOkAndEachNamesItsParts() {
+        assertThat(Verdicts.combine(List.of("a", "b"), List.of(Verdict.OK, Verdict.OK), java.util.Arrays.asList(null, null)))
+                .isEqualTo(new Verdicts.Judgement(Verdict.OK, null, 0));
+        assertThat(Verdicts.combine(List.of("a", "b", "c"), List.of(Verdict.INCONCLUSIVE, Verdict.FAIL, Verdict.OK),
+                java.util.Arrays.asList("noise", "rate", null)))
+                .isEqualTo(new Verdicts.Judgement(Verdict.FAIL, "1 of 3 failed: b: rate", 0));
+        assertThat(Verdicts.combine(List.of("a", "b", "c"), List.of(Verdict.INCONCLUSIVE, Verdict.OK, Verdict.INCONCLUSIVE),
+                java.util.Arrays.asList("noise 1", null, "noise 3")))
+                .isEqualTo(new Verdicts.Judgement(Verdict.INCONCLUSIVE, "2 of 3 inconclusive: a: noise 1 | c: noise 3", 0));
+    }
+}
