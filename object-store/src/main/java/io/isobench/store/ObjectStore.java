@@ -16,7 +16,7 @@ import java.util.Optional;
  * safe paths ({@link ObjectKeys}); a prefix is matched as a string, as S3 does. Failures throw
  * {@link ObjectStoreException}, which says whether a retry can help.
  */
-public interface ObjectStore extends UploadTarget, AutoCloseable {
+public interface ObjectStore extends UploadTarget {
 
     /** Where this store is, for messages: {@code s3://bucket at http://host:port} or {@code folder /path}; never credentials. */
     @Override

@@ -6,7 +6,7 @@ import java.util.Optional;
  * Where {@link ArtifactUploader} puts a finished run directory: a store it may also ask what it holds
  * ({@link ObjectStore}), or one it can only write to (a runner's upload grant, {@link io.isobench.store.access.GrantUploads}).
  */
-public interface UploadTarget {
+public interface UploadTarget extends AutoCloseable {
 
     /** Where this target is, for messages; never credentials. */
     String describe();
@@ -27,4 +27,7 @@ public interface UploadTarget {
         }
         return existing.etag().equalsIgnoreCase(ObjectStore.md5Hex(content));
     }
+
+    @Override
+    void close();
 }

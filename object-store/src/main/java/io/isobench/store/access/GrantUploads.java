@@ -64,8 +64,8 @@ public final class GrantUploads implements UploadTarget, AutoCloseable {
     }
 
     /** What the server answered a POST: its status, and for a refusal its error code and message. */
-    record Answer(int status, String code, String message) {
-        boolean ok() {
+    public record Answer(int status, String code, String message) {
+        public boolean ok() {
             return status >= 200 && status < 300;
         }
 
@@ -75,8 +75,11 @@ public final class GrantUploads implements UploadTarget, AutoCloseable {
         }
     }
 
-    /** One POST with the grant's fields, for any key: the caller checks the prefix (tests show what MinIO itself refuses). */
-    Answer post(String key, byte[] content, String contentType) throws IOException {
+    /**
+     * One POST with the grant's fields, for any key, without {@link #put}'s check of the prefix: what MinIO itself accepts
+     * (tests show that it refuses every key outside the grant).
+     */
+    public Answer post(String key, byte[] content, String contentType) throws IOException {
         var form = new MultipartBody.Builder().setType(MultipartBody.FORM);
         grant.fields().forEach(form::addFormDataPart);
         form.addFormDataPart("key", key);

@@ -13,6 +13,8 @@ import io.isobench.operator.reconcile.BenchmarkRunReconciler;
 import io.isobench.operator.reconcile.Services;
 import io.isobench.operator.results.ResultSource;
 import io.isobench.operator.results.RunPublisher;
+import io.isobench.operator.uploads.StoreUploadAccess;
+import io.isobench.operator.uploads.UploadAccess;
 import io.isobench.operator.workload.RunnerWorkload;
 import io.javaoperatorsdk.operator.Operator;
 import io.javaoperatorsdk.operator.api.config.LeaderElectionConfigurationBuilder;
@@ -36,19 +38,23 @@ public final class IsobenchOperator implements AutoCloseable {
     /** The operator with the object store and publisher its configuration names. */
     public static IsobenchOperator fromConfig(OperatorConfig config, KubernetesClient client, String httpBind) throws IOException {
         var store = StoreWiring.store(config);
+        var uploads = store.map(s -> StoreWiring.uploads(config));
         var operator = new IsobenchOperator(config, client, store.map(StoreWiring::results).orElse(null),
-                store.map(s -> StoreWiring.publisher(s, config)).orElse(null), httpBind);
+                store.map(s -> StoreWiring.publisher(s, config)).orElse(null), uploads.orElse(null), httpBind);
         operator.store = store.orElse(null);
+        operator.uploads = uploads.orElse(null);
         return operator;
     }
 
     private io.isobench.store.ObjectStore store;
+    private StoreUploadAccess uploads;
 
-    IsobenchOperator(OperatorConfig config, KubernetesClient client, ResultSource results, RunPublisher publisher, String httpBind) throws IOException {
+    IsobenchOperator(OperatorConfig config, KubernetesClient client, ResultSource results, RunPublisher publisher, UploadAccess uploads,
+            String httpBind) throws IOException {
         Clock clock = Clock.systemUTC();
         nodes = new NodeInspector(client, config.configzTtl(), clock);
         var services = new Services(config, client, nodes, new NodeLedger(), new ServerReports(client), new RunnerWorkload(config), results,
-                publisher);
+                publisher, uploads);
         AtomicReference<BenchmarkRunReconciler> reconcilerRef = new AtomicReference<>();
         var metrics = new OperatorMetrics(() -> reconcilerRef.get() == null ? List.of() : reconcilerRef.get().allRuns(), clock);
         var reconciler = new BenchmarkRunReconciler(services, clock, metrics, new RunEvents(client, clock, config.podName()));
@@ -90,6 +96,9 @@ public final class IsobenchOperator implements AutoCloseable {
         http.close();
         if (store != null) {
             store.close();
+        }
+        if (uploads != null) {
+            uploads.close();
         }
     }
 }
