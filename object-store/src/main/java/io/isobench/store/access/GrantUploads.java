@@ -28,6 +28,7 @@ public final class GrantUploads implements UploadTarget, AutoCloseable {
 
     private static final Pattern ERROR_CODE = Pattern.compile("<Code>([^<]*)</Code>");
     private static final Pattern ERROR_MESSAGE = Pattern.compile("<Message>([^<]*)</Message>");
+    private static final java.util.Set<String> RETRYABLE = java.util.Set.of("SlowDown", "XMinioServerNotInitialized", "NoSuchBucket");
 
     private final URI endpoint;
     private final UploadGrant grant;
@@ -58,7 +59,8 @@ public final class GrantUploads implements UploadTarget, AutoCloseable {
             throw new ObjectStoreException("cannot put '" + key + "' in " + describe() + ": cannot reach " + endpoint + ": " + e, true, e);
         }
         if (!answer.ok()) {
-            boolean retryable = answer.status() >= 500 || answer.code().equals("SlowDown") || answer.code().equals("XMinioServerNotInitialized");
+            // NoSuchBucket: the operator re-creates a bucket that went away, so it is worth waiting for like an outage
+            boolean retryable = answer.status() >= 500 || RETRYABLE.contains(answer.code());
             throw new ObjectStoreException("cannot put '" + key + "' in " + describe() + ": " + answer, retryable, null);
         }
     }

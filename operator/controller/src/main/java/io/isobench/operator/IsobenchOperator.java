@@ -11,6 +11,7 @@ import io.isobench.operator.placement.NodeLedger;
 import io.isobench.operator.placement.ServerReports;
 import io.isobench.operator.reconcile.BenchmarkRunReconciler;
 import io.isobench.operator.reconcile.Services;
+import io.isobench.operator.results.BucketSitePublisher;
 import io.isobench.operator.results.ResultSource;
 import io.isobench.operator.results.RunPublisher;
 import io.isobench.operator.uploads.StoreUploadAccess;
@@ -39,15 +40,22 @@ public final class IsobenchOperator implements AutoCloseable {
     public static IsobenchOperator fromConfig(OperatorConfig config, KubernetesClient client, String httpBind) throws IOException {
         var store = StoreWiring.store(config);
         var uploads = store.map(s -> StoreWiring.uploads(config));
-        var operator = new IsobenchOperator(config, client, store.map(StoreWiring::results).orElse(null),
-                store.map(s -> StoreWiring.publisher(s, config)).orElse(null), uploads.orElse(null), httpBind);
+        var publisher = store.map(s -> StoreWiring.publisher(s, config));
+        var operator = new IsobenchOperator(config, client, store.map(StoreWiring::results).orElse(null), publisher.orElse(null),
+                uploads.orElse(null), httpBind);
         operator.store = store.orElse(null);
+        operator.sitePublisher = publisher.orElse(null);
         operator.uploads = uploads.orElse(null);
         return operator;
     }
 
     private io.isobench.store.ObjectStore store;
     private StoreUploadAccess uploads;
+    private BucketSitePublisher sitePublisher;
+    /** Keeps the bucket (and its site policy and pages) there: runners retry an upload to a bucket that went away until it is back. */
+    private final java.util.concurrent.ScheduledExecutorService bucketKeeper = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+            r -> Thread.ofPlatform().daemon().name("bucket-keeper").unstarted(r));
+    static final Duration BUCKET_CHECK = Duration.ofSeconds(10);
 
     IsobenchOperator(OperatorConfig config, KubernetesClient client, ResultSource results, RunPublisher publisher, UploadAccess uploads,
             String httpBind) throws IOException {
@@ -83,6 +91,10 @@ public final class IsobenchOperator implements AutoCloseable {
     public void start() {
         nodes.start();
         operator.start();
+        if (sitePublisher != null) {
+            bucketKeeper.scheduleWithFixedDelay(sitePublisher::keepBucket, BUCKET_CHECK.toMillis(), BUCKET_CHECK.toMillis(),
+                    java.util.concurrent.TimeUnit.MILLISECONDS);
+        }
     }
 
     public int httpPort() {
@@ -91,6 +103,7 @@ public final class IsobenchOperator implements AutoCloseable {
 
     @Override
     public void close() {
+        bucketKeeper.shutdownNow();
         operator.stop();
         nodes.close();
         http.close();

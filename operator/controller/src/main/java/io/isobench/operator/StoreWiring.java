@@ -46,8 +46,8 @@ final class StoreWiring {
      * created and the site prepared at start-up, or, when the store cannot be reached then, before the first publish:
      * an operator must start (and queue, place and observe runs) while its store is down.
      */
-    static RunPublisher publisher(ObjectStore store, OperatorConfig config) {
-        Runnable bucket = store instanceof MinioObjectStore minio ? minio::ensureBucket : () -> {};
+    static io.isobench.operator.results.BucketSitePublisher publisher(ObjectStore store, OperatorConfig config) {
+        java.util.function.BooleanSupplier bucket = store instanceof MinioObjectStore minio ? minio::createBucketIfMissing : () -> false;
         return new io.isobench.operator.results.BucketSitePublisher(store, bucket, config.siteUrl(), config.siteBundle(),
                 config.readLimits(),
                 java.time.Clock.systemUTC());

@@ -50,6 +50,7 @@ class OperatorIT {
     static final String OPERATOR_USER = "isobench-operator";
     static final String OPERATOR_SECRET = java.util.UUID.randomUUID().toString();
     static LocalCluster cluster;
+    static java.nio.file.Path siteBundle;
     static KubernetesClient client;
 
     @org.junit.jupiter.api.extension.RegisterExtension
@@ -71,6 +72,8 @@ class OperatorIT {
         for (String ns : List.of(RUN_NAMESPACE, USER_NAMESPACE)) {
             client.resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build()).serverSideApply();
         }
+        siteBundle = Files.createTempDirectory("site-bundle");
+        Files.writeString(siteBundle.resolve("index.html"), "<!doctype html><title>isobench</title>");
         // as the chart's set-up job does: the operator gets a MinIO user of its own, never the root credential
         io.isobench.store.access.StoreSetup.apply(new io.isobench.store.StoreConfig(minio.endpoint(), "isobench", minio.accessKey(),
                 minio.secretKey(), null), OPERATOR_USER, OPERATOR_SECRET);
@@ -105,7 +108,7 @@ class OperatorIT {
         var config = OperatorConfig.fromEnvironment(Map.of("POD_NAMESPACE", RUN_NAMESPACE, "ISOBENCH_NAMESPACES", USER_NAMESPACE,
                 "ISOBENCH_STORE_ENDPOINT", minio.endpoint().toString(), "ISOBENCH_STORE_ACCESS_KEY", OPERATOR_USER,
                 "ISOBENCH_STORE_SECRET_KEY", OPERATOR_SECRET, "ISOBENCH_LEADER_ELECTION", "false", "ISOBENCH_HTTP_PORT", "0",
-                "ISOBENCH_COLLECT_GRACE", "3s", "POD_NAME", "operator-it"));
+                "ISOBENCH_COLLECT_GRACE", "3s", "POD_NAME", "operator-it", "ISOBENCH_SITE_BUNDLE", siteBundle.toString()));
         var instance = IsobenchOperator.fromConfig(config, client, "127.0.0.1");
         instance.start();
         return instance;
@@ -331,6 +334,37 @@ class OperatorIT {
         await().atMost(Duration.ofSeconds(30)).until(() -> get("delete-grant") == null);
         assertThat(postWith(live, live.prefix() + "late.txt")).contains("InvalidAccessKeyId");
         await().atMost(Duration.ofSeconds(30)).until(() -> client.secrets().inNamespace(RUN_NAMESPACE).withName(secretName).get() == null);
+    }
+
+    /** Issue #15 item 6: MinIO restarted while a run waits in the queue, then its bucket gone: later runs still land and publish. */
+    @Test
+    void afterMinioRestartsAndLosesItsBucketLaterRunsStillLandAndArePublished() throws Exception {
+        BenchmarkRun first = create("before-restart", "bench", "5m");
+        Pod firstPod = awaitRunnerPod(first);
+        BenchmarkRun queued = create("over-restart", "bench", "5m");
+        awaitPhase("over-restart", Phase.Queued);
+        minio.stop();
+        minio.start();
+        finishRunner(first, firstPod, "succeed");
+        awaitPhase("before-restart", Phase.Succeeded);
+
+        Pod queuedPod = awaitRunnerPod(queued);
+        UploadGrant grant = grantOf(queuedPod);
+        try (var root = minio.newStore("isobench");
+             var client = io.minio.MinioClient.builder().endpoint(minio.endpoint().toString()).credentials(minio.accessKey(), minio.secretKey()).build()) {
+            root.deletePrefix("");
+            client.removeBucket(io.minio.RemoveBucketArgs.builder().bucket("isobench").build());
+        }
+        // the runner's upload waits for the bucket (NoSuchBucket is retried); the operator makes it again
+        finishRunner(queued, queuedPod, "succeed");
+        awaitPhase("over-restart", Phase.Succeeded);
+        assertThat(phases.get("over-restart")).containsExactly(Phase.Pending, Phase.Queued, Phase.Scheduled, Phase.Running, Phase.Collecting,
+                Phase.Succeeded);
+        await().atMost(Duration.ofSeconds(40)).until(() -> "True".equals(condition(get("over-restart"), CrdConstants.CONDITION_PUBLISHED)));
+        var http = java.net.http.HttpClient.newHttpClient();
+        assertThat(http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(minio.endpoint() + "/isobench/site/index.html")).build(),
+                java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode()).as("the site's pages and its anonymous read are back").isEqualTo(200);
+        assertThat(postWith(grant, grant.prefix() + "late.txt")).contains("InvalidAccessKeyId");
     }
 
     // --- helpers ---
