@@ -35,7 +35,8 @@ public final class AccessPolicies {
         if (!safe.startsWith(BucketLayout.RUNS_PREFIX) || !safe.endsWith("/")) {
             throw new IllegalArgumentException("upload prefix '" + prefix + "' must be a folder under " + BucketLayout.RUNS_PREFIX);
         }
-        return Json.write(document(statement("UploadOneAttempt", List.of("s3:PutObject"), List.of("arn:aws:s3:::" + bucket + "/" + safe + "*"))));
+        return Json.write(document(statement("UploadOneAttempt", List.of("s3:PutObject"), List.of("arn:aws:s3:::" + bucket + "/" + safe
+                + "*"))));
     }
 
     private static Map<String, Object> document(Object... statements) {

@@ -92,7 +92,7 @@ public final class GrantUploads implements UploadTarget, AutoCloseable {
         try (Response response = http.newCall(new Request.Builder().url(url).post(form.build()).build()).execute()) {
             String body = response.body() == null ? "" : new String(response.body().bytes(), StandardCharsets.UTF_8);
             return response.isSuccessful() ? new Answer(response.code(), "", "")
-                    : new Answer(response.code(), group(ERROR_CODE, body, ""), group(ERROR_MESSAGE, body, ""));
+                    : new Answer(response.code(), MinioAdmin.group(ERROR_CODE, body, ""), MinioAdmin.group(ERROR_MESSAGE, body, ""));
         }
     }
 
@@ -106,10 +106,5 @@ public final class GrantUploads implements UploadTarget, AutoCloseable {
     public void close() {
         http.dispatcher().executorService().shutdown();
         http.connectionPool().evictAll();
-    }
-
-    private static String group(Pattern pattern, String text, String fallback) {
-        var m = pattern.matcher(text);
-        return m.find() ? m.group(1) : fallback;
     }
 }

@@ -35,7 +35,8 @@ public final class MinioAdmin implements AutoCloseable {
     private static final Pattern ERROR_CODE = Pattern.compile("\"Code\"\\s*:\\s*\"([^\"]*)\"");
     private static final Pattern ERROR_MESSAGE = Pattern.compile("\"Message\"\\s*:\\s*\"([^\"]*)\"");
     /** Answers that say the server is starting, busy or away: a later try may succeed. */
-    private static final Set<String> BUSY = Set.of("XMinioServerNotInitialized", "XMinioIAMNotInitialized", "SlowDown", "ServiceUnavailable");
+    private static final Set<String> BUSY = Set.of("XMinioServerNotInitialized", "XMinioIAMNotInitialized", "SlowDown",
+            "ServiceUnavailable");
 
     private final StoreConfig config;
     private final OkHttpClient http;
@@ -152,8 +153,8 @@ public final class MinioAdmin implements AutoCloseable {
             String code = group(ERROR_CODE, answer, "HTTP " + response.code());
             String detail = group(ERROR_MESSAGE, answer, answer.length() > 200 ? answer.substring(0, 200) : answer);
             boolean retryable = response.code() >= 500 || BUSY.contains(code);
-            throw new AdminException(scrub("cannot " + what + " at " + config.endpoint() + ": " + code + " (" + detail + ")"), response.code(), code, detail,
-                    retryable);
+            throw new AdminException(scrub("cannot " + what + " at " + config.endpoint() + ": " + code + " (" + detail + ")"),
+                    response.code(), code, detail, retryable);
         } catch (IOException e) {
             throw new ObjectStoreException(scrub("cannot " + what + ": cannot reach " + config.endpoint() + ": " + e), true, null);
         }
@@ -164,7 +165,8 @@ public final class MinioAdmin implements AutoCloseable {
         return message.replace(config.secretKey(), "****").replace(config.accessKey(), "****");
     }
 
-    private static String group(Pattern pattern, String text, String fallback) {
+    /** The first group of {@code pattern} in a server's answer (an error code or message), else {@code fallback}. */
+    static String group(Pattern pattern, String text, String fallback) {
         var m = pattern.matcher(text);
         return m.find() ? m.group(1) : fallback;
     }

@@ -15,8 +15,8 @@ public final class StoreSetup {
     /** {@code admin}: endpoint, bucket and the admin (root) credential; the operator's user gets the given keys. */
     public static void apply(StoreConfig admin, String operatorAccessKey, String operatorSecretKey) {
         if (operatorAccessKey.equals(admin.accessKey())) {
-            throw new IllegalArgumentException("the operator's access key '" + operatorAccessKey + "' is the admin's: the operator must not hold "
-                    + "the admin credential (give it a user of its own)");
+            throw new IllegalArgumentException("the operator's access key '" + operatorAccessKey
+                    + "' is the admin's: the operator must not hold the admin credential (give it a user of its own)");
         }
         try (var store = new MinioObjectStore(admin); var minio = new MinioAdmin(admin)) {
             store.ensureBucket();

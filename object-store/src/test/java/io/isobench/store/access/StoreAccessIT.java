@@ -84,7 +84,8 @@ class StoreAccessIT {
                     + "[{\"Effect\":\"Allow\",\"Action\":[\"admin:*\",\"s3:*\"],\"Resource\":[\"arn:aws:s3:::*\"]}]}"))
                     .hasMessageContaining("AccessDenied");
             assertThatThrownBy(() -> admin.setUserPolicy(OPERATOR, "consoleAdmin")).hasMessageContaining("AccessDenied");
-            assertThatThrownBy(() -> new MinioObjectStore(new StoreConfig(minio.endpoint(), "another-bucket", OPERATOR, OPERATOR_SECRET, null))
+            assertThatThrownBy(() -> new MinioObjectStore(new StoreConfig(minio.endpoint(), "another-bucket", OPERATOR, OPERATOR_SECRET,
+                    null))
                     .ensureBucket()).hasMessageContaining("AccessDenied");
             assertThatThrownBy(() -> store.put("elsewhere/x", new byte[1], "text/plain")).hasMessageContaining("AccessDenied");
         }
@@ -104,16 +105,19 @@ class StoreAccessIT {
                 for (String key : new String[] {BucketLayout.attemptPrefix(OTHER_RUN, 1, "client") + "result.json",
                         BucketLayout.runPrefix(RUN) + "result.json", BucketLayout.attemptPrefix(RUN, 2, "client") + "result.json",
                         "site/index.html", "site/data/runs.json"}) {
-                    assertThat(uploads.post(key, "<script>".getBytes(), "text/html").toString()).as(key).startsWith("403 ").contains("AccessDenied");
+                    assertThat(uploads.post(key, "<script>".getBytes(), "text/html").toString()).as(key).startsWith("403 ")
+                            .contains("AccessDenied");
                 }
                 for (String key : new String[] {PREFIX + "../../../../../../site/index.html", PREFIX + "../result.json"}) {
-                    assertThat(uploads.post(key, "<script>".getBytes(), "text/html").toString()).as(key).startsWith("400 XMinioInvalidObjectName");
+                    assertThat(uploads.post(key, "<script>".getBytes(), "text/html").toString()).as(key)
+                            .startsWith("400 XMinioInvalidObjectName");
                 }
                 assertThat(uploads.post(PREFIX + "big.bin", new byte[(64 << 20) + 1], "application/octet-stream").toString())
                         .as("over the grant's size").startsWith("400 ").contains("EntityTooLarge");
             }
             assertThat(store.list("site/")).isEmpty();
-            assertThat(store.get(BucketLayout.runPrefix(OTHER_RUN) + "result.json")).hasValueSatisfying(b -> assertThat(b).isEqualTo("{\"other\":1}".getBytes()));
+            assertThat(store.get(BucketLayout.runPrefix(OTHER_RUN) + "result.json")).hasValueSatisfying(b -> assertThat(b)
+                    .isEqualTo("{\"other\":1}".getBytes()));
         }
     }
 
@@ -125,10 +129,13 @@ class StoreAccessIT {
             HttpClient http = HttpClient.newHttpClient();
             // all a runner holds are the signed form's fields: try each as the secret of its access key, and no key at all
             for (String guess : grant.fields().values()) {
-                try (var client = MinioClient.builder().endpoint(minio.endpoint().toString()).region("us-east-1").credentials(accessKey, guess).build()) {
-                    assertThatThrownBy(() -> client.listObjects(ListObjectsArgs.builder().bucket(BUCKET).recursive(true).build()).iterator().next().get())
+                try (var client = MinioClient.builder().endpoint(minio.endpoint().toString()).region("us-east-1").credentials(accessKey,
+                        guess).build()) {
+                    assertThatThrownBy(() -> client.listObjects(ListObjectsArgs.builder().bucket(BUCKET).recursive(true).build())
+                            .iterator().next().get())
                             .hasMessageContaining("signature");
-                    assertThatThrownBy(() -> client.getBucketPolicy(GetBucketPolicyArgs.builder().bucket(BUCKET).build())).hasMessageContaining("signature");
+                    assertThatThrownBy(() -> client.getBucketPolicy(GetBucketPolicyArgs.builder().bucket(BUCKET).build()))
+                            .hasMessageContaining("signature");
                     assertThatThrownBy(() -> client.setBucketPolicy(SetBucketPolicyArgs.builder().bucket(BUCKET).config("{}").build()))
                             .hasMessageContaining("signature");
                 }
@@ -136,11 +143,14 @@ class StoreAccessIT {
                     assertThatThrownBy(() -> admin.deleteServiceAccount(accessKey)).hasMessageContaining("SignatureDoesNotMatch");
                 }
             }
-            for (String path : new String[] {"/" + BUCKET + "/", "/" + BUCKET + "/" + BucketLayout.runPrefix(OTHER_RUN) + "result.json", "/" + BUCKET + "?policy"}) {
-                assertThat(http.send(HttpRequest.newBuilder(URI.create(minio.endpoint() + path)).build(), HttpResponse.BodyHandlers.discarding())
+            for (String path : new String[] {"/" + BUCKET + "/", "/" + BUCKET + "/" + BucketLayout.runPrefix(OTHER_RUN) + "result.json",
+                    "/" + BUCKET + "?policy"}) {
+                assertThat(http.send(HttpRequest.newBuilder(URI.create(minio.endpoint() + path)).build(),
+                        HttpResponse.BodyHandlers.discarding())
                         .statusCode()).as(path).isEqualTo(403);
             }
-            assertThat(http.send(HttpRequest.newBuilder(URI.create(minio.endpoint() + "/" + BUCKET + "/" + BucketLayout.runPrefix(OTHER_RUN) + "result.json"))
+            assertThat(http.send(HttpRequest.newBuilder(URI.create(minio.endpoint() + "/" + BUCKET + "/"
+                    + BucketLayout.runPrefix(OTHER_RUN) + "result.json"))
                     .DELETE().build(), HttpResponse.BodyHandlers.discarding()).statusCode()).isEqualTo(403);
         }
     }
@@ -154,9 +164,12 @@ class StoreAccessIT {
                 assertThat(uploads.post(prefix + "before.txt", "ok".getBytes(), "text/plain").toString()).startsWith("204");
                 assertThat(grants.revoke(prefix)).isTrue();
                 assertThat(grants.revoke(prefix)).as("a second revocation finds nothing").isFalse();
-                assertThat(uploads.post(prefix + "after.txt", "no".getBytes(), "text/plain").toString()).startsWith("403 ").contains("InvalidAccessKeyId");
-                assertThatThrownBy(() -> new ArtifactUploader(uploads, m -> {}).upload(sampleRun(dir, 10), prefix, Instant.now().plusSeconds(30)))
-                        .isInstanceOf(ObjectStoreException.class).satisfies(e -> assertThat(((ObjectStoreException) e).retryable()).isFalse())
+                assertThat(uploads.post(prefix + "after.txt", "no".getBytes(), "text/plain").toString()).startsWith("403 ")
+                        .contains("InvalidAccessKeyId");
+                assertThatThrownBy(() -> new ArtifactUploader(uploads, m -> {}).upload(sampleRun(dir, 10), prefix, Instant.now()
+                        .plusSeconds(30)))
+                        .isInstanceOf(ObjectStoreException.class).satisfies(e -> assertThat(((ObjectStoreException) e).retryable())
+                        .isFalse())
                         .hasMessageContaining("InvalidAccessKeyId").hasMessageNotContaining(grant.fields().get("x-amz-signature"));
             }
         }
@@ -171,8 +184,10 @@ class StoreAccessIT {
             try (var first = new GrantUploads(minio.endpoint(), shortLived); var second = new GrantUploads(minio.endpoint(), again)) {
                 assertThat(first.post(prefix + "a.txt", "a".getBytes(), "text/plain").toString()).startsWith("204");
                 Thread.sleep(Duration.between(Instant.now(), shortLived.expires()).plusMillis(1200).toMillis());
-                assertThat(first.post(prefix + "b.txt", "b".getBytes(), "text/plain").toString()).startsWith("403 ").contains("Policy expired");
-                assertThat(second.post(prefix + "c.txt", "c".getBytes(), "text/plain").toString()).as("the same account signed both").startsWith("204");
+                assertThat(first.post(prefix + "b.txt", "b".getBytes(), "text/plain").toString()).startsWith("403 ")
+                        .contains("Policy expired");
+                assertThat(second.post(prefix + "c.txt", "c".getBytes(), "text/plain").toString()).as("the same account signed both")
+                        .startsWith("204");
             }
             grants.revoke(prefix);
         }

@@ -53,8 +53,8 @@ public final class IsobenchOperator implements AutoCloseable {
     private StoreUploadAccess uploads;
     private BucketSitePublisher sitePublisher;
     /** Keeps the bucket (and its site policy and pages) there: runners retry an upload to a bucket that went away until it is back. */
-    private final java.util.concurrent.ScheduledExecutorService bucketKeeper = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
-            r -> Thread.ofPlatform().daemon().name("bucket-keeper").unstarted(r));
+    private final java.util.concurrent.ScheduledExecutorService bucketKeeper =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon().name("bucket-keeper").unstarted(r));
     static final Duration BUCKET_CHECK = Duration.ofSeconds(10);
 
     IsobenchOperator(OperatorConfig config, KubernetesClient client, ResultSource results, RunPublisher publisher, UploadAccess uploads,

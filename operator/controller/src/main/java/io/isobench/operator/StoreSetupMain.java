@@ -47,7 +47,8 @@ final class StoreSetupMain {
         while (true) {
             try {
                 StoreSetup.apply(admin, env.get("ISOBENCH_STORE_ACCESS_KEY"), env.get("ISOBENCH_STORE_SECRET_KEY"));
-                System.err.println("setup-store: bucket " + admin.bucket() + ", policy isobench-operator and the operator's user are in place at "
+                System.err.println("setup-store: bucket " + admin.bucket()
+                        + ", policy isobench-operator and the operator's user are in place at "
                         + admin.endpoint());
                 return 0;
             } catch (ObjectStoreException e) {

@@ -83,10 +83,12 @@ record RunUpload(StoreConfig store, UploadGrant grant, URI endpoint, String pref
             throw new UsageException(e.getMessage());
         }
         if (!grant.bucket().equals(bucket)) {
-            throw new UsageException("--upload-bucket '" + bucket + "': the upload grant in " + UploadGrant.ENV + " is for bucket '" + grant.bucket() + "'");
+            throw new UsageException("--upload-bucket '" + bucket + "': the upload grant in " + UploadGrant.ENV + " is for bucket '"
+                    + grant.bucket() + "'");
         }
         if (!prefix.startsWith(grant.prefix())) {
-            throw new UsageException("--upload-prefix '" + prefix + "': the upload grant in " + UploadGrant.ENV + " covers " + grant.prefix() + " only");
+            throw new UsageException("--upload-prefix '" + prefix + "': the upload grant in " + UploadGrant.ENV + " covers "
+                    + grant.prefix() + " only");
         }
         return grant;
     }

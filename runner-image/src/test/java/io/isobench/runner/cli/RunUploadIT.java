@@ -71,7 +71,8 @@ class RunUploadIT {
     void missingCredentialsAreABadUsageBeforeAnythingRuns(@TempDir Path dir) throws Exception {
         Exit exit = runner(dir, false, "--upload-endpoint", minio.endpoint().toString(), "--upload-prefix", "runs/a/b/c/attempt-1/client/");
         assertThat(exit.code()).isEqualTo(2);
-        assertThat(exit.output()).contains("set an upload grant in ISOBENCH_STORE_UPLOAD_GRANT, or the credentials in ISOBENCH_STORE_ACCESS_KEY "
+        assertThat(exit.output())
+                .contains("set an upload grant in ISOBENCH_STORE_UPLOAD_GRANT, or the credentials in ISOBENCH_STORE_ACCESS_KEY "
                 + "and ISOBENCH_STORE_SECRET_KEY");
         assertThat(dir.resolve("run/result.json")).doesNotExist();
     }
@@ -88,17 +89,20 @@ class RunUploadIT {
             // 1: a step missed its rate on this shared machine; the run finished and uploaded all the same
             assertThat(exit.code()).as(exit.output()).isIn(0, 1);
             assertThat(exit.output()).contains("upload: ");
-            assertThat(store.list("runs/")).extracting(ObjectInfo::key).allMatch(k -> k.startsWith(prefix)).contains(prefix + "result.json");
+            assertThat(store.list("runs/")).extracting(ObjectInfo::key).allMatch(k -> k.startsWith(prefix)).contains(prefix
+                    + "result.json");
             assertThat(exit.output()).doesNotContain(UploadGrant.fromJson(grant).fields().get("x-amz-signature"));
 
-            Exit elsewhere = runner(dir.resolve("b"), java.util.Map.of(UploadGrant.ENV, grant), "--upload-endpoint", minio.endpoint().toString(),
+            Exit elsewhere = runner(dir.resolve("b"), java.util.Map.of(UploadGrant.ENV, grant), "--upload-endpoint", minio.endpoint()
+                    .toString(),
                     "--upload-bucket", "granted", "--upload-prefix", "runs/team-b/other/uid-3/attempt-1/client/");
             assertThat(elsewhere.code()).isEqualTo(2);
             assertThat(elsewhere.output()).contains("--upload-prefix 'runs/team-b/other/uid-3/attempt-1/client/': the upload grant in "
                     + "ISOBENCH_STORE_UPLOAD_GRANT covers " + prefix + " only");
 
             grants.revoke(prefix);
-            Exit revoked = runner(dir.resolve("c"), java.util.Map.of(UploadGrant.ENV, grant), "--upload-endpoint", minio.endpoint().toString(),
+            Exit revoked = runner(dir.resolve("c"), java.util.Map.of(UploadGrant.ENV, grant), "--upload-endpoint", minio.endpoint()
+                    .toString(),
                     "--upload-bucket", "granted", "--upload-prefix", prefix, "--upload-deadline", "30s");
             assertThat(revoked.code()).as(revoked.output()).isEqualTo(4);
             assertThat(revoked.output()).contains("upload failed").contains("InvalidAccessKeyId");

@@ -196,7 +196,8 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
             }
         } catch (io.isobench.store.ObjectStoreException e) {
             boolean expired = grant.getExpires() == null || !java.time.Instant.parse(grant.getExpires()).isAfter(clock.instant());
-            LOG.warn("deleted run: cannot revoke its upload grants yet{}: {}", expired ? " (expired already: going on)" : "", e.getMessage());
+            LOG.warn("deleted run: cannot revoke its upload grants yet{}: {}", expired ? " (expired already: going on)" : "",
+                    e.getMessage());
             if (!expired) {
                 return false;
             }

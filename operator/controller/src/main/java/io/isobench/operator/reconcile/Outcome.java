@@ -42,7 +42,8 @@ public record Outcome(Action action, boolean next, Duration recheck) {
             action.run();
             later.action.run();
         };
-        Duration sooner = recheck == null ? later.recheck : later.recheck == null || recheck.compareTo(later.recheck) < 0 ? recheck : later.recheck;
+        Duration sooner = recheck == null ? later.recheck : later.recheck == null
+                || recheck.compareTo(later.recheck) < 0 ? recheck : later.recheck;
         return new Outcome(both, later.next, sooner);
     }
 

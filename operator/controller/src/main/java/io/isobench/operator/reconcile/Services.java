@@ -10,7 +10,8 @@ import io.isobench.operator.results.RunPublisher;
 import io.isobench.operator.uploads.UploadAccess;
 import io.isobench.operator.workload.RunnerWorkload;
 
-/** The long-lived collaborators steps use; one set per operator process ({@code uploads}, {@code results}, {@code publisher}: null without a store). */
+/** The long-lived collaborators steps use; one set per operator process ({@code uploads}, {@code results},
+        {@code publisher}: null without a store). */
 public record Services(
         OperatorConfig config,
         KubernetesClient client,

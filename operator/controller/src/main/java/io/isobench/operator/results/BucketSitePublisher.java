@@ -61,7 +61,8 @@ public final class BucketSitePublisher implements RunPublisher {
      * @param bundle        the site pages to copy beside the data (unchanged objects are not rewritten); absent: data only, said in the log
      * @param limits        caps on what is read back of a collected run
      */
-    public BucketSitePublisher(ObjectStore store, BooleanSupplier createBucket, String siteUrl, Path bundle, ReadLimits limits, Clock clock) {
+    public BucketSitePublisher(ObjectStore store, BooleanSupplier createBucket, String siteUrl, Path bundle, ReadLimits limits,
+            Clock clock) {
         this.store = store;
         this.site = new SitePublisher(store, BucketLayout.SITE_PREFIX, clock);
         this.siteUrl = siteUrl;

@@ -33,7 +33,8 @@ public final class RevokeGrantStep implements ReconcileStep {
         try {
             uploads.revoke(grant.getPrefix());
         } catch (ObjectStoreException e) {
-            LOG.warn("cannot revoke the upload grant for {} yet (it expires at {}): {}", grant.getPrefix(), grant.getExpires(), e.getMessage());
+            LOG.warn("cannot revoke the upload grant for {} yet (it expires at {}): {}", grant.getPrefix(), grant.getExpires(),
+                    e.getMessage());
             // a retried attempt waits: its own grant would replace this record, leaving the old grant to its expiry
             return ctx.phase() == Phase.Scheduled ? Outcome.stop(RETRY) : Outcome.proceedToNext(RETRY);
         }

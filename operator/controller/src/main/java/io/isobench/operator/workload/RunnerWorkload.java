@@ -88,7 +88,8 @@ public final class RunnerWorkload {
         ObjectMeta meta = meta(run, attempt, RunNames.uploadGrant(run, attempt), ROLE_CLIENT);
         meta.setOwnerReferences(List.of(new OwnerReferenceBuilder().withApiVersion("v1").withKind("ConfigMap")
                 .withName(owner.getMetadata().getName()).withUid(owner.getMetadata().getUid()).build()));
-        return new SecretBuilder().withMetadata(meta).withType("Opaque").withImmutable(true).withStringData(Map.of(GRANT_KEY, grantJson)).build();
+        return new SecretBuilder().withMetadata(meta).withType("Opaque").withImmutable(true).withStringData(Map.of(GRANT_KEY, grantJson))
+                .build();
     }
 
     /** The measuring Job; with SamePod, the server runs beside it as a native sidecar (ends with the client). */

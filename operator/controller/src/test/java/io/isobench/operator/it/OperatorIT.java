@@ -283,7 +283,8 @@ class OperatorIT {
         assertThat(grant.prefix()).isEqualTo(prefix);
         assertThat(grant.expires()).isAfter(java.time.Instant.now()).isBefore(java.time.Instant.now().plus(Duration.ofMinutes(6)));
         for (Pod pod : List.of(server, runner)) {
-            assertThat(pod.getSpec().getContainers()).flatMap(c -> c.getEnv() == null ? List.<io.fabric8.kubernetes.api.model.EnvVar>of() : c.getEnv())
+            assertThat(pod.getSpec().getContainers())
+                    .flatMap(c -> c.getEnv() == null ? List.<io.fabric8.kubernetes.api.model.EnvVar>of() : c.getEnv())
                     .noneMatch(e -> e.getName().startsWith("ISOBENCH_STORE_ACCESS") || e.getName().startsWith("ISOBENCH_STORE_SECRET"));
         }
         assertThat(server.getSpec().getContainers()).flatMap(c -> c.getEnv()).as("the server pod gets nothing of the store")
@@ -306,7 +307,8 @@ class OperatorIT {
         assertThat(done.getStatus().getUploadGrant().getRevokedAt()).isNotNull();
         assertThat(postWith(grant, prefix + "late.txt")).as("revoked when the runner ended").contains("403 InvalidAccessKeyId");
         await().atMost(Duration.ofSeconds(30)).until(() -> client.secrets().inNamespace(RUN_NAMESPACE).withName(secretName).get() == null);
-        String everything = Serialization.asYaml(get("granted")) + Serialization.asYaml(client.v1().events().inNamespace(USER_NAMESPACE).list())
+        String everything = Serialization.asYaml(get("granted")) + Serialization.asYaml(client.v1().events().inNamespace(USER_NAMESPACE)
+                .list())
                 + Serialization.asYaml(client.configMaps().inNamespace(RUN_NAMESPACE).list());
         assertThat(everything).doesNotContain(grant.fields().get("x-amz-signature")).doesNotContain(grant.fields().get("policy"))
                 .doesNotContain(OPERATOR_SECRET).doesNotContain(minio.secretKey());
@@ -351,19 +353,23 @@ class OperatorIT {
         Pod queuedPod = awaitRunnerPod(queued);
         UploadGrant grant = grantOf(queuedPod);
         try (var root = minio.newStore("isobench");
-             var client = io.minio.MinioClient.builder().endpoint(minio.endpoint().toString()).credentials(minio.accessKey(), minio.secretKey()).build()) {
+             var client = io.minio.MinioClient.builder().endpoint(minio.endpoint().toString()).credentials(minio.accessKey(),
+                     minio.secretKey()).build()) {
             root.deletePrefix("");
             client.removeBucket(io.minio.RemoveBucketArgs.builder().bucket("isobench").build());
         }
         // the runner's upload waits for the bucket (NoSuchBucket is retried); the operator makes it again
         finishRunner(queued, queuedPod, "succeed");
         awaitPhase("over-restart", Phase.Succeeded);
-        assertThat(phases.get("over-restart")).containsExactly(Phase.Pending, Phase.Queued, Phase.Scheduled, Phase.Running, Phase.Collecting,
+        assertThat(phases.get("over-restart")).containsExactly(Phase.Pending, Phase.Queued, Phase.Scheduled, Phase.Running,
+                Phase.Collecting,
                 Phase.Succeeded);
         await().atMost(Duration.ofSeconds(40)).until(() -> "True".equals(condition(get("over-restart"), CrdConstants.CONDITION_PUBLISHED)));
         var http = java.net.http.HttpClient.newHttpClient();
-        assertThat(http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(minio.endpoint() + "/isobench/site/index.html")).build(),
-                java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode()).as("the site's pages and its anonymous read are back").isEqualTo(200);
+        assertThat(http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(minio.endpoint() + "/isobench/site/index.html"))
+                .build(),
+                java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode()).as("the site's pages and its anonymous read are back")
+                        .isEqualTo(200);
         assertThat(postWith(grant, grant.prefix() + "late.txt")).contains("InvalidAccessKeyId");
     }
 
@@ -471,7 +477,8 @@ class OperatorIT {
 
     /** The upload grant the kubelet gives the pod's runner container: the Secret its env names. */
     static UploadGrant grantOf(Pod pod) {
-        var ref = pod.getSpec().getContainers().stream().filter(c -> "client".equals(c.getName())).findFirst().orElseThrow().getEnv().stream()
+        var ref = pod.getSpec().getContainers().stream().filter(c -> "client".equals(c.getName())).findFirst().orElseThrow().getEnv()
+                .stream()
                 .filter(e -> UploadGrant.ENV.equals(e.getName())).findFirst()
                 .orElseThrow(() -> new AssertionError("the runner container has no " + UploadGrant.ENV)).getValueFrom().getSecretKeyRef();
         var secret = client.secrets().inNamespace(RUN_NAMESPACE).withName(ref.getName()).get();

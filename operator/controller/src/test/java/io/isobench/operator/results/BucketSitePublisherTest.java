@@ -140,7 +140,8 @@ class BucketSitePublisherTest {
     void aBucketMadeAgainGetsTheSitePagesAgain(@TempDir Path dir) {
         var store = new LocalDirectoryStore(dir);
         var created = new java.util.concurrent.atomic.AtomicBoolean(false);
-        var publisher = new BucketSitePublisher(store, () -> created.getAndSet(false), null, bundle(dir), ReadLimits.DEFAULTS, Clock.systemUTC());
+        var publisher = new BucketSitePublisher(store, () -> created.getAndSet(false), null, bundle(dir), ReadLimits.DEFAULTS,
+                Clock.systemUTC());
         store.delete(java.util.List.of("site/index.html"));
         publisher.keepBucket();
         assertThat(store.exists("site/index.html")).as("the same bucket: prepared once").isFalse();

@@ -10,7 +10,8 @@ import io.isobench.operator.reconcile.RunContext;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
-/** A grant lives exactly while its attempt runs: revoked once the attempt ends, whatever the phase after it; retried while the store is away. */
+/** A grant lives exactly while its attempt runs: revoked once the attempt ends,
+        whatever the phase after it; retried while the store is away. */
 class RevokeGrantStepTest {
 
     private final Instant now = Instant.parse("2026-11-23T10:00:00Z");

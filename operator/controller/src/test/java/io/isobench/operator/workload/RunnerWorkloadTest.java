@@ -61,13 +61,16 @@ class RunnerWorkloadTest {
     void onlyTheMeasuringClientGetsTheUploadGrantNeverAServer() {
         BenchmarkRun samePod = Runs.tcpEcho("echo", Instant.now(), PlacementSpec.Topology.SamePod);
         var pod = workload.clientJob(samePod, 2, "bench-1").getSpec().getTemplate().getSpec();
-        assertThat(pod.getContainers().getFirst().getEnv()).filteredOn(e -> e.getValueFrom() != null && e.getValueFrom().getSecretKeyRef() != null)
-                .singleElement().satisfies(e -> assertThat(e.getValueFrom().getSecretKeyRef().getName()).isEqualTo(RunNames.uploadGrant(samePod, 2)));
+        assertThat(pod.getContainers().getFirst().getEnv()).filteredOn(e -> e.getValueFrom() != null && e.getValueFrom()
+                .getSecretKeyRef() != null)
+                .singleElement().satisfies(e -> assertThat(e.getValueFrom().getSecretKeyRef().getName())
+                .isEqualTo(RunNames.uploadGrant(samePod, 2)));
         assertThat(pod.getInitContainers().getFirst().getEnv()).as("the SamePod server")
                 .noneMatch(e -> e.getValueFrom() != null && e.getValueFrom().getSecretKeyRef() != null);
         BenchmarkRun separate = Runs.tcpEcho("echo2", Instant.now(), PlacementSpec.Topology.SeparateNodes);
         var server = workload.serverJob(separate, 1, "bench-2").getSpec().getTemplate().getSpec().getContainers().getFirst();
-        assertThat(server.getEnv()).noneMatch(e -> e.getName().startsWith("ISOBENCH_STORE") || e.getValueFrom() != null && e.getValueFrom().getSecretKeyRef() != null);
+        assertThat(server.getEnv()).noneMatch(e -> e.getName().startsWith("ISOBENCH_STORE") || e.getValueFrom() != null && e.getValueFrom()
+                .getSecretKeyRef() != null);
     }
 
     @Test
