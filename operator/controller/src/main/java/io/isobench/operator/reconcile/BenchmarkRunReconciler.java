@@ -180,22 +180,25 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
 
     /**
      * A deleted run's upload grants are revoked (every attempt's: revoking one already gone is a no-op) and their Secrets
-     * deleted. False while the store cannot be asked and a grant is still unexpired: the finalizer then stays and this is
-     * tried again; once the grant has expired there is nothing left to protect.
+     * deleted — also when status names no grant but the run was admitted to a node, since a crash between issuing a grant
+     * and storing its record leaves just that. False while the store cannot be asked and a grant could still be valid
+     * (before the run's deadline, when every grant expires): the finalizer then stays and this is tried again.
      */
     private boolean revokeUploadGrants(BenchmarkRun run) {
-        var grant = run.getStatus() == null ? null : run.getStatus().getUploadGrant();
-        if (grant == null || services.uploads() == null) {
+        var status = run.getStatus();
+        boolean admitted = status != null
+                && (status.getUploadGrant() != null || (status.getNodes() != null && !status.getNodes().isEmpty()));
+        if (!admitted || services.uploads() == null) {
             return true;
         }
-        int attempts = run.getStatus().getAttempts() == null ? 1 : run.getStatus().getAttempts();
+        int attempts = status.getAttempts() == null ? 1 : status.getAttempts();
         try {
             for (int attempt = 1; attempt <= attempts; attempt++) {
                 services.uploads().revoke(io.isobench.operator.workload.RunNames.attemptPrefix(run, attempt,
                         io.isobench.operator.workload.RunnerWorkload.ROLE_CLIENT));
             }
         } catch (io.isobench.store.ObjectStoreException e) {
-            boolean expired = grant.getExpires() == null || !java.time.Instant.parse(grant.getExpires()).isAfter(clock.instant());
+            boolean expired = !io.isobench.operator.steps.DeadlineStep.deadline(run).isAfter(clock.instant());
             LOG.warn("deleted run: cannot revoke its upload grants yet{}: {}", expired ? " (expired already: going on)" : "",
                     e.getMessage());
             if (!expired) {
