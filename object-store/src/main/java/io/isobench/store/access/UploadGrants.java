@@ -50,6 +50,11 @@ public final class UploadGrants implements AutoCloseable {
         String description = "isobench upload " + prefix;
         admin.addServiceAccount(accessKey, secretKey, AccessPolicies.upload(operator.bucket(), prefix), accountExpiry,
                 description.length() > 256 ? description.substring(0, 256) : description);
+        return sign(prefix, expires, maxObjectBytes);
+    }
+
+    /** The POST policy for {@code prefix}, signed with the prefix's account's keys (whether that account exists or not). */
+    UploadGrant sign(String prefix, Instant expires, long maxObjectBytes) {
         var policy = new PostPolicy(operator.bucket(), expires.atZone(Time.UTC));
         policy.addStartsWithCondition("key", prefix);
         policy.addStartsWithCondition("Content-Type", "");
@@ -57,7 +62,7 @@ public final class UploadGrants implements AutoCloseable {
         try {
             var fields = new java.util.TreeMap<String, String>();
             // form field names are case-insensitive to S3; the client spells one of them X-Amz-Date
-            policy.formData(new Credentials(accessKey, secretKey, null, null), operator.region())
+            policy.formData(new Credentials(accessKey(prefix), secretKey(prefix), null, null), operator.region())
                     .forEach((name, value) -> fields.put(name.toLowerCase(java.util.Locale.ROOT), value));
             return new UploadGrant(operator.bucket(), prefix, expires, fields);
         } catch (MinioException e) {

@@ -24,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -88,6 +89,26 @@ class StoreAccessIT {
                     null))
                     .ensureBucket()).hasMessageContaining("AccessDenied");
             assertThatThrownBy(() -> store.put("elsewhere/x", new byte[1], "text/plain")).hasMessageContaining("AccessDenied");
+        }
+    }
+
+    @Test
+    void theOperatorManagesItsOwnServiceAccountsButNoOneElses() {
+        try (var root = new MinioAdmin(rootConfig()); var admin = new MinioAdmin(operatorConfig())) {
+            // a key of the root user's, made by root
+            assertThat(root.addServiceAccount("rootkey0001", "root-key-secret-0001", AccessPolicies.operator(BUCKET),
+                    Instant.now().plus(Duration.ofHours(1)), "root's own")).isTrue();
+            // the operator can neither mint a key for root (nor any other user) nor delete root's
+            String forRoot = Json.write(Map.of("targetUser", minio.accessKey(), "accessKey", "stolen00001",
+                    "secretKey", "stolen-secret-0001"));
+            assertThatThrownBy(() -> admin.call("add a service account for root", "PUT", "add-service-account", Map.of(),
+                    admin.encrypted(forRoot))).hasMessageContaining("AccessDenied");
+            assertThat(admin.deleteServiceAccount("rootkey0001")).as("another user's key looks absent").isFalse();
+            var rootKeyConfig = new StoreConfig(minio.endpoint(), BUCKET, "rootkey0001", "root-key-secret-0001", null);
+            try (var rootKey = new MinioObjectStore(rootKeyConfig)) {
+                assertThat(rootKey.list(BucketLayout.runPrefix(OTHER_RUN))).as("root's key still works").isNotEmpty();
+            }
+            root.deleteServiceAccount("rootkey0001");
         }
     }
 
