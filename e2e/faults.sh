@@ -2,6 +2,7 @@
 # e2e faults (called by e2e/run.sh on its cluster, chart installed): each fault is injected into short runs on the real
 # node and must end with nothing lost and nothing stuck. Recovery figures are appended to $E2E_OUT/figures.md.
 #   operator killed while a run is Queued, Running, Collecting → the runs complete once it is back
+#   MinIO restarted while one run measures and the next is queued → both land (data, users and grants persist)
 #   MinIO stopped during the upload → the runner retries and the result lands when MinIO returns
 #   MinIO stopped past the upload deadline → Failed with the reason; the artifacts stay on the pod's volume until then
 #   runner pod deleted; node NotReady (kubelet frozen) → Failed with the reason, never stuck
@@ -20,6 +21,14 @@ wait_phase kill-running Running 120 && wait_phase kill-queued Queued 10 && {
   back=$(kill_operator); ok "operator killed with kill-running Running and kill-queued Queued; new operator Ready after $back s"
   figure "operator killed (Running + Queued): new pod Ready" "$back"
   wait_collected kill-running 180; wait_collected kill-queued 180
+}
+
+# 1b. MinIO restarted while one run measures and the next waits in the queue: the running runner's grant and the
+#     operator's user survive the restart (kept on MinIO's disk), the queued run gets its grant after it; both land
+run restart-running 6s; sleep 1; run restart-queued 2s
+wait_phase restart-running Running 120 && wait_phase restart-queued Queued 10 && {
+  minio stop; minio start; ok "MinIO restarted with restart-running Running and restart-queued Queued"
+  wait_collected restart-running 180; wait_collected restart-queued 180
 }
 
 # 2. operator killed while Collecting: MinIO is stopped the moment the runner's result.json lands, so the operator

@@ -49,8 +49,10 @@ ISOBENCH_IMAGES="$root/out/images/runner.tar $root/out/images/operator.tar $root
 figure "cluster up (control plane, MinIO, real node, images imported)" $((SECONDS - t0))
 
 # 2. helm install into a namespace that enforces the restricted Pod Security Standard; the runner namespace the chart
-#    creates enforces it too. Credentials go in a values file only root can read, never on a command line. The
-#    Prometheus Operator's CRDs are there first, so the chart installs its monitors (step 5 scrapes through them).
+#    creates enforces it too. The MinIO root credential goes to the chart once, as the admin Secret its set-up job makes
+#    the operator's own user with (the operator never gets it; runners get per-attempt upload grants), created from files
+#    only root can read, never on a command line. The Prometheus Operator's CRDs are there first, so the chart installs
+#    its monitors (step 5 scrapes through them).
 t1=$SECONDS
 $K apply --server-side -f "$HOME/.cache/isobench/prometheus-operator-crds/" >/dev/null
 for attempt in $(seq 1 100); do  # kubectl wait errors out while a new CRD has no conditions yet
@@ -60,8 +62,11 @@ done
 $K create namespace $SYSTEM >/dev/null
 $K label namespace $SYSTEM pod-security.kubernetes.io/enforce=restricted pod-security.kubernetes.io/enforce-version=latest >/dev/null
 ( umask 077; set -a; source "$state/minio.env"; set +a
-  printf 'store:\n  endpoint: http://10.245.0.1:%s\n  accessKey: %s\n  secretKey: %s\nsite:\n  url: http://127.0.0.1:%s/isobench/site/index.html\n' \
-    "$MINIO_PORT" "$MINIO_ROOT_USER" "$MINIO_ROOT_PASSWORD" "$MINIO_PORT" >"$state/store-values.yaml" )
+  mkdir -p "$state/admin"; printf %s "$MINIO_ROOT_USER" >"$state/admin/accessKey"; printf %s "$MINIO_ROOT_PASSWORD" >"$state/admin/secretKey"
+  $K -n $SYSTEM create secret generic isobench-e2e-admin --from-file="$state/admin/accessKey" --from-file="$state/admin/secretKey" >/dev/null
+  rm -rf "$state/admin"
+  printf 'store:\n  endpoint: http://10.245.0.1:%s\nsite:\n  url: http://127.0.0.1:%s/isobench/site/index.html\n' \
+    "$MINIO_PORT" "$MINIO_PORT" >"$state/store-values.yaml" )
 $HELM install isobench "$root/charts/isobench" -n $SYSTEM -f "$root/charts/isobench/ci/e2e-values.yaml" -f "$state/store-values.yaml" \
   --wait --timeout 5m >"$out/helm-install.txt" || fail "helm install (see $out/helm-install.txt)"
 [ "$($K get ns $RUNS -o jsonpath='{.metadata.labels.pod-security\.kubernetes\.io/enforce}')" = restricted ] || fail "namespace $RUNS does not enforce restricted"

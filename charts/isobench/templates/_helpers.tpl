@@ -24,13 +24,19 @@ app.kubernetes.io/name: isobench-minio
 app.kubernetes.io/instance: {{ .Release.Name }}
 {{- end -}}
 
-{{/* Where runner Jobs run (and the store Secret lives). */}}
+{{/* Where runner Jobs run (and their upload-grant Secrets live). */}}
 {{- define "isobench.runNamespace" -}}
 {{- default .Release.Namespace .Values.runner.namespace -}}
 {{- end -}}
 
-{{- define "isobench.storeSecret" -}}
-{{- default (printf "%s-store" (include "isobench.fullname" .)) .Values.store.existingSecret -}}
+{{/* The operator's own MinIO credential (release namespace). */}}
+{{- define "isobench.storeOperatorSecret" -}}
+{{- default (printf "%s-store-operator" (include "isobench.fullname" .)) .Values.store.operator.existingSecret -}}
+{{- end -}}
+
+{{/* The admin credential: the in-chart MinIO's root user, or an external MinIO's admin for the set-up job (release namespace). */}}
+{{- define "isobench.storeAdminSecret" -}}
+{{- default (printf "%s-store-admin" (include "isobench.fullname" .)) .Values.store.admin.existingSecret -}}
 {{- end -}}
 
 {{- define "isobench.storeEndpoint" -}}

@@ -34,10 +34,10 @@ public final class ArtifactUploader {
     static final Duration FIRST_BACKOFF = Duration.ofMillis(200);
     static final Duration MAX_BACKOFF = Duration.ofSeconds(10);
 
-    private final ObjectStore store;
+    private final UploadTarget store;
     private final Consumer<String> log;
 
-    public ArtifactUploader(ObjectStore store, Consumer<String> log) {
+    public ArtifactUploader(UploadTarget store, Consumer<String> log) {
         this.store = store;
         this.log = log;
     }

@@ -38,8 +38,9 @@ public final class MinioObjectStore implements ObjectStore {
     /** DeleteObjects takes at most 1000 keys per request. */
     private static final int DELETE_BATCH = 1000;
     private static final Set<String> NOT_FOUND = Set.of("NoSuchKey", "NoSuchObject", "ResourceNotFound");
+    /** Answers a later try may not get again; NoSuchBucket among them, since the operator re-creates a bucket that went away. */
     private static final Set<String> BUSY = Set.of("SlowDown", "RequestTimeout", "InternalError", "ServiceUnavailable",
-            "XMinioServerNotInitialized", "XMinioStorageFull", "OperationTimedOut");
+            "XMinioServerNotInitialized", "XMinioStorageFull", "OperationTimedOut", "NoSuchBucket");
 
     private final StoreConfig config;
     private final MinioClient client;
@@ -56,19 +57,26 @@ public final class MinioObjectStore implements ObjectStore {
 
     /** Creates the bucket if it does not exist yet; returns this store. */
     public MinioObjectStore ensureBucket() {
-        call("create bucket", "", () -> {
-            if (!client.bucketExists(BucketExistsArgs.builder().bucket(config.bucket()).build())) {
-                try {
-                    client.makeBucket(MakeBucketArgs.builder().bucket(config.bucket()).region(config.region()).build());
-                } catch (ErrorResponseException e) {
-                    if (!"BucketAlreadyOwnedByYou".equals(e.errorResponse().code())) {
-                        throw e;
-                    }
-                }
-            }
-            return null;
-        });
+        createBucketIfMissing();
         return this;
+    }
+
+    /** Creates the bucket if it does not exist; true when it had to. */
+    public boolean createBucketIfMissing() {
+        return call("create bucket", "", () -> {
+            if (client.bucketExists(BucketExistsArgs.builder().bucket(config.bucket()).build())) {
+                return false;
+            }
+            try {
+                client.makeBucket(MakeBucketArgs.builder().bucket(config.bucket()).region(config.region()).build());
+                return true;
+            } catch (ErrorResponseException e) {
+                if (!"BucketAlreadyOwnedByYou".equals(e.errorResponse().code())) {
+                    throw e;
+                }
+                return false;
+            }
+        });
     }
 
     public StoreConfig config() {

@@ -16,12 +16,14 @@ import java.util.Optional;
  * safe paths ({@link ObjectKeys}); a prefix is matched as a string, as S3 does. Failures throw
  * {@link ObjectStoreException}, which says whether a retry can help.
  */
-public interface ObjectStore extends AutoCloseable {
+public interface ObjectStore extends UploadTarget {
 
     /** Where this store is, for messages: {@code s3://bucket at http://host:port} or {@code folder /path}; never credentials. */
+    @Override
     String describe();
 
     /** Stores {@code content} under {@code key}, replacing any object there; readers never see half an object. */
+    @Override
     void put(String key, byte[] content, String contentType);
 
     /** Stores the file's bytes under {@code key}. */
@@ -76,6 +78,7 @@ public interface ObjectStore extends AutoCloseable {
     }
 
     /** The object's size and ETag, or empty when there is none. */
+    @Override
     Optional<ObjectInfo> stat(String key);
 
     default boolean exists(String key) {
@@ -100,17 +103,6 @@ public interface ObjectStore extends AutoCloseable {
      * replacing any earlier access policy. A folder has no access policy: whoever serves it decides.
      */
     void allowAnonymousRead(String prefix);
-
-    /**
-     * Whether {@code existing} (from {@link #list} or {@link #stat}) already holds exactly {@code content},
-     * answered from what is cheap to know: the S3 ETag of a single-part object is its MD5. False when unsure.
-     */
-    default boolean holds(ObjectInfo existing, byte[] content) {
-        if (existing == null || existing.size() != content.length || existing.etag() == null || existing.etag().contains("-")) {
-            return false;
-        }
-        return existing.etag().equalsIgnoreCase(md5Hex(content));
-    }
 
     @Override
     void close();

@@ -12,8 +12,11 @@ import io.isobench.operator.placement.NodeLedger;
 import io.isobench.operator.placement.ServerReports;
 import io.isobench.operator.reconcile.BenchmarkRunReconciler;
 import io.isobench.operator.reconcile.Services;
+import io.isobench.operator.results.BucketSitePublisher;
 import io.isobench.operator.results.ResultSource;
 import io.isobench.operator.results.RunPublisher;
+import io.isobench.operator.uploads.StoreUploadAccess;
+import io.isobench.operator.uploads.UploadAccess;
 import io.isobench.operator.workload.RunnerWorkload;
 import io.javaoperatorsdk.operator.Operator;
 import io.javaoperatorsdk.operator.api.config.LeaderElectionConfigurationBuilder;
@@ -39,20 +42,31 @@ public final class IsobenchOperator implements AutoCloseable {
     /** The operator with the object store and publisher its configuration names. */
     public static IsobenchOperator fromConfig(OperatorConfig config, KubernetesClient client, String httpBind) throws IOException {
         var store = StoreWiring.store(config);
-        var operator = new IsobenchOperator(config, client, store.map(StoreWiring::results).orElse(null),
-                store.map(s -> StoreWiring.publisher(s, config)).orElse(null), httpBind);
+        var uploads = store.map(s -> StoreWiring.uploads(config));
+        var publisher = store.map(s -> StoreWiring.publisher(s, config));
+        var operator = new IsobenchOperator(config, client, store.map(StoreWiring::results).orElse(null), publisher.orElse(null),
+                uploads.orElse(null), httpBind);
         operator.store = store.orElse(null);
+        operator.sitePublisher = publisher.orElse(null);
+        operator.uploads = uploads.orElse(null);
         return operator;
     }
 
     private io.isobench.store.ObjectStore store;
+    private StoreUploadAccess uploads;
+    private BucketSitePublisher sitePublisher;
+    /** Keeps the bucket (and its site policy and pages) there: runners retry an upload to a bucket that went away until it is back. */
+    private final java.util.concurrent.ScheduledExecutorService bucketKeeper =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon().name("bucket-keeper").unstarted(r));
+    static final Duration BUCKET_CHECK = Duration.ofSeconds(10);
 
-    IsobenchOperator(OperatorConfig config, KubernetesClient client, ResultSource results, RunPublisher publisher, String httpBind) throws IOException {
+    IsobenchOperator(OperatorConfig config, KubernetesClient client, ResultSource results, RunPublisher publisher, UploadAccess uploads,
+            String httpBind) throws IOException {
         Clock clock = Clock.systemUTC();
         var kubelets = new KubeletConfigz(client.getConfiguration(), config.kubeletCaFile(), config.kubeletAddressTypes(), KUBELET_TIMEOUT);
         nodes = new NodeInspector(client, kubelets, config.configzTtl(), clock);
         var services = new Services(config, client, nodes, new NodeLedger(), new ServerReports(client), new RunnerWorkload(config), results,
-                publisher);
+                publisher, uploads);
         AtomicReference<BenchmarkRunReconciler> reconcilerRef = new AtomicReference<>();
         var metrics = new OperatorMetrics(() -> reconcilerRef.get() == null ? List.of() : reconcilerRef.get().allRuns(), clock);
         var reconciler = new BenchmarkRunReconciler(services, clock, metrics, new RunEvents(client, clock, config.podName()));
@@ -81,6 +95,10 @@ public final class IsobenchOperator implements AutoCloseable {
     public void start() {
         nodes.start();
         operator.start();
+        if (sitePublisher != null) {
+            bucketKeeper.scheduleWithFixedDelay(sitePublisher::keepBucket, BUCKET_CHECK.toMillis(), BUCKET_CHECK.toMillis(),
+                    java.util.concurrent.TimeUnit.MILLISECONDS);
+        }
     }
 
     public int httpPort() {
@@ -89,11 +107,15 @@ public final class IsobenchOperator implements AutoCloseable {
 
     @Override
     public void close() {
+        bucketKeeper.shutdownNow();
         operator.stop();
         nodes.close();
         http.close();
         if (store != null) {
             store.close();
+        }
+        if (uploads != null) {
+            uploads.close();
         }
     }
 }

@@ -6,7 +6,10 @@ import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Entry point of the operator image: configuration from the environment (docs/contracts.md), then run until stopped. */
+/**
+ * Entry point of the operator image: configuration from the environment (docs/contracts.md), then run until stopped;
+ * {@code setup-store} instead runs the chart's store set-up once ({@link StoreSetupMain}).
+ */
 public final class OperatorMain {
 
     private static final Logger LOG = LoggerFactory.getLogger(OperatorMain.class);
@@ -14,6 +17,13 @@ public final class OperatorMain {
     private OperatorMain() {}
 
     public static void main(String[] args) throws Exception {
+        if (args.length > 0) {
+            if (args.length == 1 && "setup-store".equals(args[0])) {
+                System.exit(StoreSetupMain.run(System.getenv()));
+            }
+            System.err.println("usage: isobench-operator [setup-store] (got: " + String.join(" ", args) + ")");
+            System.exit(2);
+        }
         OperatorConfig config;
         try {
             config = OperatorConfig.fromEnvironment(System.getenv());

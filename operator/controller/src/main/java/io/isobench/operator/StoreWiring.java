@@ -4,6 +4,7 @@ import io.isobench.operator.config.OperatorConfig;
 import io.isobench.operator.results.ResultSource;
 import io.isobench.operator.results.RunPublisher;
 import io.isobench.operator.results.StoreResults;
+import io.isobench.operator.uploads.StoreUploadAccess;
 import io.isobench.store.MinioObjectStore;
 import io.isobench.store.ObjectStore;
 import io.isobench.store.StoreConfig;
@@ -21,10 +22,18 @@ final class StoreWiring {
         }
         if (config.storeAccessKey() == null || config.storeSecretKey() == null) {
             throw new IllegalArgumentException("ISOBENCH_STORE_ENDPOINT is set but ISOBENCH_STORE_ACCESS_KEY / ISOBENCH_STORE_SECRET_KEY are not "
-                    + "(the chart takes them from the Secret " + config.storeSecret() + ")");
+                    + "(the chart takes them from the operator's store Secret)");
         }
-        return Optional.of(new MinioObjectStore(new StoreConfig(config.storeEndpoint(), config.storeBucket(), config.storeAccessKey(),
-                config.storeSecretKey(), null)));
+        return Optional.of(new MinioObjectStore(storeConfig(config)));
+    }
+
+    /** Runners' upload grants, issued with the operator's own credential (its service accounts sign them). */
+    static StoreUploadAccess uploads(OperatorConfig config) {
+        return new StoreUploadAccess(storeConfig(config), config.readLimits().runFiles());
+    }
+
+    private static StoreConfig storeConfig(OperatorConfig config) {
+        return new StoreConfig(config.storeEndpoint(), config.storeBucket(), config.storeAccessKey(), config.storeSecretKey(), null);
     }
 
     /** Reads runners' uploads; a store that cannot answer is an IOException, so the collect step waits instead of failing. */
@@ -37,8 +46,8 @@ final class StoreWiring {
      * created and the site prepared at start-up, or, when the store cannot be reached then, before the first publish:
      * an operator must start (and queue, place and observe runs) while its store is down.
      */
-    static RunPublisher publisher(ObjectStore store, OperatorConfig config) {
-        Runnable bucket = store instanceof MinioObjectStore minio ? minio::ensureBucket : () -> {};
+    static io.isobench.operator.results.BucketSitePublisher publisher(ObjectStore store, OperatorConfig config) {
+        java.util.function.BooleanSupplier bucket = store instanceof MinioObjectStore minio ? minio::createBucketIfMissing : () -> false;
         return new io.isobench.operator.results.BucketSitePublisher(store, bucket, config.siteUrl(), config.siteBundle(),
                 config.readLimits(),
                 java.time.Clock.systemUTC());

@@ -3,9 +3,13 @@ package io.isobench.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.isobench.store.ObjectInfo;
+import io.isobench.store.StoreConfig;
+import io.isobench.store.access.UploadGrant;
+import io.isobench.store.access.UploadGrants;
 import io.isobench.store.testing.MinioServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -21,16 +25,18 @@ class RunUploadIT {
     record Exit(int code, String output) {}
 
     Exit runner(Path dir, boolean withCredentials, String... extra) throws Exception {
+        return runner(dir, withCredentials ? java.util.Map.of("ISOBENCH_STORE_ACCESS_KEY", minio.accessKey(), "ISOBENCH_STORE_SECRET_KEY",
+                minio.secretKey()) : java.util.Map.of(), extra);
+    }
+
+    Exit runner(Path dir, java.util.Map<String, String> env, String... extra) throws Exception {
         var command = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED", "-jar", Path.of("target/isobench-runner.jar").toAbsolutePath().toString(),
                 "dispatch", "--queues", "isobench", "--rates", "2k", "--warmup", "100ms", "--duration", "500ms", "--repetitions", "1",
                 "--probe-duration", "0s", "--progress", "none", "--out", dir.resolve("run").toString()));
         command.addAll(List.of(extra));
         var pb = new ProcessBuilder(command).redirectErrorStream(true);
-        if (withCredentials) {
-            pb.environment().put("ISOBENCH_STORE_ACCESS_KEY", minio.accessKey());
-            pb.environment().put("ISOBENCH_STORE_SECRET_KEY", minio.secretKey());
-        }
+        pb.environment().putAll(env);
         Process p = pb.start();
         String output = new String(p.getInputStream().readAllBytes());
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
@@ -65,7 +71,41 @@ class RunUploadIT {
     void missingCredentialsAreABadUsageBeforeAnythingRuns(@TempDir Path dir) throws Exception {
         Exit exit = runner(dir, false, "--upload-endpoint", minio.endpoint().toString(), "--upload-prefix", "runs/a/b/c/attempt-1/client/");
         assertThat(exit.code()).isEqualTo(2);
-        assertThat(exit.output()).contains("set the credentials in ISOBENCH_STORE_ACCESS_KEY and ISOBENCH_STORE_SECRET_KEY");
+        assertThat(exit.output())
+                .contains("set an upload grant in ISOBENCH_STORE_UPLOAD_GRANT, or the credentials in ISOBENCH_STORE_ACCESS_KEY "
+                + "and ISOBENCH_STORE_SECRET_KEY");
         assertThat(dir.resolve("run/result.json")).doesNotExist();
+    }
+
+    /** In a pod: the operator's upload grant, no key. The files land under the grant's prefix; a grant for another prefix is bad usage. */
+    @Test
+    void withAnUploadGrantTheRunLandsUnderItsPrefixAndNowhereElse(@TempDir Path dir) throws Exception {
+        String prefix = "runs/team-a/r2/uid-2/attempt-1/client/";
+        try (var store = minio.newStore("granted");
+             var grants = new UploadGrants(new StoreConfig(minio.endpoint(), "granted", minio.accessKey(), minio.secretKey(), null))) {
+            String grant = grants.issue(prefix, Instant.now().plusSeconds(300), 1 << 20).toJson();
+            Exit exit = runner(dir.resolve("a"), java.util.Map.of(UploadGrant.ENV, grant), "--upload-endpoint", minio.endpoint().toString(),
+                    "--upload-bucket", "granted", "--upload-prefix", prefix);
+            // 1: a step missed its rate on this shared machine; the run finished and uploaded all the same
+            assertThat(exit.code()).as(exit.output()).isIn(0, 1);
+            assertThat(exit.output()).contains("upload: ");
+            assertThat(store.list("runs/")).extracting(ObjectInfo::key).allMatch(k -> k.startsWith(prefix)).contains(prefix
+                    + "result.json");
+            assertThat(exit.output()).doesNotContain(UploadGrant.fromJson(grant).fields().get("x-amz-signature"));
+
+            Exit elsewhere = runner(dir.resolve("b"), java.util.Map.of(UploadGrant.ENV, grant), "--upload-endpoint", minio.endpoint()
+                    .toString(),
+                    "--upload-bucket", "granted", "--upload-prefix", "runs/team-b/other/uid-3/attempt-1/client/");
+            assertThat(elsewhere.code()).isEqualTo(2);
+            assertThat(elsewhere.output()).contains("--upload-prefix 'runs/team-b/other/uid-3/attempt-1/client/': the upload grant in "
+                    + "ISOBENCH_STORE_UPLOAD_GRANT covers " + prefix + " only");
+
+            grants.revoke(prefix);
+            Exit revoked = runner(dir.resolve("c"), java.util.Map.of(UploadGrant.ENV, grant), "--upload-endpoint", minio.endpoint()
+                    .toString(),
+                    "--upload-bucket", "granted", "--upload-prefix", prefix, "--upload-deadline", "30s");
+            assertThat(revoked.code()).as(revoked.output()).isEqualTo(4);
+            assertThat(revoked.output()).contains("upload failed").contains("InvalidAccessKeyId");
+        }
     }
 }

@@ -60,6 +60,9 @@ public class BenchmarkRunStatus {
     @JsonPropertyDescription("Where the run's files are.")
     private ArtifactsStatus artifacts;
 
+    @JsonPropertyDescription("The latest attempt's upload grant: the one prefix its runner may write, until when, and when it was revoked.")
+    private UploadGrantStatus uploadGrant;
+
     @JsonPropertyDescription("What happened last, for humans.")
     private String message;
 
@@ -197,5 +200,13 @@ public class BenchmarkRunStatus {
 
     public void setMessage(String message) {
         this.message = message;
+    }
+
+    public UploadGrantStatus getUploadGrant() {
+        return uploadGrant;
+    }
+
+    public void setUploadGrant(UploadGrantStatus uploadGrant) {
+        this.uploadGrant = uploadGrant;
     }
 }

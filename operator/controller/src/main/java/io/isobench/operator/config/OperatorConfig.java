@@ -18,12 +18,11 @@ import java.util.TreeSet;
  * message naming the variable and the value.
  *
  * @param namespaces         namespaces whose BenchmarkRuns are reconciled; empty = all
- * @param runNamespace       where runner Jobs and ConfigMaps are created (the store Secret lives there)
+ * @param runNamespace       where runner Jobs, ConfigMaps and upload-grant Secrets are created
  * @param runnerImage        default runner image
  * @param storeEndpoint      S3/MinIO endpoint, as seen from pods and from the operator
  * @param storeBucket        bucket of runs and site
- * @param storeSecret        Secret in the run namespace with keys accessKey and secretKey
- * @param storeAccessKey     the operator's own credentials (from the same Secret, via env); never logged
+ * @param storeAccessKey     the operator's own MinIO user (from its Secret, via env; never root); never logged
  * @param storeSecretKey     see storeAccessKey
  * @param siteUrl            public URL of the report site, or null
  * @param siteBundle         the prebuilt site pages (reports-site/dist) copied to the bucket's site/ prefix at start-up
@@ -46,7 +45,6 @@ public record OperatorConfig(
         String runnerImage,
         URI storeEndpoint,
         String storeBucket,
-        String storeSecret,
         String storeAccessKey,
         String storeSecretKey,
         String siteUrl,
@@ -81,7 +79,6 @@ public record OperatorConfig(
                 reader.string("ISOBENCH_RUNNER_IMAGE", DEFAULT_RUNNER_IMAGE),
                 reader.uri("ISOBENCH_STORE_ENDPOINT"),
                 reader.string("ISOBENCH_STORE_BUCKET", "isobench"),
-                reader.string("ISOBENCH_STORE_SECRET", "isobench-store"),
                 reader.secret("ISOBENCH_STORE_ACCESS_KEY"),
                 reader.secret("ISOBENCH_STORE_SECRET_KEY"),
                 env.get("ISOBENCH_SITE_URL"),
@@ -113,7 +110,7 @@ public record OperatorConfig(
     public String toString() {
         // Credentials never appear in logs.
         return "OperatorConfig[namespaces=" + (namespaces.isEmpty() ? "all" : namespaces) + ", runNamespace=" + runNamespace
-                + ", runnerImage=" + runnerImage + ", store=" + storeEndpoint + "/" + storeBucket + " (secret " + storeSecret + ")"
+                + ", runnerImage=" + runnerImage + ", store=" + storeEndpoint + "/" + storeBucket
                 + ", poolLabel=" + poolLabel + ", leaderElection=" + leaderElection + ", httpPort=" + httpPort
                 + ", readLimits=" + readLimits + ", kubelets at " + kubeletAddressTypes + " trusted by "
                 + (kubeletCaFile == null ? "the API server's CA" : kubeletCaFile) + "]";

@@ -144,7 +144,10 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
             outcome.action().run();
         }
         Duration recheck = outcome.recheck();
-        if (!PhaseSteps.terminal(phaseAfter)) {
+        if (PhaseSteps.terminal(phaseAfter) && !PhaseSteps.terminal(phaseBefore)) {
+            // the end phase's own steps (revoke the upload grant, publish) run at once, not at the next event
+            recheck = Duration.ZERO;
+        } else if (!PhaseSteps.terminal(phaseAfter)) {
             Duration untilDeadline = io.isobench.operator.steps.DeadlineStep.remaining(ctx).plusMillis(100);
             recheck = recheck == null || recheck.compareTo(untilDeadline) > 0 ? untilDeadline : recheck;
         }
@@ -154,14 +157,15 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
 
     private static Outcome runSteps(RunContext ctx) throws Exception {
         Phase phase = ctx.phase();
-        Outcome outcome = Outcome.stop(null);
+        Outcome outcome = null;
         for (ReconcileStep step : PhaseSteps.of(phase)) {
-            outcome = step.apply(ctx);
-            if (!outcome.next() || ctx.phase() != phase) {
+            Outcome decided = step.apply(ctx);
+            outcome = outcome == null ? decided : outcome.then(decided);
+            if (!decided.next() || ctx.phase() != phase) {
                 break;
             }
         }
-        return outcome;
+        return outcome == null ? Outcome.stop(null) : outcome;
     }
 
     /** A node may have been freed: the oldest waiting run of every pool gets a look now rather than at its recheck. */
@@ -174,11 +178,48 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         heads.values().forEach(r -> queueWakeups.propagateEvent(ResourceID.fromResource(r)));
     }
 
+    /**
+     * A deleted run's upload grants are revoked (every attempt's: revoking one already gone is a no-op) and their Secrets
+     * deleted — also when status names no grant but the run was admitted to a node, since a crash between issuing a grant
+     * and storing its record leaves just that. False while the store cannot be asked and a grant could still be valid
+     * (before the run's deadline, when every grant expires): the finalizer then stays and this is tried again.
+     */
+    private boolean revokeUploadGrants(BenchmarkRun run) {
+        var status = run.getStatus();
+        boolean admitted = status != null
+                && (status.getUploadGrant() != null || (status.getNodes() != null && !status.getNodes().isEmpty()));
+        if (!admitted || services.uploads() == null) {
+            return true;
+        }
+        int attempts = status.getAttempts() == null ? 1 : status.getAttempts();
+        try {
+            for (int attempt = 1; attempt <= attempts; attempt++) {
+                services.uploads().revoke(io.isobench.operator.workload.RunNames.attemptPrefix(run, attempt,
+                        io.isobench.operator.workload.RunnerWorkload.ROLE_CLIENT));
+            }
+        } catch (io.isobench.store.ObjectStoreException e) {
+            boolean expired = !io.isobench.operator.steps.DeadlineStep.deadline(run).isAfter(clock.instant());
+            LOG.warn("deleted run: cannot revoke its upload grants yet{}: {}", expired ? " (expired already: going on)" : "",
+                    e.getMessage());
+            if (!expired) {
+                return false;
+            }
+        }
+        for (int attempt = 1; attempt <= attempts; attempt++) {
+            services.client().secrets().inNamespace(services.config().runNamespace())
+                    .withName(io.isobench.operator.workload.RunNames.uploadGrant(run, attempt)).delete();
+        }
+        return true;
+    }
+
     @Override
     public DeleteControl cleanup(BenchmarkRun run, Context<BenchmarkRun> context) {
         String namespace = services.config().runNamespace();
         String uid = run.getMetadata().getUid();
         var client = services.client();
+        if (!revokeUploadGrants(run)) {
+            return DeleteControl.noFinalizerRemoval().rescheduleAfter(io.isobench.operator.steps.RevokeGrantStep.RETRY);
+        }
         List<List<? extends HasMetadata>> removed = new ArrayList<>();
         removed.add(client.batch().v1().jobs().inNamespace(namespace).withLabel(CrdConstants.LABEL_RUN_UID, uid).list().getItems());
         client.batch().v1().jobs().inNamespace(namespace).withLabel(CrdConstants.LABEL_RUN_UID, uid).withPropagationPolicy(

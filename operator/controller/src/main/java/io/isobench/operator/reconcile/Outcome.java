@@ -23,6 +23,30 @@ public record Outcome(Action action, boolean next, Duration recheck) {
         return new Outcome(null, true, null);
     }
 
+    /** Go on with the next step, and look again within {@code recheck} whatever later steps decide. */
+    public static Outcome proceedToNext(Duration recheck) {
+        return new Outcome(null, true, recheck);
+    }
+
+    /** Go on with the next step; {@code action} runs after the status patch, before any later step's. */
+    public static Outcome proceedToNext(Action action) {
+        return new Outcome(action, true, null);
+    }
+
+    /**
+     * This outcome followed by a later step's: both actions in order, the later step's say on going on, the sooner
+     * recheck.
+     */
+    public Outcome then(Outcome later) {
+        Action both = action == null ? later.action : later.action == null ? action : () -> {
+            action.run();
+            later.action.run();
+        };
+        Duration sooner = recheck == null ? later.recheck : later.recheck == null
+                || recheck.compareTo(later.recheck) < 0 ? recheck : later.recheck;
+        return new Outcome(both, later.next, sooner);
+    }
+
     public static Outcome stop(Duration recheck) {
         return new Outcome(null, false, recheck);
     }

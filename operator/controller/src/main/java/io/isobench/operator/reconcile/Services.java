@@ -7,9 +7,11 @@ import io.isobench.operator.placement.NodeLedger;
 import io.isobench.operator.placement.ServerReports;
 import io.isobench.operator.results.ResultSource;
 import io.isobench.operator.results.RunPublisher;
+import io.isobench.operator.uploads.UploadAccess;
 import io.isobench.operator.workload.RunnerWorkload;
 
-/** The long-lived collaborators steps use; one set per operator process. */
+/** The long-lived collaborators steps use; one set per operator process ({@code uploads}, {@code results},
+        {@code publisher}: null without a store). */
 public record Services(
         OperatorConfig config,
         KubernetesClient client,
@@ -18,4 +20,5 @@ public record Services(
         ServerReports serverReports,
         RunnerWorkload workload,
         ResultSource results,
-        RunPublisher publisher) {}
+        RunPublisher publisher,
+        UploadAccess uploads) {}

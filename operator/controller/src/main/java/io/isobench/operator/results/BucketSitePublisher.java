@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,39 +51,57 @@ public final class BucketSitePublisher implements RunPublisher {
     private final ObjectStore store;
     private final SitePublisher site;
     private final String siteUrl;
-    private final Runnable prepareBucket;
+    private final BooleanSupplier createBucket;
     private final Path bundle;
     private final ReadLimits limits;
     private boolean prepared;
+    private String lastProblem;
 
     /**
-     * @param prepareBucket creates the bucket when missing
+     * @param createBucket  creates the bucket when missing; true when it had to (a new bucket has no policy and no pages)
      * @param bundle        the site pages to copy beside the data (unchanged objects are not rewritten); absent: data only, said in the log
      * @param limits        caps on what is read back of a collected run
      */
-    public BucketSitePublisher(ObjectStore store, Runnable prepareBucket, String siteUrl, Path bundle, ReadLimits limits, Clock clock) {
+    public BucketSitePublisher(ObjectStore store, BooleanSupplier createBucket, String siteUrl, Path bundle, ReadLimits limits,
+            Clock clock) {
         this.store = store;
         this.site = new SitePublisher(store, BucketLayout.SITE_PREFIX, clock);
         this.siteUrl = siteUrl;
-        this.prepareBucket = prepareBucket;
+        this.createBucket = createBucket;
         this.bundle = bundle;
         this.limits = limits;
+        keepBucket();
+    }
+
+    /**
+     * Makes sure the bucket is there, and with it the anonymous read of site/ and the site pages: at start-up, before each
+     * publish and every few seconds ({@code IsobenchOperator}), so a MinIO that lost its bucket (or was replaced) gets them
+     * back without a restart. A store that cannot be reached, or does not know the operator yet (the chart's set-up job
+     * makes its user after the operator starts), is said in the log — once per new problem — and asked again later.
+     */
+    public synchronized void keepBucket() {
         try {
             prepare();
-        } catch (ObjectStoreException e) {
-            if (!e.retryable()) {
-                throw e;
+            if (lastProblem != null) {
+                LOG.info("object store ready again: bucket {} and site prepared", BucketLayout.SITE_PREFIX);
             }
-            LOG.warn("object store not reachable at start-up ({}): bucket and site are prepared before the first publish", e.getMessage());
+            lastProblem = null;
+        } catch (ObjectStoreException e) {
+            if (!e.getMessage().equals(lastProblem)) {
+                LOG.warn("object store not ready ({}): bucket and site are prepared as soon as it is", e.getMessage());
+            }
+            lastProblem = e.getMessage();
         }
     }
 
-    /** Bucket, anonymous read of site/ only, and the site pages: once, and again after a failed attempt. */
+    /** The bucket; once per bucket, anonymous read of site/ only and the site pages. */
     private synchronized void prepare() {
+        if (createBucket.getAsBoolean()) {
+            prepared = false;
+        }
         if (prepared) {
             return;
         }
-        prepareBucket.run();
         store.allowAnonymousRead(BucketLayout.SITE_PREFIX);
         if (bundle != null && Files.isRegularFile(bundle.resolve("index.html"))) {
             site.copyBundle(bundle);

@@ -14,9 +14,7 @@ public final class DeadlineStep implements ReconcileStep {
     @Override
     public Outcome apply(RunContext ctx) {
         var run = ctx.run();
-        Duration timeout = SpecDurations.parse(run.getSpec().getTimeout());
-        Instant deadline = Instant.parse(run.getMetadata().getCreationTimestamp()).plus(timeout);
-        if (ctx.now().isBefore(deadline)) {
+        if (ctx.now().isBefore(deadline(run))) {
             return Outcome.proceedToNext();
         }
         String phase = ctx.phase().name();
@@ -30,8 +28,11 @@ public final class DeadlineStep implements ReconcileStep {
 
     /** How long until the deadline, for the reconciler's recheck. */
     public static Duration remaining(RunContext ctx) {
-        var run = ctx.run();
-        Instant deadline = Instant.parse(run.getMetadata().getCreationTimestamp()).plus(SpecDurations.parse(run.getSpec().getTimeout()));
-        return Duration.between(ctx.now(), deadline);
+        return Duration.between(ctx.now(), deadline(ctx.run()));
+    }
+
+    /** When the run must have ended: its creation plus spec.timeout (queueing included). */
+    public static Instant deadline(io.isobench.operator.api.BenchmarkRun run) {
+        return Instant.parse(run.getMetadata().getCreationTimestamp()).plus(SpecDurations.parse(run.getSpec().getTimeout()));
     }
 }

@@ -1,23 +1,32 @@
 package io.isobench.operator.steps;
 
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.isobench.operator.api.UploadGrantStatus;
 import io.isobench.operator.reconcile.Outcome;
 import io.isobench.operator.reconcile.ReconcileStep;
 import io.isobench.operator.reconcile.RunContext;
 import io.isobench.operator.workload.ResourcePlan;
 import io.isobench.operator.workload.RunnerArgs;
+import io.isobench.operator.workload.RunNames;
 import io.isobench.operator.workload.RunnerWorkload;
+import io.isobench.store.ObjectStoreException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 
 /**
  * Scheduled: makes sure the current attempt's objects exist (idempotent: names are per attempt). SamePod: the
  * argument ConfigMap and one Job. Two pods: the server Job first, then — once its pod has an IP — the
- * ConfigMap pointing the client at it, and the client Job.
+ * ConfigMap pointing the client at it, and the client Job. With the client Job comes the attempt's upload grant: issued
+ * here (idempotent: the same per-attempt account each time), recorded in status, then put in a Secret for the runner
+ * container, owned by the argument ConfigMap; the server gets none.
  */
 public final class ScheduleStep implements ReconcileStep {
 
     static final Duration RECHECK = Duration.ofSeconds(2);
+    /** A store that refuses the operator (not merely unreachable) is asked again less often. */
+    static final Duration ISSUE_RETRY = Duration.ofSeconds(30);
 
     @Override
     public Outcome apply(RunContext ctx) {
@@ -33,10 +42,7 @@ public final class ScheduleStep implements ReconcileStep {
         ResourcePlan plan = ResourcePlan.of(run.getSpec());
         if (!plan.twoPods()) {
             String serverAddress = plan.serverCpus() > 0 ? "127.0.0.1:" + RunnerArgs.serverPort(run.getSpec().getTarget()) : null;
-            return Outcome.act(() -> {
-                client.resource(workload.arguments(run, attempt, serverAddress)).forceConflicts().serverSideApply();
-                createIfAbsent(client, workload.clientJob(run, attempt, nodes.getFirst()));
-            }, RECHECK);
+            return startClient(ctx, serverAddress, nodes.getFirst());
         }
         String serverNode = nodes.getLast();
         if (ctx.job(RunnerWorkload.ROLE_SERVER).isEmpty()) {
@@ -52,17 +58,46 @@ public final class ScheduleStep implements ReconcileStep {
             ctx.status().setMessage("waiting for the server pod on " + serverNode + " to run and get an IP");
             return Outcome.stop(RECHECK);
         }
-        String serverAddress = ip + ":" + RunnerArgs.serverPort(run.getSpec().getTarget());
+        return startClient(ctx, ip + ":" + RunnerArgs.serverPort(run.getSpec().getTarget()), nodes.getFirst());
+    }
+
+    /** The client's arguments, its upload grant and its Job; the grant is issued now, so a store that refuses is said in status. */
+    private static Outcome startClient(RunContext ctx, String serverAddress, String node) {
+        var run = ctx.run();
+        int attempt = ctx.attempt();
+        var services = ctx.services();
+        String grantJson = null;
+        if (services.uploads() != null) {
+            String prefix = RunNames.attemptPrefix(run, attempt, RunnerWorkload.ROLE_CLIENT);
+            Instant expires = DeadlineStep.deadline(run);
+            try {
+                grantJson = services.uploads().issue(prefix, expires).toJson();
+            } catch (ObjectStoreException e) {
+                ctx.status().setMessage("cannot issue the runner's upload grant for " + prefix + ": " + e.getMessage() + "; retrying");
+                return Outcome.stop(e.retryable() ? RECHECK : ISSUE_RETRY);
+            }
+            var grant = new UploadGrantStatus();
+            grant.setAttempt(attempt);
+            grant.setPrefix(prefix);
+            grant.setExpires(expires.toString());
+            ctx.status().setUploadGrant(grant);
+        }
+        String json = grantJson;
+        var client = services.client();
+        var workload = services.workload();
         return Outcome.act(() -> {
-            client.resource(workload.arguments(run, attempt, serverAddress)).forceConflicts().serverSideApply();
-            createIfAbsent(client, workload.clientJob(run, attempt, nodes.getFirst()));
+            var arguments = client.resource(workload.arguments(run, attempt, serverAddress)).forceConflicts().serverSideApply();
+            if (json != null) {
+                createIfAbsent(client, workload.uploadGrantSecret(run, attempt, json, arguments));
+            }
+            createIfAbsent(client, workload.clientJob(run, attempt, node));
         }, RECHECK);
     }
 
-    /** Jobs are named per attempt: one that already exists is this attempt's (a repeated action after a crash). */
-    private static void createIfAbsent(io.fabric8.kubernetes.client.KubernetesClient client, io.fabric8.kubernetes.api.model.batch.v1.Job job) {
+    /** Jobs and Secrets are named per attempt: one that already exists is this attempt's (a repeated action after a crash). */
+    private static void createIfAbsent(io.fabric8.kubernetes.client.KubernetesClient client, HasMetadata object) {
         try {
-            client.resource(job).create();
+            client.resource(object).create();
         } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
             if (e.getCode() != 409) {
                 throw e;

@@ -29,6 +29,11 @@ public final class RunNames {
         return job(run, attempt) + "-args";
     }
 
+    /** The Secret holding the attempt's upload grant (referenced by the runner container only). */
+    public static String uploadGrant(BenchmarkRun run, int attempt) {
+        return job(run, attempt) + "-upload";
+    }
+
     /** The run's key in the object store: {@code <namespace>/<name>/<uid>}. */
     public static RunKey key(BenchmarkRun run) {
         return new RunKey(run.getMetadata().getNamespace(), run.getMetadata().getName(), run.getMetadata().getUid());

@@ -10,8 +10,11 @@ import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodSpecBuilder;
+import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirementsBuilder;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.fabric8.kubernetes.api.model.TolerationBuilder;
 import io.fabric8.kubernetes.api.model.Volume;
@@ -26,6 +29,7 @@ import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.EnvEntry;
 import io.isobench.operator.api.RunnerToleration;
 import io.isobench.operator.config.OperatorConfig;
+import io.isobench.store.access.UploadGrant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,6 +48,7 @@ public final class RunnerWorkload {
     public static final String CLIENT_ARGS_FILE = "client.args";
     public static final String SERVER_ARGS_FILE = "server.args";
     static final long RUNNER_UID = 10001;
+    static final String GRANT_KEY = "grant";
 
     private final OperatorConfig config;
 
@@ -75,6 +80,19 @@ public final class RunnerWorkload {
         return new ConfigMapBuilder().withMetadata(meta(run, attempt, RunNames.args(run, attempt), null)).withData(data).build();
     }
 
+    /**
+     * The Secret holding the attempt's upload grant (JSON, key {@value #GRANT_KEY}), for the runner container's env. Owned by
+     * the attempt's argument ConfigMap (same namespace; a Job, made after it, could not own it before its pod starts), so it
+     * goes with the run even when the operator does not live to delete it; the grant itself is revoked long before.
+     */
+    public Secret uploadGrantSecret(BenchmarkRun run, int attempt, String grantJson, ConfigMap owner) {
+        ObjectMeta meta = meta(run, attempt, RunNames.uploadGrant(run, attempt), ROLE_CLIENT);
+        meta.setOwnerReferences(List.of(new OwnerReferenceBuilder().withApiVersion("v1").withKind("ConfigMap")
+                .withName(owner.getMetadata().getName()).withUid(owner.getMetadata().getUid()).build()));
+        return new SecretBuilder().withMetadata(meta).withType("Opaque").withImmutable(true).withStringData(Map.of(GRANT_KEY, grantJson))
+                .build();
+    }
+
     /** The measuring Job; with SamePod, the server runs beside it as a native sidecar (ends with the client). */
     public Job clientJob(BenchmarkRun run, int attempt, String node) {
         ResourcePlan plan = ResourcePlan.of(run.getSpec());
@@ -83,7 +101,8 @@ public final class RunnerWorkload {
             initContainers.add(new ContainerBuilder(container(run, ROLE_SERVER, SERVER_ARGS_FILE, plan.serverCpus(), plan.serverMemory()))
                     .withRestartPolicy("Always").build());
         }
-        Container client = container(run, ROLE_CLIENT, CLIENT_ARGS_FILE, plan.clientCpus(), plan.clientMemory());
+        Container client = new ContainerBuilder(container(run, ROLE_CLIENT, CLIENT_ARGS_FILE, plan.clientCpus(), plan.clientMemory()))
+                .addAllToEnv(uploadGrantEnv(run, attempt)).build();
         return job(run, attempt, RunNames.job(run, attempt), ROLE_CLIENT, node, initContainers, client);
     }
 
@@ -163,21 +182,23 @@ public final class RunnerWorkload {
         env.add(fieldRef("ISOBENCH_POD_NAMESPACE", "metadata.namespace"));
         env.add(fieldRef("ISOBENCH_NODE_NAME", "spec.nodeName"));
         env.add(new EnvVar("ISOBENCH_RUN", run.getMetadata().getNamespace() + "/" + run.getMetadata().getName(), null));
-        if (config.hasStore()) {
-            // The kubelet reads the Secret; the operator itself needs no access to secrets.
-            env.add(secretRef("ISOBENCH_STORE_ACCESS_KEY", "accessKey"));
-            env.add(secretRef("ISOBENCH_STORE_SECRET_KEY", "secretKey"));
-        }
         return env;
+    }
+
+    /**
+     * The measuring container's only way into the store: the attempt's upload grant, from its Secret (read by the kubelet,
+     * never by the operator). Servers upload nothing and get nothing; no pod ever gets a store key.
+     */
+    private List<EnvVar> uploadGrantEnv(BenchmarkRun run, int attempt) {
+        if (!config.hasStore()) {
+            return List.of();
+        }
+        return List.of(new EnvVarBuilder().withName(UploadGrant.ENV).withNewValueFrom().withNewSecretKeyRef()
+                .withName(RunNames.uploadGrant(run, attempt)).withKey(GRANT_KEY).endSecretKeyRef().endValueFrom().build());
     }
 
     private static EnvVar fieldRef(String name, String path) {
         return new EnvVarBuilder().withName(name).withNewValueFrom().withNewFieldRef().withFieldPath(path).endFieldRef().endValueFrom().build();
-    }
-
-    private EnvVar secretRef(String name, String key) {
-        return new EnvVarBuilder().withName(name).withNewValueFrom().withNewSecretKeyRef().withName(config.storeSecret()).withKey(key)
-                .endSecretKeyRef().endValueFrom().build();
     }
 
     private List<VolumeMount> mounts(BenchmarkRun run) {

@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.Watcher;
@@ -23,6 +22,8 @@ import io.isobench.operator.api.TargetSpec;
 import io.isobench.operator.config.OperatorConfig;
 import io.isobench.operator.workload.RunNames;
 import io.isobench.result.samples.ResultSamples;
+import io.isobench.store.access.GrantUploads;
+import io.isobench.store.access.UploadGrant;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,7 +50,10 @@ class OperatorIT {
 
     static final String RUN_NAMESPACE = "isobench-system";
     static final String USER_NAMESPACE = "team-a";
+    static final String OPERATOR_USER = "isobench-operator";
+    static final String OPERATOR_SECRET = java.util.UUID.randomUUID().toString();
     static LocalCluster cluster;
+    static java.nio.file.Path siteBundle;
     static KubernetesClient client;
     /** The operator's own client: the chart's ServiceAccount with the chart's RBAC, nothing more. */
     static KubernetesClient operatorClient;
@@ -73,10 +77,13 @@ class OperatorIT {
         for (String ns : List.of(RUN_NAMESPACE, USER_NAMESPACE)) {
             client.resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build()).serverSideApply();
         }
-        client.resource(new SecretBuilder().withNewMetadata().withName("isobench-store").withNamespace(RUN_NAMESPACE).endMetadata()
-                .addToStringData("accessKey", "it").addToStringData("secretKey", "it-secret").build()).serverSideApply();
         cluster.installChartRbac(RUN_NAMESPACE);
         operatorClient = cluster.clientWithToken(cluster.token(RUN_NAMESPACE, "isobench-operator"));
+        siteBundle = Files.createTempDirectory("site-bundle");
+        Files.writeString(siteBundle.resolve("index.html"), "<!doctype html><title>isobench</title>");
+        // as the chart's set-up job does: the operator gets a MinIO user of its own, never the root credential
+        io.isobench.store.access.StoreSetup.apply(new io.isobench.store.StoreConfig(minio.endpoint(), "isobench", minio.accessKey(),
+                minio.secretKey(), null), OPERATOR_USER, OPERATOR_SECRET);
     }
 
     @AfterAll
@@ -109,9 +116,9 @@ class OperatorIT {
 
     IsobenchOperator startOperatorInstance() throws IOException {
         var config = OperatorConfig.fromEnvironment(Map.of("POD_NAMESPACE", RUN_NAMESPACE, "ISOBENCH_NAMESPACES", USER_NAMESPACE,
-                "ISOBENCH_STORE_ENDPOINT", minio.endpoint().toString(), "ISOBENCH_STORE_ACCESS_KEY", minio.accessKey(),
-                "ISOBENCH_STORE_SECRET_KEY", minio.secretKey(), "ISOBENCH_LEADER_ELECTION", "false", "ISOBENCH_HTTP_PORT", "0",
-                "ISOBENCH_COLLECT_GRACE", "3s", "POD_NAME", "operator-it"));
+                "ISOBENCH_STORE_ENDPOINT", minio.endpoint().toString(), "ISOBENCH_STORE_ACCESS_KEY", OPERATOR_USER,
+                "ISOBENCH_STORE_SECRET_KEY", OPERATOR_SECRET, "ISOBENCH_LEADER_ELECTION", "false", "ISOBENCH_HTTP_PORT", "0",
+                "ISOBENCH_COLLECT_GRACE", "3s", "POD_NAME", "operator-it", "ISOBENCH_SITE_BUNDLE", siteBundle.toString()));
         var instance = IsobenchOperator.fromConfig(config, operatorClient, "127.0.0.1");
         instance.start();
         return instance;
@@ -318,6 +325,109 @@ class OperatorIT {
         assertThat(published.get("message").asText()).isEqualTo(reason);
     }
 
+    @Test
+    void aRunnerGetsAnUploadGrantForItsOwnAttemptOnlyWhichIsRevokedWhenTheRunEnds() throws Exception {
+        BenchmarkRun echo = client.resource(echoSpec("granted", "bench")).create();
+        Pod server = awaitPod(echo, "server");
+        containerLog(server, "server", "isobench-runner server: tcp-echo listening on 0.0.0.0:7000\n");
+        Pod runner = awaitPod(echo, "client");
+        String uid = runner.getMetadata().getLabels().get(CrdConstants.LABEL_RUN_UID);
+        String prefix = "runs/" + USER_NAMESPACE + "/granted/" + uid + "/attempt-1/client/";
+        // the measuring container gets a grant for its attempt; no pod and no container gets a store key
+        UploadGrant grant = grantOf(runner);
+        assertThat(grant.prefix()).isEqualTo(prefix);
+        assertThat(grant.expires()).isAfter(java.time.Instant.now()).isBefore(java.time.Instant.now().plus(Duration.ofMinutes(6)));
+        for (Pod pod : List.of(server, runner)) {
+            assertThat(pod.getSpec().getContainers())
+                    .flatMap(c -> c.getEnv() == null ? List.<io.fabric8.kubernetes.api.model.EnvVar>of() : c.getEnv())
+                    .noneMatch(e -> e.getName().startsWith("ISOBENCH_STORE_ACCESS") || e.getName().startsWith("ISOBENCH_STORE_SECRET"));
+        }
+        assertThat(server.getSpec().getContainers()).flatMap(c -> c.getEnv()).as("the server pod gets nothing of the store")
+                .noneMatch(e -> e.getValueFrom() != null && e.getValueFrom().getSecretKeyRef() != null);
+        var secretName = RunNames.uploadGrant(get("granted"), 1);
+        var secret = client.secrets().inNamespace(RUN_NAMESPACE).withName(secretName).get();
+        assertThat(secret.getMetadata().getOwnerReferences()).singleElement()
+                .satisfies(o -> assertThat(o.getName()).isEqualTo(RunNames.args(get("granted"), 1)));
+        // it writes its own prefix, nothing else
+        assertThat(postWith(grant, prefix + "probe.txt")).isEqualTo("accepted");
+        try (var uploads = new GrantUploads(minio.endpoint(), grant)) {
+            assertThat(uploads.post("runs/" + USER_NAMESPACE + "/other/uid-x/attempt-1/client/result.json", "{}".getBytes(), "text/plain")
+                    .toString()).startsWith("403 AccessDenied");
+            assertThat(uploads.post("site/index.html", "<html>".getBytes(), "text/html").toString()).startsWith("403 AccessDenied");
+        }
+
+        finishRunner(echo, runner, "succeed", io.isobench.operator.ResultFixtures.tcpEcho(1));
+        BenchmarkRun done = awaitPhase("granted", Phase.Succeeded);
+        assertThat(done.getStatus().getUploadGrant().getPrefix()).isEqualTo(prefix);
+        assertThat(done.getStatus().getUploadGrant().getRevokedAt()).isNotNull();
+        assertThat(postWith(grant, prefix + "late.txt")).as("revoked when the runner ended").contains("403 InvalidAccessKeyId");
+        await().atMost(Duration.ofSeconds(30)).until(() -> client.secrets().inNamespace(RUN_NAMESPACE).withName(secretName).get() == null);
+        String everything = Serialization.asYaml(get("granted")) + Serialization.asYaml(client.v1().events().inNamespace(USER_NAMESPACE)
+                .list())
+                + Serialization.asYaml(client.configMaps().inNamespace(RUN_NAMESPACE).list());
+        assertThat(everything).doesNotContain(grant.fields().get("x-amz-signature")).doesNotContain(grant.fields().get("policy"))
+                .doesNotContain(OPERATOR_SECRET).doesNotContain(minio.secretKey());
+    }
+
+    @Test
+    void aRunThatFailsOrIsDeletedLosesItsGrantAndItsSecret() throws Exception {
+        BenchmarkRun crashing = create("crash-grant", "bench", "5m");
+        Pod pod = awaitRunnerPod(crashing);
+        UploadGrant crashed = grantOf(pod);
+        client.pods().resource(pod).edit(p -> {
+            p.getMetadata().getAnnotations().put("isobench.io/simulate", "fail");
+            return p;
+        });
+        // the attempt ended: the grant is revoked at once, long before the run gives up waiting for a result
+        await().atMost(Duration.ofSeconds(30)).until(() -> postWith(crashed, crashed.prefix() + "late.txt").contains("InvalidAccessKeyId"));
+        awaitPhase("crash-grant", Phase.Failed);
+
+        BenchmarkRun deleted = create("delete-grant", "bench2", "5m");
+        Pod deletedPod = awaitRunnerPod(deleted);
+        UploadGrant live = grantOf(deletedPod);
+        assertThat(postWith(live, live.prefix() + "probe.txt")).isEqualTo("accepted");
+        String secretName = RunNames.uploadGrant(get("delete-grant"), 1);
+        client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).withName("delete-grant").delete();
+        await().atMost(Duration.ofSeconds(30)).until(() -> get("delete-grant") == null);
+        assertThat(postWith(live, live.prefix() + "late.txt")).contains("InvalidAccessKeyId");
+        await().atMost(Duration.ofSeconds(30)).until(() -> client.secrets().inNamespace(RUN_NAMESPACE).withName(secretName).get() == null);
+    }
+
+    /** Issue #15 item 6: MinIO restarted while a run waits in the queue, then its bucket gone: later runs still land and publish. */
+    @Test
+    void afterMinioRestartsAndLosesItsBucketLaterRunsStillLandAndArePublished() throws Exception {
+        BenchmarkRun first = create("before-restart", "bench", "5m");
+        Pod firstPod = awaitRunnerPod(first);
+        BenchmarkRun queued = create("over-restart", "bench", "5m");
+        awaitPhase("over-restart", Phase.Queued);
+        minio.stop();
+        minio.start();
+        finishRunner(first, firstPod, "succeed");
+        awaitPhase("before-restart", Phase.Succeeded);
+
+        Pod queuedPod = awaitRunnerPod(queued);
+        UploadGrant grant = grantOf(queuedPod);
+        try (var root = minio.newStore("isobench");
+             var client = io.minio.MinioClient.builder().endpoint(minio.endpoint().toString()).credentials(minio.accessKey(),
+                     minio.secretKey()).build()) {
+            root.deletePrefix("");
+            client.removeBucket(io.minio.RemoveBucketArgs.builder().bucket("isobench").build());
+        }
+        // the runner's upload waits for the bucket (NoSuchBucket is retried); the operator makes it again
+        finishRunner(queued, queuedPod, "succeed");
+        awaitPhase("over-restart", Phase.Succeeded);
+        assertThat(phases.get("over-restart")).containsExactly(Phase.Pending, Phase.Queued, Phase.Scheduled, Phase.Running,
+                Phase.Collecting,
+                Phase.Succeeded);
+        await().atMost(Duration.ofSeconds(40)).until(() -> "True".equals(condition(get("over-restart"), CrdConstants.CONDITION_PUBLISHED)));
+        var http = java.net.http.HttpClient.newHttpClient();
+        assertThat(http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(minio.endpoint() + "/isobench/site/index.html"))
+                .build(),
+                java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode()).as("the site's pages and its anonymous read are back")
+                        .isEqualTo(200);
+        assertThat(postWith(grant, grant.prefix() + "late.txt")).contains("InvalidAccessKeyId");
+    }
+
     // --- helpers ---
 
     /** A tcp-echo run whose server has a CPU and a pod of its own on the same node. */
@@ -410,13 +520,36 @@ class OperatorIT {
         BenchmarkRun run = get(created.getMetadata().getName());
         var runDir = java.nio.file.Files.createTempDirectory("runner-out");
         java.nio.file.Files.writeString(runDir.resolve("result.json"), json);
-        try (var store = minio.newStore("isobench")) {
-            new io.isobench.store.ArtifactUploader(store, m -> {}).upload(runDir, RunNames.attemptPrefix(run, 1, "client"), java.time.Instant.now().plusSeconds(30));
+        try (var uploads = new GrantUploads(minio.endpoint(), grantOf(pod))) {
+            new io.isobench.store.ArtifactUploader(uploads, m -> {}).upload(runDir, RunNames.attemptPrefix(run, 1, "client"),
+                    java.time.Instant.now().plusSeconds(30));
         }
         client.pods().resource(pod).edit(p -> {
             p.getMetadata().getAnnotations().put("isobench.io/simulate", how);
             return p;
         });
+    }
+
+    /** The upload grant the kubelet gives the pod's runner container: the Secret its env names. */
+    static UploadGrant grantOf(Pod pod) {
+        var ref = pod.getSpec().getContainers().stream().filter(c -> "client".equals(c.getName())).findFirst().orElseThrow().getEnv()
+                .stream()
+                .filter(e -> UploadGrant.ENV.equals(e.getName())).findFirst()
+                .orElseThrow(() -> new AssertionError("the runner container has no " + UploadGrant.ENV)).getValueFrom().getSecretKeyRef();
+        var secret = client.secrets().inNamespace(RUN_NAMESPACE).withName(ref.getName()).get();
+        assertThat(secret).as("Secret " + ref.getName()).isNotNull();
+        return UploadGrant.fromJson(new String(java.util.Base64.getDecoder().decode(secret.getData().get(ref.getKey())),
+                java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** What MinIO answers a runner that posts with this grant now. */
+    static String postWith(UploadGrant grant, String key) throws Exception {
+        try (var uploads = new GrantUploads(minio.endpoint(), grant)) {
+            uploads.put(key, "x".getBytes(), "text/plain");
+            return "accepted";
+        } catch (io.isobench.store.ObjectStoreException e) {
+            return e.getMessage();
+        }
     }
 
     static String condition(BenchmarkRun run, String type) {

@@ -31,10 +31,11 @@ class BucketSitePublisherTest {
         Files.writeString(bundle.resolve("index.html"), "<!doctype html>");
         var store = new LocalDirectoryStore(dir.resolve("bucket"));
         var down = new AtomicBoolean(true);
-        Runnable bucket = () -> {
+        java.util.function.BooleanSupplier bucket = () -> {
             if (down.get()) {
                 throw new ObjectStoreException("cannot reach the store: connection refused", true, null);
             }
+            return false;
         };
 
         var publisher = new BucketSitePublisher(store, bucket, "http://site/index.html", bundle, ReadLimits.DEFAULTS, Clock.systemUTC());
@@ -73,7 +74,7 @@ class BucketSitePublisherTest {
     @Test
     void theBaselineIsPublishedAsTheFullKeyTheSiteComparesWith(@TempDir Path dir) throws Exception {
         var store = new LocalDirectoryStore(dir.resolve("bucket"));
-        var publisher = new BucketSitePublisher(store, () -> {}, null, null, ReadLimits.DEFAULTS, Clock.systemUTC());
+        var publisher = new BucketSitePublisher(store, () -> false, null, null, ReadLimits.DEFAULTS, Clock.systemUTC());
         Instant t0 = Instant.parse("2026-11-23T10:00:00Z");
         var old = finished(store, "sweep", "99999999-9999-9999-9999-999999999999", t0, null);
         publisher.publish(old, Optional.empty());
@@ -96,7 +97,7 @@ class BucketSitePublisherTest {
     @Test
     void theSummaryCarriesTheIsolationReasonAndEachRolesFacts(@TempDir Path dir) throws Exception {
         var store = new LocalDirectoryStore(dir.resolve("bucket"));
-        var publisher = new BucketSitePublisher(store, () -> {}, null, null, ReadLimits.DEFAULTS, Clock.systemUTC());
+        var publisher = new BucketSitePublisher(store, () -> false, null, null, ReadLimits.DEFAULTS, Clock.systemUTC());
         var run = finished(store, "echo", "55555555-5555-5555-5555-555555555555", Instant.parse("2026-11-23T10:00:00Z"), null);
         var facts = IsolationVerdictTest.verifiedFacts(true);
         facts.getServer().setSmtSiblings(java.util.List.of("2:2,6"));
@@ -119,7 +120,7 @@ class BucketSitePublisherTest {
     @Test
     void noEnvValueNorJvmOptionOfTheRunAuthorReachesTheSiteNamesAndCountsDo(@TempDir Path dir) throws Exception {
         var store = new LocalDirectoryStore(dir.resolve("bucket"));
-        var publisher = new BucketSitePublisher(store, () -> {}, null, null, ReadLimits.DEFAULTS, Clock.systemUTC());
+        var publisher = new BucketSitePublisher(store, () -> false, null, null, ReadLimits.DEFAULTS, Clock.systemUTC());
         var run = finished(store, "secrets", "66666666-6666-6666-6666-666666666666", Instant.parse("2026-11-23T10:00:00Z"), null);
         run.getSpec().getRunner().setEnv(java.util.List.of(new io.isobench.operator.api.EnvEntry("API_TOKEN", "env-secret-4f1c")));
         run.getSpec().getRunner().setJvmOptions(java.util.List.of("-XX:+UseZGC", "-Ddb.password=jvm-secret-9b2e"));
@@ -137,13 +138,46 @@ class BucketSitePublisherTest {
         assertThat(spec.path("jvmOptions")).as("how many, not what").hasSize(2);
     }
 
+    /** The chart's set-up job makes the operator's MinIO user after the operator starts: a refusal then is waited out. */
     @Test
-    void aStoreThatRefusesForGoodStopsTheStartWithItsReason(@TempDir Path dir) {
-        Runnable denied = () -> {
-            throw new ObjectStoreException("access denied to bucket isobench", false, null);
+    void aStoreThatRefusesAtStartUpIsPreparedOnceItLetsTheOperatorIn(@TempDir Path dir) {
+        var refusing = new java.util.concurrent.atomic.AtomicBoolean(true);
+        var store = new LocalDirectoryStore(dir);
+        java.util.function.BooleanSupplier bucket = () -> {
+            if (refusing.get()) {
+                throw new ObjectStoreException("InvalidAccessKeyId (the operator's user does not exist yet)", false, null);
+            }
+            return false;
         };
-        assertThatThrownBy(() -> new BucketSitePublisher(new LocalDirectoryStore(dir), denied, null, null, ReadLimits.DEFAULTS,
-                Clock.systemUTC()))
-                .hasMessageContaining("access denied");
+        var publisher = new BucketSitePublisher(store, bucket, null, bundle(dir), ReadLimits.DEFAULTS, Clock.systemUTC());
+        assertThat(store.exists("site/index.html")).isFalse();
+        refusing.set(false);
+        publisher.keepBucket();
+        assertThat(store.exists("site/index.html")).isTrue();
+    }
+
+    /** A bucket that went away (MinIO replaced, or the bucket deleted) is made again with the site's pages. */
+    @Test
+    void aBucketMadeAgainGetsTheSitePagesAgain(@TempDir Path dir) {
+        var store = new LocalDirectoryStore(dir);
+        var created = new java.util.concurrent.atomic.AtomicBoolean(false);
+        var publisher = new BucketSitePublisher(store, () -> created.getAndSet(false), null, bundle(dir), ReadLimits.DEFAULTS,
+                Clock.systemUTC());
+        store.delete(java.util.List.of("site/index.html"));
+        publisher.keepBucket();
+        assertThat(store.exists("site/index.html")).as("the same bucket: prepared once").isFalse();
+        created.set(true);
+        publisher.keepBucket();
+        assertThat(store.exists("site/index.html")).isTrue();
+    }
+
+    private static Path bundle(Path dir) {
+        try {
+            Path bundle = java.nio.file.Files.createDirectories(dir.resolveSibling(dir.getFileName() + "-bundle"));
+            java.nio.file.Files.writeString(bundle.resolve("index.html"), "<html></html>");
+            return bundle;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

@@ -157,7 +157,7 @@ class BoundedCollectIT {
 
             BenchmarkRun finished = Serialization.clone(run);
             finished.setStatus(ctx.status());
-            var publisher = new BucketSitePublisher(store, () -> {}, null, null, ReadLimits.DEFAULTS, Clock.systemUTC());
+            var publisher = new BucketSitePublisher(store, () -> false, null, null, ReadLimits.DEFAULTS, Clock.systemUTC());
             var published = publisher.publish(finished, Optional.empty());
             assertThat(published.ignoredFiles()).as("x.html, evil.svg, evil.js, rep-9_OK.hgrm, the rep-2 .hlog that is none").isEqualTo(5);
             String site = "site/data/runs/" + RunNames.key(run) + "/";

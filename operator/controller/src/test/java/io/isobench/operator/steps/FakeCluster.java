@@ -15,7 +15,10 @@ import io.isobench.operator.reconcile.RunContext;
 import io.isobench.operator.reconcile.Services;
 import io.isobench.operator.results.ResultSource;
 import io.isobench.operator.workload.RunnerWorkload;
+import io.isobench.operator.uploads.UploadAccess;
+import io.isobench.store.ObjectStoreException;
 import io.isobench.store.ObjectTooLargeException;
+import io.isobench.store.access.UploadGrant;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.io.IOException;
 import java.time.Duration;
@@ -99,6 +102,31 @@ final class FakeCluster {
         }
     };
 
+    /** Upload grants issued and revoked, by prefix; {@link #storeDown} makes both fail as an unreachable store would. */
+    final List<String> issued = new ArrayList<>();
+    final List<String> revoked = new ArrayList<>();
+
+    final UploadAccess uploads = new UploadAccess() {
+        @Override
+        public UploadGrant issue(String prefix, Instant expires) {
+            if (storeDown) {
+                throw new ObjectStoreException("cannot add a service account: cannot reach http://127.0.0.1:29999", true, null);
+            }
+            issued.add(prefix);
+            return new UploadGrant("isobench", prefix, expires, Map.of("policy", "p", "x-amz-algorithm", "AWS4-HMAC-SHA256",
+                    "x-amz-credential", "ibr/c", "x-amz-date", "20261123T100000Z", "x-amz-signature", "s"));
+        }
+
+        @Override
+        public boolean revoke(String prefix) {
+            if (storeDown) {
+                throw new ObjectStoreException("cannot delete a service account: cannot reach http://127.0.0.1:29999", true, null);
+            }
+            revoked.add(prefix);
+            return true;
+        }
+    };
+
     /** What collection reads: the in-memory {@link #store} unless a test points it at a real one. */
     ResultSource results = store;
 
@@ -124,7 +152,7 @@ final class FakeCluster {
     }
 
     RunContext context(BenchmarkRun run, Instant now) {
-        var services = new Services(config, null, inspector, ledger, serverReports, new RunnerWorkload(config), results, null);
+        var services = new Services(config, null, inspector, ledger, serverReports, new RunnerWorkload(config), results, null, uploads);
         return new RunContext(run, Serialization.clone(run.getStatus()), now, services, jobs, pods, () -> runs);
     }
 }

@@ -33,6 +33,34 @@ class ScheduleStepTest {
     }
 
     @Test
+    void theClientsUploadGrantIsIssuedForItsAttemptAndRecordedBeforeTheJobIsMade() throws Exception {
+        BenchmarkRun run = Runs.dispatch("r", now);
+        RunContext ctx = scheduled(run, "bench-1");
+        ctx.status().setAttempts(2);
+        var outcome = new ScheduleStep().apply(ctx);
+        String prefix = "runs/team-a/r/" + run.getMetadata().getUid() + "/attempt-2/client/";
+        assertThat(cluster.issued).containsExactly(prefix);
+        assertThat(outcome.action()).isNotNull();
+        var grant = ctx.status().getUploadGrant();
+        assertThat(grant.getAttempt()).isEqualTo(2);
+        assertThat(grant.getPrefix()).isEqualTo(prefix);
+        assertThat(grant.getExpires()).as("the run's deadline").isEqualTo(DeadlineStep.deadline(run).toString());
+        assertThat(grant.getRevokedAt()).isNull();
+    }
+
+    @Test
+    void aStoreThatCannotIssueTheGrantIsSaidInStatusAndNoJobIsMade() throws Exception {
+        cluster.storeDown = true;
+        RunContext ctx = scheduled(Runs.dispatch("r", now), "bench-1");
+        var outcome = new ScheduleStep().apply(ctx);
+        assertThat(outcome.action()).isNull();
+        assertThat(outcome.recheck()).isEqualTo(ScheduleStep.RECHECK);
+        assertThat(ctx.status().getMessage()).startsWith("cannot issue the runner's upload grant for runs/team-a/r/")
+                .contains("cannot reach http://127.0.0.1:29999").endsWith("; retrying");
+        assertThat(ctx.status().getUploadGrant()).isNull();
+    }
+
+    @Test
     void anExistingJobIsLeftAloneAndObservationGoesOn() throws Exception {
         BenchmarkRun run = Runs.dispatch("r", now);
         cluster.jobs.add(new JobBuilder().withNewMetadata().withName(RunNames.job(run, 1)).endMetadata().build());

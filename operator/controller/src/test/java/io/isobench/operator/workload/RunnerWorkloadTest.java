@@ -50,10 +50,45 @@ class RunnerWorkloadTest {
         assertThat(client.getEnv()).anySatisfy(e -> assertThat(e.getName()).isEqualTo("JDK_JAVA_OPTIONS"))
                 .anySatisfy(e -> assertThat(e.getName()).isEqualTo("MY_FLAG"))
                 .anySatisfy(e -> {
-                    assertThat(e.getName()).isEqualTo("ISOBENCH_STORE_SECRET_KEY");
-                    assertThat(e.getValue()).as("credentials only by reference").isNull();
-                    assertThat(e.getValueFrom().getSecretKeyRef().getName()).isEqualTo("isobench-store");
-                });
+                    assertThat(e.getName()).isEqualTo("ISOBENCH_STORE_UPLOAD_GRANT");
+                    assertThat(e.getValue()).as("the grant only by reference").isNull();
+                    assertThat(e.getValueFrom().getSecretKeyRef().getName()).isEqualTo(RunNames.uploadGrant(run, 1));
+                })
+                .as("no store key in a runner pod")
+                .noneMatch(e -> e.getName().startsWith("ISOBENCH_STORE_ACCESS") || e.getName().startsWith("ISOBENCH_STORE_SECRET"));
+    }
+
+    @Test
+    void onlyTheMeasuringClientGetsTheUploadGrantNeverAServer() {
+        BenchmarkRun samePod = Runs.tcpEcho("echo", Instant.now(), PlacementSpec.Topology.SamePod);
+        var pod = workload.clientJob(samePod, 2, "bench-1").getSpec().getTemplate().getSpec();
+        assertThat(pod.getContainers().getFirst().getEnv()).filteredOn(e -> e.getValueFrom() != null && e.getValueFrom()
+                .getSecretKeyRef() != null)
+                .singleElement().satisfies(e -> assertThat(e.getValueFrom().getSecretKeyRef().getName())
+                .isEqualTo(RunNames.uploadGrant(samePod, 2)));
+        assertThat(pod.getInitContainers().getFirst().getEnv()).as("the SamePod server")
+                .noneMatch(e -> e.getValueFrom() != null && e.getValueFrom().getSecretKeyRef() != null);
+        BenchmarkRun separate = Runs.tcpEcho("echo2", Instant.now(), PlacementSpec.Topology.SeparateNodes);
+        var server = workload.serverJob(separate, 1, "bench-2").getSpec().getTemplate().getSpec().getContainers().getFirst();
+        assertThat(server.getEnv()).noneMatch(e -> e.getName().startsWith("ISOBENCH_STORE") || e.getValueFrom() != null && e.getValueFrom()
+                .getSecretKeyRef() != null);
+    }
+
+    @Test
+    void theUploadGrantSecretIsOwnedByTheAttemptsArgumentsAndCarriesOnlyTheGrant() {
+        var arguments = workload.arguments(run, 3, null);
+        arguments.getMetadata().setUid("cm-uid-3");
+        var secret = workload.uploadGrantSecret(run, 3, "{\"grant\":1}", arguments);
+        assertThat(secret.getMetadata().getName()).isEqualTo(RunNames.uploadGrant(run, 3)).hasSizeLessThanOrEqualTo(63);
+        assertThat(secret.getMetadata().getNamespace()).isEqualTo("isobench-system");
+        assertThat(secret.getMetadata().getLabels()).containsEntry("isobench.io/run-uid", run.getMetadata().getUid())
+                .containsEntry("isobench.io/attempt", "3");
+        assertThat(secret.getMetadata().getOwnerReferences()).singleElement().satisfies(o -> {
+            assertThat(o.getKind()).isEqualTo("ConfigMap");
+            assertThat(o.getName()).isEqualTo(RunNames.args(run, 3));
+            assertThat(o.getUid()).isEqualTo("cm-uid-3");
+        });
+        assertThat(secret.getStringData()).containsOnlyKeys("grant").containsEntry("grant", "{\"grant\":1}");
     }
 
     @Test
