@@ -9,6 +9,7 @@ import io.isobench.operator.observability.RunEvents;
 import io.isobench.operator.placement.NodeInspector;
 import io.isobench.operator.placement.NodeLedger;
 import io.isobench.operator.placement.ServerReports;
+import io.isobench.operator.reconcile.ActionRejections;
 import io.isobench.operator.reconcile.BenchmarkRunReconciler;
 import io.isobench.operator.reconcile.Services;
 import io.isobench.operator.results.ResultSource;
@@ -48,7 +49,7 @@ public final class IsobenchOperator implements AutoCloseable {
         Clock clock = Clock.systemUTC();
         nodes = new NodeInspector(client, config.configzTtl(), clock);
         var services = new Services(config, client, nodes, new NodeLedger(), new ServerReports(client), new RunnerWorkload(config), results,
-                publisher);
+                publisher, new ActionRejections());
         AtomicReference<BenchmarkRunReconciler> reconcilerRef = new AtomicReference<>();
         var metrics = new OperatorMetrics(() -> reconcilerRef.get() == null ? List.of() : reconcilerRef.get().allRuns(), clock);
         var reconciler = new BenchmarkRunReconciler(services, clock, metrics, new RunEvents(client, clock, config.podName()));
@@ -63,7 +64,9 @@ public final class IsobenchOperator implements AutoCloseable {
         });
         reconcilerRef.set(reconciler);
         operator.register(reconciler, o -> {
-            o.withName("benchmarkrun").withFinalizer(CrdConstants.FINALIZER);
+            // JOSDK gives up retrying a reconcile that keeps failing and would wait 10 h for the next: the run's deadline
+            // must still be looked at
+            o.withName("benchmarkrun").withFinalizer(CrdConstants.FINALIZER).withReconciliationMaxInterval(config.maxReconcileInterval());
             if (config.namespaces().isEmpty()) {
                 o.watchingAllNamespaces();
             } else {

@@ -35,6 +35,8 @@ import java.util.TreeSet;
  * @param uploadDeadline     how long a runner may retry its upload after the run
  * @param collectGrace       how long after the Job ends the operator waits for result.json to appear
  * @param configzTtl         how long a node's kubelet config read through configz is trusted
+ * @param maxReconcileInterval the longest a run goes without a reconcile, even after JOSDK gave up retrying a failing one, so
+ *                           spec.timeout is enforced at most this late
  * @param readLimits         caps on what is read of a runner's upload: result.json, one histogram file, all of a run's
  */
 public record OperatorConfig(
@@ -57,6 +59,7 @@ public record OperatorConfig(
         Duration uploadDeadline,
         Duration collectGrace,
         Duration configzTtl,
+        Duration maxReconcileInterval,
         ReadLimits readLimits) {
 
     public static final String DEFAULT_RUNNER_IMAGE = "isobench/runner:0.1.0";
@@ -88,6 +91,7 @@ public record OperatorConfig(
                 reader.duration("ISOBENCH_UPLOAD_DEADLINE", Duration.ofMinutes(10)),
                 reader.duration("ISOBENCH_COLLECT_GRACE", Duration.ofMinutes(2)),
                 reader.duration("ISOBENCH_CONFIGZ_TTL", Duration.ofSeconds(30)),
+                reader.positiveDuration("ISOBENCH_MAX_RECONCILE_INTERVAL", Duration.ofMinutes(1)),
                 reader.readLimits());
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("operator configuration is invalid:\n  " + String.join("\n  ", problems));
@@ -106,6 +110,7 @@ public record OperatorConfig(
         return "OperatorConfig[namespaces=" + (namespaces.isEmpty() ? "all" : namespaces) + ", runNamespace=" + runNamespace
                 + ", runnerImage=" + runnerImage + ", store=" + storeEndpoint + "/" + storeBucket + " (secret " + storeSecret + ")"
                 + ", poolLabel=" + poolLabel + ", leaderElection=" + leaderElection + ", httpPort=" + httpPort
+                + ", maxReconcileInterval=" + maxReconcileInterval
                 + ", readLimits=" + readLimits + "]";
     }
 
@@ -215,6 +220,15 @@ public record OperatorConfig(
                 return fallback;
             }
             return bytes;
+        }
+
+        Duration positiveDuration(String name, Duration fallback) {
+            Duration value = duration(name, fallback);
+            if (value.isZero()) {
+                problems.add(name + "=\"" + env.get(name) + "\" must be longer than zero");
+                return fallback;
+            }
+            return value;
         }
 
         Duration duration(String name, Duration fallback) {

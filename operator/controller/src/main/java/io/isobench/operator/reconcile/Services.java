@@ -18,4 +18,5 @@ public record Services(
         ServerReports serverReports,
         RunnerWorkload workload,
         ResultSource results,
-        RunPublisher publisher) {}
+        RunPublisher publisher,
+        ActionRejections rejections) {}

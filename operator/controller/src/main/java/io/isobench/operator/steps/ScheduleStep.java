@@ -1,6 +1,10 @@
 package io.isobench.operator.steps;
 
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.isobench.operator.reconcile.Outcome;
 import io.isobench.operator.reconcile.ReconcileStep;
 import io.isobench.operator.reconcile.RunContext;
@@ -9,11 +13,12 @@ import io.isobench.operator.workload.RunnerArgs;
 import io.isobench.operator.workload.RunnerWorkload;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Scheduled: makes sure the current attempt's objects exist (idempotent: names are per attempt). SamePod: the
- * argument ConfigMap and one Job. Two pods: the server Job first, then — once its pod has an IP — the
- * ConfigMap pointing the client at it, and the client Job.
+ * argument ConfigMap and one Job. Two pods: the server Job and the NetworkPolicy that lets only this attempt's client
+ * reach it first, then — once its pod has an IP — the ConfigMap pointing the client at it, and the client Job.
  */
 public final class ScheduleStep implements ReconcileStep {
 
@@ -39,10 +44,12 @@ public final class ScheduleStep implements ReconcileStep {
             }, RECHECK);
         }
         String serverNode = nodes.getLast();
-        if (ctx.job(RunnerWorkload.ROLE_SERVER).isEmpty()) {
+        Optional<Job> serverJob = ctx.job(RunnerWorkload.ROLE_SERVER);
+        if (serverJob.isEmpty()) {
             return Outcome.act(() -> {
                 client.resource(workload.arguments(run, attempt, null)).forceConflicts().serverSideApply();
-                createIfAbsent(client, workload.serverJob(run, attempt, serverNode));
+                Job created = createIfAbsent(client, workload.serverJob(run, attempt, serverNode));
+                createIfAbsent(client, workload.serverPolicy(run, attempt, created));
             }, RECHECK);
         }
         String ip = ctx.pods(RunnerWorkload.ROLE_SERVER).stream()
@@ -55,18 +62,21 @@ public final class ScheduleStep implements ReconcileStep {
         String serverAddress = ip + ":" + RunnerArgs.serverPort(run.getSpec().getTarget());
         return Outcome.act(() -> {
             client.resource(workload.arguments(run, attempt, serverAddress)).forceConflicts().serverSideApply();
+            // again, in case a crash came between the server Job and its policy: the client never starts without it
+            createIfAbsent(client, workload.serverPolicy(run, attempt, serverJob.get()));
             createIfAbsent(client, workload.clientJob(run, attempt, nodes.getFirst()));
         }, RECHECK);
     }
 
-    /** Jobs are named per attempt: one that already exists is this attempt's (a repeated action after a crash). */
-    private static void createIfAbsent(io.fabric8.kubernetes.client.KubernetesClient client, io.fabric8.kubernetes.api.model.batch.v1.Job job) {
+    /** Objects are named per attempt: one that already exists is this attempt's (a repeated action after a crash). */
+    private static <T extends HasMetadata> T createIfAbsent(KubernetesClient client, T object) {
         try {
-            client.resource(job).create();
-        } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+            return client.resource(object).create();
+        } catch (KubernetesClientException e) {
             if (e.getCode() != 409) {
                 throw e;
             }
+            return client.resource(object).get();
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.isobench.operator.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
@@ -46,6 +47,8 @@ class OperatorIT {
 
     static final String RUN_NAMESPACE = "isobench-system";
     static final String USER_NAMESPACE = "team-a";
+    /** A second tenant: the queue takes turns between namespaces. */
+    static final String OTHER_NAMESPACE = "team-b";
     static LocalCluster cluster;
     static KubernetesClient client;
 
@@ -58,14 +61,15 @@ class OperatorIT {
     @BeforeAll
     static void startCluster() throws Exception {
         cluster = new LocalCluster("bench-1,policy=static,cpus=4,pool=bench", "bench-2,policy=static,cpus=4,pool=bench2",
-                "shared-1,policy=none,cpus=4,pool=shared");
+                "shared-1,policy=none,cpus=4,pool=shared", "ha-1,policy=static,cpus=4,pool=ha", "ha-2,policy=static,cpus=4,pool=ha",
+                "fair-1,policy=static,cpus=4,pool=fair");
         client = cluster.client;
         var crd = Serialization.unmarshal(Files.readString(LocalCluster.repoRoot().resolve("crds").resolve("benchmarkruns.isobench.io-v1.yml")),
                 CustomResourceDefinition.class);
         client.resource(crd).serverSideApply();
         client.apiextensions().v1().customResourceDefinitions().withName(CrdConstants.CRD_NAME).waitUntilCondition(d -> d.getStatus() != null
                 && d.getStatus().getConditions().stream().anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus())), 60, TimeUnit.SECONDS);
-        for (String ns : List.of(RUN_NAMESPACE, USER_NAMESPACE)) {
+        for (String ns : List.of(RUN_NAMESPACE, USER_NAMESPACE, OTHER_NAMESPACE)) {
             client.resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build()).serverSideApply();
         }
         client.resource(new SecretBuilder().withNewMetadata().withName("isobench-store").withNamespace(RUN_NAMESPACE).endMetadata()
@@ -81,7 +85,7 @@ class OperatorIT {
 
     @BeforeEach
     void startOperator() throws Exception {
-        watch = client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).watch(new Watcher<>() {
+        watch = client.resources(BenchmarkRun.class).inAnyNamespace().watch(new Watcher<>() {
             @Override
             public void eventReceived(Action action, BenchmarkRun run) {
                 Phase phase = run.getStatus() == null ? null : run.getStatus().getPhase();
@@ -98,10 +102,11 @@ class OperatorIT {
     }
 
     IsobenchOperator startOperatorInstance() throws IOException {
-        var config = OperatorConfig.fromEnvironment(Map.of("POD_NAMESPACE", RUN_NAMESPACE, "ISOBENCH_NAMESPACES", USER_NAMESPACE,
+        var config = OperatorConfig.fromEnvironment(Map.of("POD_NAMESPACE", RUN_NAMESPACE, "ISOBENCH_NAMESPACES",
+                USER_NAMESPACE + "," + OTHER_NAMESPACE,
                 "ISOBENCH_STORE_ENDPOINT", minio.endpoint().toString(), "ISOBENCH_STORE_ACCESS_KEY", minio.accessKey(),
                 "ISOBENCH_STORE_SECRET_KEY", minio.secretKey(), "ISOBENCH_LEADER_ELECTION", "false", "ISOBENCH_HTTP_PORT", "0",
-                "ISOBENCH_COLLECT_GRACE", "3s", "POD_NAME", "operator-it"));
+                "ISOBENCH_COLLECT_GRACE", "3s", "POD_NAME", "operator-it", "ISOBENCH_MAX_RECONCILE_INTERVAL", "5s"));
         var instance = IsobenchOperator.fromConfig(config, client, "127.0.0.1");
         instance.start();
         return instance;
@@ -111,8 +116,11 @@ class OperatorIT {
     void stopOperator() {
         watch.close();
         // Runs go first, while the operator is up to run their finalizer (it removes their Jobs).
-        client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).delete();
-        await().atMost(Duration.ofSeconds(30)).until(() -> client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).list().getItems().isEmpty());
+        for (String ns : List.of(USER_NAMESPACE, OTHER_NAMESPACE)) {
+            client.resources(BenchmarkRun.class).inNamespace(ns).delete();
+        }
+        await().atMost(Duration.ofSeconds(30)).until(() -> List.of(USER_NAMESPACE, OTHER_NAMESPACE).stream()
+                .allMatch(ns -> client.resources(BenchmarkRun.class).inNamespace(ns).list().getItems().isEmpty()));
         operator.close();
     }
 
@@ -263,6 +271,241 @@ class OperatorIT {
                 + " (in the first 65536 bytes of container server's log)");
     }
 
+    @Test
+    void anActionTheApiServerRejectsFailsTheRunWithTheApisMessageAndTheNextQueuedRunTakesTheNode() throws Exception {
+        // Admission accepts any toleration value; the API server's Job validation wants a label value (no spaces).
+        BenchmarkRun spec = runSpec("bad-toleration", "bench", "5m");
+        spec.getSpec().getPlacement().setTolerations(List.of(new io.fabric8.kubernetes.api.model.TolerationBuilder()
+                .withKey("example.com/gpu").withOperator("Equal").withValue("not a label value").withEffect("NoSchedule").build()));
+        BenchmarkRun bad = client.resource(spec).create();
+        Thread.sleep(1100); // creation timestamps have second resolution: the next run is surely behind it
+        BenchmarkRun next = create("next-after-bad", "bench", "5m");
+        BenchmarkRun failed = awaitPhase("bad-toleration", Phase.Failed);
+        Duration took = Duration.between(java.time.Instant.parse(bad.getMetadata().getCreationTimestamp()),
+                java.time.Instant.parse(failed.getStatus().getCompletionTime()));
+        assertThat(took).as("failed at once, not after JOSDK's retries").isLessThan(Duration.ofSeconds(30));
+        assertThat(failed.getStatus().getMessage()).startsWith("the API server refused an action of attempt 1 (422 Invalid): Job.batch \"")
+                .contains("spec.template.spec.tolerations[1].operator: Invalid value: \"not a label value\"");
+        var completed = failed.getStatus().getConditions().stream().filter(c -> CrdConstants.CONDITION_COMPLETED.equals(c.getType()))
+                .findFirst().orElseThrow();
+        assertThat(completed.getMessage()).startsWith("ActionRejected: ");
+        assertThat(awaitRunnerPod(next).getSpec().getNodeName()).as("the next queued run proceeds on the freed node").isEqualTo("bench-1");
+    }
+
+    @Test
+    void aRunWhoseReconcileKeepsFailingIsStillTimedOutWithinTheMaximumReconcileInterval() throws Exception {
+        // The API server refuses this run's move to Scheduled (an admission policy; 403, which JOSDK's status update does not
+        // retry itself): every reconcile fails, JOSDK retries for ~30 s and gives up; only the maximum reconcile interval (5s
+        // here) brings the run back for its deadline.
+        String policyName = "isobench-it-refuse-scheduled";
+        var policy = new io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingAdmissionPolicyBuilder()
+                .withNewMetadata().withName(policyName).endMetadata()
+                .withNewSpec().withFailurePolicy("Fail")
+                .withNewMatchConstraints().addNewResourceRule().withApiGroups(CrdConstants.GROUP).withApiVersions(CrdConstants.VERSION)
+                .withResources("benchmarkruns/status").withOperations("UPDATE").endResourceRule().endMatchConstraints()
+                .addNewValidation()
+                .withExpression("object.metadata.name != 'stuck' || !has(object.status.phase) || object.status.phase != 'Scheduled'")
+                .withMessage("refused by the test").withReason("Forbidden").endValidation()
+                .endSpec().build();
+        var binding = new io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingAdmissionPolicyBindingBuilder()
+                .withNewMetadata().withName(policyName).endMetadata()
+                .withNewSpec().withPolicyName(policyName).withValidationActions("Deny").endSpec().build();
+        client.resource(policy).create();
+        client.resource(binding).create();
+        try {
+            awaitPolicyInEffect();
+            BenchmarkRun stuck = create("stuck", "bench2", "40s");
+            await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).until(() -> phaseOf(USER_NAMESPACE,
+                    "stuck") == Phase.Failed);
+            BenchmarkRun failed = get("stuck");
+            assertThat(failed.getStatus().getMessage()).isEqualTo("did not finish within spec.timeout 40s (was Queued)");
+            var deadline = java.time.Instant.parse(stuck.getMetadata().getCreationTimestamp()).plusSeconds(40);
+            assertThat(Duration.between(deadline, java.time.Instant.parse(failed.getStatus().getCompletionTime())))
+                    .as("late by at most the maximum reconcile interval (5s), plus a reconcile").isLessThan(Duration.ofSeconds(10));
+        } finally {
+            client.resource(binding).delete();
+            client.resource(policy).delete();
+        }
+    }
+
+    /** The policy refuses a status write of a run named "stuck" in a namespace the operator does not watch. */
+    private static void awaitPolicyInEffect() {
+        String probeNamespace = "it-policy-probe";
+        client.resource(new NamespaceBuilder().withNewMetadata().withName(probeNamespace).endMetadata().build()).serverSideApply();
+        try {
+            BenchmarkRun probe = runSpec("stuck", "bench2", "40s");
+            probe.getMetadata().setNamespace(probeNamespace);
+            BenchmarkRun created = client.resource(probe).create();
+            var probedStatus = client.resources(BenchmarkRun.class).inNamespace(probeNamespace).withName("stuck").subresource("status");
+            java.util.function.Consumer<Phase> setPhase = phase -> probedStatus.patch(
+                    io.fabric8.kubernetes.client.dsl.base.PatchContext.of(io.fabric8.kubernetes.client.dsl.base.PatchType.JSON_MERGE),
+                    "{\"status\":{\"phase\":\"" + phase + "\"}}");
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).until(() -> {
+                setPhase.accept(Phase.Queued);
+                try {
+                    setPhase.accept(Phase.Scheduled);
+                    return false;
+                } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+                    assertThat(e.getMessage()).contains("refused by the test");
+                    return true;
+                }
+            });
+            client.resource(created).delete();
+        } finally {
+            client.namespaces().withName(probeNamespace).delete();
+        }
+    }
+
+    @Test
+    void aRunThatEndsRemovesEveryPodAndItsNodeIsFreedOnlyWhenTheyAreGone() throws Exception {
+        BenchmarkRun echo = client.resource(echoSpec("ends-clean", "bench2")).create();
+        Pod server = awaitPod(echo, "server");
+        // the test holds the server pod back after its deletion, as a slow termination would
+        String hold = "isobench.io/it-hold";
+        var serverPod = client.pods().inNamespace(RUN_NAMESPACE).withName(server.getMetadata().getName());
+        serverPod.edit(p -> {
+            p.getMetadata().getFinalizers().add(hold);
+            return p;
+        });
+        try {
+            Pod runner = awaitPod(echo, "client");
+            String echoUid = get("ends-clean").getMetadata().getUid();
+            assertThat(client.network().v1().networkPolicies().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, echoUid)
+                    .list().getItems()).as("the server admits only its own client").singleElement()
+                    .satisfies(np -> assertThat(np.getSpec().getIngress().getFirst().getFrom().getFirst().getPodSelector().getMatchLabels())
+                            .containsEntry(CrdConstants.LABEL_ROLE, "client").containsEntry(CrdConstants.LABEL_RUN_UID, echoUid));
+            finishRunner(echo, runner, "succeed", io.isobench.operator.ResultFixtures.tcpEcho(1));
+            BenchmarkRun done = awaitPhase("ends-clean", Phase.Succeeded);
+            String uid = done.getMetadata().getUid();
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                assertThat(client.batch().v1().jobs().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid).list()
+                        .getItems())
+                        .as("the run's Jobs are deleted when it ends").isEmpty();
+                assertThat(client.network().v1().networkPolicies().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                        .list().getItems()).as("the server's policy goes with its Job").isEmpty();
+                assertThat(client.pods().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid).list().getItems())
+                        .as("only the held server pod is left, terminating").singleElement()
+                        .satisfies(p -> assertThat(p.getMetadata().getDeletionTimestamp()).isNotNull());
+            });
+            create("after-ends-clean", "bench2", "5m");
+            await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(get("after-ends-clean").getStatus().getMessage())
+                    .contains("bench-2 (team-a/ends-clean: pod " + server.getMetadata().getName() + " still there)"));
+            Thread.sleep(2000);
+            assertThat(get("after-ends-clean").getStatus().getPhase()).as("queued while the ended run's pod is on the node")
+                    .isEqualTo(Phase.Queued);
+        } finally {
+            serverPod.edit(p -> {
+                p.getMetadata().getFinalizers().remove(hold);
+                return p;
+            });
+        }
+        await().atMost(Duration.ofSeconds(20)).until(() -> client.pods().inNamespace(RUN_NAMESPACE)
+                .withLabel(CrdConstants.LABEL_RUN_UID, get("ends-clean").getMetadata().getUid()).list().getItems().isEmpty());
+        assertThat(awaitRunnerPod(get("after-ends-clean")).getSpec().getNodeName()).isEqualTo("bench-2");
+    }
+
+    @Test
+    void aRetryAfterItsNodeWentNotReadyIsPlacedOnAHealthyNode() throws Exception {
+        BenchmarkRun spec = runSpec("node-lost", "ha", "5m");
+        spec.getSpec().setRetries(1);
+        BenchmarkRun run = client.resource(spec).create();
+        assertThat(awaitRunnerPod(run).getSpec().getNodeName()).isEqualTo("ha-1");
+        awaitPhase("node-lost", Phase.Running);
+        cluster.nodeReady("ha-1", false);
+        try {
+            String uid = get("node-lost").getMetadata().getUid();
+            await().atMost(Duration.ofSeconds(90)).untilAsserted(() -> assertThat(client.pods().inNamespace(RUN_NAMESPACE)
+                    .withLabel(CrdConstants.LABEL_RUN_UID, uid).withLabel(CrdConstants.LABEL_ATTEMPT, "2").list().getItems())
+                    .anySatisfy(p -> {
+                        assertThat(p.getSpec().getNodeName()).isEqualTo("ha-2");
+                        assertThat(p.getStatus().getPhase()).isEqualTo("Running");
+                    }));
+            BenchmarkRun retried = get("node-lost");
+            assertThat(retried.getStatus().getAttempts()).isEqualTo(2);
+            assertThat(retried.getStatus().getNodes()).containsExactly("ha-2");
+            assertThat(phases.get("node-lost")).containsSubsequence(Phase.Running, Phase.Queued, Phase.Scheduled);
+        } finally {
+            cluster.nodeReady("ha-1", true);
+        }
+    }
+
+    @Test
+    void deletingARunRemovesItsJobsPodsAndConfigMaps() throws Exception {
+        BenchmarkRun echo = client.resource(echoSpec("deleted", "bench2")).create();
+        awaitPod(echo, "server");
+        awaitPod(echo, "client");
+        String uid = get("deleted").getMetadata().getUid();
+        assertThat(client.configMaps().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid).list().getItems())
+                .isNotEmpty();
+        client.resource(get("deleted")).delete();
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            assertThat(get("deleted")).isNull();
+            assertThat(client.batch().v1().jobs().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid).list()
+                    .getItems()).isEmpty();
+            assertThat(client.pods().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid).list().getItems()).isEmpty();
+            assertThat(client.network().v1().networkPolicies().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                    .list().getItems()).isEmpty();
+            assertThat(client.configMaps().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid).list().getItems())
+                    .isEmpty();
+        });
+    }
+
+    @Test
+    void aCountQuotaOnBenchmarkRunsRefusesTheRunBeyondItsLimitInItsNamespace() throws Exception {
+        String tenant = "team-quota";
+        client.resource(new NamespaceBuilder().withNewMetadata().withName(tenant).endMetadata().build()).serverSideApply();
+        try {
+            client.resource(new io.fabric8.kubernetes.api.model.ResourceQuotaBuilder().withNewMetadata().withName("benchmark-runs")
+                    .withNamespace(tenant).endMetadata().withNewSpec().addToHard("count/benchmarkruns.isobench.io",
+                            new io.fabric8.kubernetes.api.model.Quantity("2"))
+                    .endSpec().build()).create();
+            // the quota controller must have counted before admission can charge against the quota
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                var quota = client.resourceQuotas().inNamespace(tenant).withName("benchmark-runs").get();
+                return quota.getStatus() != null && quota.getStatus().getHard() != null && !quota.getStatus().getHard().isEmpty();
+            });
+            for (int i = 1; i <= 2; i++) {
+                BenchmarkRun run = runSpec("quota-" + i, "bench", "5m");
+                run.getMetadata().setNamespace(tenant);
+                client.resource(run).create();
+            }
+            BenchmarkRun third = runSpec("quota-3", "bench", "5m");
+            third.getMetadata().setNamespace(tenant);
+            assertThatThrownBy(() -> client.resource(third).create())
+                    .isInstanceOfSatisfying(io.fabric8.kubernetes.client.KubernetesClientException.class, e -> {
+                        assertThat(e.getCode()).isEqualTo(403);
+                        assertThat(e.getStatus().getMessage()).contains("exceeded quota: benchmark-runs")
+                                .contains("requested: count/benchmarkruns.isobench.io=1, used: count/benchmarkruns.isobench.io=2, "
+                                        + "limited: count/benchmarkruns.isobench.io=2");
+                    });
+        } finally {
+            client.namespaces().withName(tenant).delete();
+        }
+    }
+
+    @Test
+    void runsOfTwoNamespacesTakeTurnsForOneNodeRatherThanFirstComeFirstServed() throws Exception {
+        // team-a queues three runs, then team-b one: strict FIFO would give team-a all three before team-b's
+        for (String name : List.of("a-1", "a-2", "a-3")) {
+            create(name, "fair", "5m");
+        }
+        awaitRunnerPod(get("a-1"));
+        Thread.sleep(1100); // creation timestamps have second resolution: team-b's run is surely the newest
+        BenchmarkRun b1 = runSpec("b-1", "fair", "5m");
+        b1.getMetadata().setNamespace(OTHER_NAMESPACE);
+        client.resource(b1).create();
+        await().atMost(Duration.ofSeconds(20)).until(() -> phaseOf(OTHER_NAMESPACE, "b-1") == Phase.Queued);
+        assertThat(get(OTHER_NAMESPACE, "b-1").getStatus().getQueuePosition()).as("team-b's first run is next in line").isEqualTo(1);
+
+        client.resource(get("a-1")).delete();
+        await().atMost(Duration.ofSeconds(30)).until(() -> phaseOf(OTHER_NAMESPACE, "b-1") != Phase.Queued);
+        assertThat(List.of(phaseOf(USER_NAMESPACE, "a-2"), phaseOf(USER_NAMESPACE, "a-3"))).containsOnly(Phase.Queued);
+
+        client.resource(get(OTHER_NAMESPACE, "b-1")).delete();
+        await().atMost(Duration.ofSeconds(30)).until(() -> phaseOf(USER_NAMESPACE, "a-2") != Phase.Queued);
+        assertThat(phaseOf(USER_NAMESPACE, "a-3")).isEqualTo(Phase.Queued);
+    }
+
     // --- helpers ---
 
     /** A tcp-echo run whose server has a CPU and a pod of its own on the same node. */
@@ -326,7 +569,16 @@ class OperatorIT {
     }
 
     BenchmarkRun get(String name) {
-        return client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).withName(name).get();
+        return get(USER_NAMESPACE, name);
+    }
+
+    static BenchmarkRun get(String namespace, String name) {
+        return client.resources(BenchmarkRun.class).inNamespace(namespace).withName(name).get();
+    }
+
+    static Phase phaseOf(String namespace, String name) {
+        BenchmarkRun run = get(namespace, name);
+        return run == null || run.getStatus() == null ? null : run.getStatus().getPhase();
     }
 
     BenchmarkRun awaitPhase(String name, Phase phase) {
