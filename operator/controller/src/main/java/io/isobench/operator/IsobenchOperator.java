@@ -73,8 +73,36 @@ public final class IsobenchOperator implements AutoCloseable {
                 o.settingNamespaces(config.namespaces());
             }
         });
-        http = new HttpEndpoints(httpBind, config.httpPort(), metrics.registry(), () -> operator.getRuntimeInfo().isStarted());
+        http = new HttpEndpoints(httpBind, config.httpPort(), metrics.registry(), this::liveness, this::readiness);
         LOG.info("configured: {}", config);
+    }
+
+    /**
+     * Alive while every informer (JOSDK's event sources for runs, Jobs and pods, and the nodes') is running and watching:
+     * an operator that no longer sees changes would leave runs unreconciled while looking fine. Informers run on a standby
+     * replica too, so it is judged the same way. Before the start has finished there is nothing to judge yet.
+     */
+    HttpEndpoints.Health liveness() {
+        var runtime = operator.getRuntimeInfo();
+        if (!runtime.isStarted()) {
+            return new HttpEndpoints.Health(true, "starting");
+        }
+        var unhealthy = new java.util.TreeSet<String>();
+        runtime.unhealthyEventSources().forEach((controller, sources) -> sources.keySet()
+                .forEach(source -> unhealthy.add(controller + "/" + source)));
+        if (!nodes.watching()) {
+            unhealthy.add("nodes");
+        }
+        return unhealthy.isEmpty() ? new HttpEndpoints.Health(true, "ok")
+                : new HttpEndpoints.Health(false, "not watching: " + String.join(", ", unhealthy));
+    }
+
+    HttpEndpoints.Health readiness() {
+        if (!operator.getRuntimeInfo().isStarted()) {
+            return new HttpEndpoints.Health(false, "starting");
+        }
+        var live = liveness();
+        return live.ok() ? new HttpEndpoints.Health(true, "ready") : live;
     }
 
     public void start() {
