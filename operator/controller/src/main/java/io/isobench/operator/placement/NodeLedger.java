@@ -53,12 +53,14 @@ public final class NodeLedger {
     public synchronized Admission admit(BenchmarkRun run, String pool, Collection<BenchmarkRun> allRuns, Collection<Pod> runnerPods,
             List<String> eligible, int nodesNeeded, Instant now) {
         String uid = run.getMetadata().getUid();
-        Map<String, Claim> claims = holders(allRuns);
+        // this reconcile's copy of the run is the newest: the cache may still show it holding the node of a failed attempt
+        Collection<BenchmarkRun> runs = allRuns.stream().map(r -> uid.equals(r.getMetadata().getUid()) ? run : r).toList();
+        Map<String, Claim> claims = holders(runs);
         Claim mine = claims.get(uid);
         if (mine != null) {
             return new Admission.Admitted(mine.nodes());
         }
-        List<BenchmarkRun> waiting = inTurn(waiting(run, pool, allRuns, claims), pool, allRuns, claims, admittedIn(pool));
+        List<BenchmarkRun> waiting = inTurn(waiting(run, pool, runs, claims), pool, runs, claims, admittedIn(pool));
         // In turn without overtaking: runs ahead take nodes first (on paper); this run is admitted only if nodes remain
         // for it after all of them were placed, and waits as soon as one ahead cannot be.
         var anyHeld = new LinkedHashMap<String, String>();

@@ -39,6 +39,7 @@ final class Attempts {
         ctx.status().setAttempts(attempt + 1);
         String failed = "attempt " + attempt + " failed (" + reason + ": " + message + ")";
         if (requeue) {
+            ctx.services().ledger().release(uid);
             ctx.status().setNodes(null);
             ctx.status().setNode(null);
             ctx.moveTo(Phase.Queued, failed + "; attempt " + (attempt + 1) + " of " + (retries + 1) + " waits for a healthy node");

@@ -204,4 +204,13 @@ class NodeLedgerTest {
         assertThat(ledger.admit(b1, "default", List.of(a2, b1), NO_PODS, List.of("bench-1"), 1, t0.plusSeconds(60)))
                 .isEqualTo(new NodeLedger.Admission.Admitted(List.of("bench-1")));
     }
+
+    @Test
+    void aRunBackInTheQueueIsPlacedAfreshWhileTheCacheStillShowsItHoldingItsLostNode() {
+        BenchmarkRun requeued = inPhase(dispatch("requeued", t0), Phase.Queued);
+        // the informer has not yet seen the status this reconcile's copy comes from
+        BenchmarkRun cached = inPhase(requeued, Phase.Running, "bench-1");
+        assertThat(ledger.admit(requeued, "default", List.of(cached), NO_PODS, List.of("bench-2"), 1, t0))
+                .isEqualTo(new NodeLedger.Admission.Admitted(List.of("bench-2")));
+    }
 }
