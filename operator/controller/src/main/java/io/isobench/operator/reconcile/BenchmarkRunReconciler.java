@@ -161,14 +161,13 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
                 recheck = Duration.ZERO;
             }
         }
-        if (ended && phaseBefore != phaseAfter) {
-            // what an ended run does (release its pods, publish) runs now, after its end is stored
-            recheck = Duration.ZERO;
-        }
         if (ended) {
+            if (phaseBefore != phaseAfter) {
+                // what an ended run does (release its pods, publish) runs now, after its end is stored
+                recheck = Duration.ZERO;
+            }
             wakeQueueWhenPodsAreGone(ctx, context);
-        }
-        if (!ended) {
+        } else {
             Duration untilDeadline = io.isobench.operator.steps.DeadlineStep.remaining(ctx).plusMillis(100);
             recheck = recheck == null || recheck.compareTo(untilDeadline) > 0 ? untilDeadline : recheck;
         }
