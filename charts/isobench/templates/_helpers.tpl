@@ -24,6 +24,49 @@ app.kubernetes.io/name: isobench-minio
 app.kubernetes.io/instance: {{ .Release.Name }}
 {{- end -}}
 
+{{/* Runner pods of every run (labels the operator puts on them: RunnerWorkload.runLabels). */}}
+{{- define "isobench.runnerSelector" -}}
+app.kubernetes.io/name: isobench-runner
+app.kubernetes.io/managed-by: isobench-operator
+{{- end -}}
+
+{{/* NetworkPolicy egress rule: DNS (the store is usually named, not an address). */}}
+{{- define "isobench.networkPolicy.dnsEgress" -}}
+- to:
+    {{- toYaml .Values.networkPolicy.dns | nindent 4 }}
+  ports:
+    - {protocol: UDP, port: 53}
+    - {protocol: TCP, port: 53}
+{{- end -}}
+
+{{/*
+NetworkPolicy egress rule: the object store. The in-chart MinIO by its pods; an external one on store.endpoint's port, at
+networkPolicy.storeTo, else at the endpoint's address when it is one, else anywhere.
+*/}}
+{{- define "isobench.networkPolicy.storeEgress" -}}
+{{- if and .Values.minio.enabled (not .Values.store.endpoint) -}}
+- to:
+    - podSelector:
+        matchLabels:
+          {{- include "isobench.minioSelector" . | nindent 10 }}
+  ports:
+    - {protocol: TCP, port: 9000}
+{{- else -}}
+{{- $url := urlParse (include "isobench.storeEndpoint" .) -}}
+{{- $port := eq $url.scheme "https" | ternary "443" "80" -}}
+{{- if ne $url.host $url.hostname }}{{ $port = last (splitList ":" $url.host) }}{{ end -}}
+- ports:
+    - {protocol: TCP, port: {{ $port }}}
+  {{- if .Values.networkPolicy.storeTo }}
+  to:
+    {{- toYaml .Values.networkPolicy.storeTo | nindent 4 }}
+  {{- else if regexMatch "^[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+$" $url.hostname }}
+  to:
+    - ipBlock: {cidr: {{ printf "%s/32" $url.hostname | quote }}}
+  {{- end }}
+{{- end -}}
+{{- end -}}
+
 {{/* Where runner Jobs run (and their upload-grant Secrets live). */}}
 {{- define "isobench.runNamespace" -}}
 {{- default .Release.Namespace .Values.runner.namespace -}}

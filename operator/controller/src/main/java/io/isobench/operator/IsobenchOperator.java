@@ -10,6 +10,7 @@ import io.isobench.operator.placement.KubeletConfigz;
 import io.isobench.operator.placement.NodeInspector;
 import io.isobench.operator.placement.NodeLedger;
 import io.isobench.operator.placement.ServerReports;
+import io.isobench.operator.reconcile.ActionRejections;
 import io.isobench.operator.reconcile.BenchmarkRunReconciler;
 import io.isobench.operator.reconcile.Services;
 import io.isobench.operator.results.BucketSitePublisher;
@@ -66,7 +67,7 @@ public final class IsobenchOperator implements AutoCloseable {
         var kubelets = new KubeletConfigz(client.getConfiguration(), config.kubeletCaFile(), config.kubeletAddressTypes(), KUBELET_TIMEOUT);
         nodes = new NodeInspector(client, kubelets, config.configzTtl(), clock);
         var services = new Services(config, client, nodes, new NodeLedger(), new ServerReports(client), new RunnerWorkload(config), results,
-                publisher, uploads);
+                publisher, uploads, new ActionRejections());
         AtomicReference<BenchmarkRunReconciler> reconcilerRef = new AtomicReference<>();
         var metrics = new OperatorMetrics(() -> reconcilerRef.get() == null ? List.of() : reconcilerRef.get().allRuns(), clock);
         var reconciler = new BenchmarkRunReconciler(services, clock, metrics, new RunEvents(client, clock, config.podName()));
@@ -81,15 +82,45 @@ public final class IsobenchOperator implements AutoCloseable {
         });
         reconcilerRef.set(reconciler);
         operator.register(reconciler, o -> {
-            o.withName("benchmarkrun").withFinalizer(CrdConstants.FINALIZER);
+            // JOSDK gives up retrying a reconcile that keeps failing and would wait 10 h for the next: the run's deadline
+            // must still be looked at
+            o.withName("benchmarkrun").withFinalizer(CrdConstants.FINALIZER).withReconciliationMaxInterval(config.maxReconcileInterval());
             if (config.namespaces().isEmpty()) {
                 o.watchingAllNamespaces();
             } else {
                 o.settingNamespaces(config.namespaces());
             }
         });
-        http = new HttpEndpoints(httpBind, config.httpPort(), metrics.registry(), () -> operator.getRuntimeInfo().isStarted());
+        http = new HttpEndpoints(httpBind, config.httpPort(), metrics.registry(), this::liveness, this::readiness);
         LOG.info("configured: {}", config);
+    }
+
+    /**
+     * Alive while every informer (JOSDK's event sources for runs, Jobs and pods, and the nodes') is running and watching:
+     * an operator that no longer sees changes would leave runs unreconciled while looking fine. Informers run on a standby
+     * replica too, so it is judged the same way. Before the start has finished there is nothing to judge yet.
+     */
+    HttpEndpoints.Health liveness() {
+        var runtime = operator.getRuntimeInfo();
+        if (!runtime.isStarted()) {
+            return new HttpEndpoints.Health(true, "starting");
+        }
+        var unhealthy = new java.util.TreeSet<String>();
+        runtime.unhealthyEventSources().forEach((controller, sources) -> sources.keySet()
+                .forEach(source -> unhealthy.add(controller + "/" + source)));
+        if (!nodes.watching()) {
+            unhealthy.add("nodes");
+        }
+        return unhealthy.isEmpty() ? new HttpEndpoints.Health(true, "ok")
+                : new HttpEndpoints.Health(false, "not watching: " + String.join(", ", unhealthy));
+    }
+
+    HttpEndpoints.Health readiness() {
+        if (!operator.getRuntimeInfo().isStarted()) {
+            return new HttpEndpoints.Health(false, "starting");
+        }
+        var live = liveness();
+        return live.ok() ? new HttpEndpoints.Health(true, "ready") : live;
     }
 
     public void start() {

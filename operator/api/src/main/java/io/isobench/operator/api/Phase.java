@@ -1,10 +1,13 @@
 package io.isobench.operator.api;
 
-/** Where a BenchmarkRun is in its life; it only moves forward (a retry returns to Scheduled). */
+/** Where a BenchmarkRun is in its life; it only moves forward (a retry returns to Scheduled, or to Queued after a lost node). */
 public enum Phase {
     /** Created; the operator has not yet validated it. */
     Pending,
-    /** Valid and waiting for a node of its pool: exclusive runs take a node each, first come first served (see status.queuePosition). */
+    /**
+     * Valid and waiting for a node of its pool: exclusive runs take a node each, namespaces taking turns, FIFO within one
+     * (see status.queuePosition).
+     */
     Queued,
     /** Admitted: a node is reserved, its kubelet's CPU manager checked, and the runner Job is being created. */
     Scheduled,

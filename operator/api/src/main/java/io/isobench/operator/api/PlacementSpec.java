@@ -38,7 +38,8 @@ public class PlacementSpec {
     private RoleResources agent;
 
     @Size(max = 16)
-    @JsonPropertyDescription("Node labels the runner pods must match. Default: any node carrying the pool label (isobench.io/pool). Runs with the same nodeSelector queue FIFO together.")
+    @JsonPropertyDescription("Node labels the runner pods must match. Default: any node carrying the pool label (isobench.io/pool). "
+            + "Runs with the same nodeSelector queue together: namespaces take turns, FIFO within one.")
     private Map<String, String> nodeSelector;
 
     @Size(max = 16)

@@ -35,6 +35,8 @@ import java.util.TreeSet;
  * @param uploadDeadline     how long a runner may retry its upload after the run
  * @param collectGrace       how long after the Job ends the operator waits for result.json to appear
  * @param configzTtl         how long a node's kubelet config read through configz is trusted
+ * @param maxReconcileInterval the longest a run goes without a reconcile, even after JOSDK gave up retrying a failing one, so
+ *                           spec.timeout is enforced at most this late
  * @param readLimits         caps on what is read of a runner's upload: result.json, one histogram file, all of a run's
  * @param kubeletCaFile      the CA that signs the kubelets' serving certificates; null: the CA the operator trusts for the API server
  * @param kubeletAddressTypes which node address to dial a kubelet at, first match wins
@@ -58,6 +60,7 @@ public record OperatorConfig(
         Duration uploadDeadline,
         Duration collectGrace,
         Duration configzTtl,
+        Duration maxReconcileInterval,
         ReadLimits readLimits,
         java.nio.file.Path kubeletCaFile,
         List<String> kubeletAddressTypes) {
@@ -92,6 +95,7 @@ public record OperatorConfig(
                 reader.duration("ISOBENCH_UPLOAD_DEADLINE", Duration.ofMinutes(10)),
                 reader.duration("ISOBENCH_COLLECT_GRACE", Duration.ofMinutes(2)),
                 reader.duration("ISOBENCH_CONFIGZ_TTL", Duration.ofSeconds(30)),
+                reader.positiveDuration("ISOBENCH_MAX_RECONCILE_INTERVAL", Duration.ofMinutes(1)),
                 reader.readLimits(),
                 reader.readableFile("ISOBENCH_KUBELET_CA_FILE"),
                 reader.addressTypes("ISOBENCH_KUBELET_ADDRESS_TYPES"));
@@ -112,6 +116,7 @@ public record OperatorConfig(
         return "OperatorConfig[namespaces=" + (namespaces.isEmpty() ? "all" : namespaces) + ", runNamespace=" + runNamespace
                 + ", runnerImage=" + runnerImage + ", store=" + storeEndpoint + "/" + storeBucket
                 + ", poolLabel=" + poolLabel + ", leaderElection=" + leaderElection + ", httpPort=" + httpPort
+                + ", maxReconcileInterval=" + maxReconcileInterval
                 + ", readLimits=" + readLimits + ", kubelets at " + kubeletAddressTypes + " trusted by "
                 + (kubeletCaFile == null ? "the API server's CA" : kubeletCaFile) + "]";
     }
@@ -250,6 +255,15 @@ public record OperatorConfig(
                 return fallback;
             }
             return bytes;
+        }
+
+        Duration positiveDuration(String name, Duration fallback) {
+            Duration value = duration(name, fallback);
+            if (value.isZero()) {
+                problems.add(name + "=\"" + env.get(name) + "\" must be longer than zero");
+                return fallback;
+            }
+            return value;
         }
 
         Duration duration(String name, Duration fallback) {

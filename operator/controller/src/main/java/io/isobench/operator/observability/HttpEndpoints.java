@@ -9,14 +9,22 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Executors;
-import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
-/** /metrics (Prometheus text), /healthz (process alive and serving), /readyz (informers synced, or standing by for leadership). */
+/**
+ * /metrics (Prometheus text), /healthz (liveness: the operator's informers are running and watching, so it sees what it must
+ * reconcile; 503 says which are not) and /readyz (started, informers synced and healthy; a replica standing by for
+ * leadership is ready too).
+ */
 public final class HttpEndpoints implements AutoCloseable {
+
+    /** One probe's answer: whether it passes, and a line saying why. */
+    public record Health(boolean ok, String detail) {}
 
     private final HttpServer server;
 
-    public HttpEndpoints(String bindAddress, int port, PrometheusRegistry registry, BooleanSupplier ready) throws IOException {
+    public HttpEndpoints(String bindAddress, int port, PrometheusRegistry registry, Supplier<Health> live,
+            Supplier<Health> ready) throws IOException {
         server = HttpServer.create(new InetSocketAddress(bindAddress, port), 16);
         server.setExecutor(Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "http-endpoints");
@@ -29,16 +37,17 @@ public final class HttpEndpoints implements AutoCloseable {
             writer.write(out, registry.scrape());
             respond(exchange, 200, writer.getContentType(), out.toByteArray());
         });
-        server.createContext("/healthz", exchange -> respond(exchange, 200, "text/plain", "ok\n".getBytes(StandardCharsets.UTF_8)));
-        server.createContext("/readyz", exchange -> {
-            boolean ok = ready.getAsBoolean();
-            respond(exchange, ok ? 200 : 503, "text/plain", (ok ? "ready\n" : "not ready\n").getBytes(StandardCharsets.UTF_8));
-        });
+        server.createContext("/healthz", exchange -> probe(exchange, live.get()));
+        server.createContext("/readyz", exchange -> probe(exchange, ready.get()));
         server.start();
     }
 
     public int port() {
         return server.getAddress().getPort();
+    }
+
+    private static void probe(HttpExchange exchange, Health health) throws IOException {
+        respond(exchange, health.ok() ? 200 : 503, "text/plain", (health.detail() + "\n").getBytes(StandardCharsets.UTF_8));
     }
 
     private static void respond(HttpExchange exchange, int code, String contentType, byte[] body) throws IOException {

@@ -42,6 +42,11 @@ public class NodeInspector implements AutoCloseable {
         }
     }
 
+    /** Whether the node informer is running and watching (true before it is started: nothing to judge). */
+    public synchronized boolean watching() {
+        return informer == null || informer.isRunning() && informer.isWatching();
+    }
+
     public List<Node> nodes() {
         List<Node> nodes = informer != null ? informer.getStore().list() : client.nodes().list().getItems();
         return nodes.stream().sorted(Comparator.comparing(n -> n.getMetadata().getName())).toList();

@@ -1,8 +1,13 @@
 package io.isobench.operator.placement;
 
+import io.fabric8.kubernetes.api.model.Pod;
 import io.isobench.operator.api.BenchmarkRun;
+import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.PlacementSpec;
+import io.isobench.operator.workload.RunObjects;
+import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -15,11 +20,13 @@ import java.util.Set;
 
 /**
  * Who holds which node. The truth is in the runs' statuses (a run in Scheduled, Running or Collecting holds
- * {@code status.nodes}), so an operator restart loses nothing; admissions made here but not yet visible in the
- * informer cache are remembered until they are, so two reconciles can never hand out the same node.
- * Admission is FIFO per pool (runs with the same node selector): only the oldest waiting run may take a node,
- * so a large run is never starved by small ones. Exclusive runs take a node alone; Shared runs may share a
- * node with each other but never with an Exclusive run.
+ * {@code status.nodes}) and in the runner pods: a node is free again only when every pod a run had there has terminated
+ * or is gone (an ended run's server pod may take seconds to stop). So an operator restart loses nothing; admissions made
+ * here but not yet visible in the informer cache are remembered until they are, so two reconciles can never hand out the
+ * same node. Admission is in turn per pool (runs with the same node selector): namespaces take turns, each namespace's
+ * runs in FIFO order ({@link #inTurn}), and only the run whose turn it is may take a node, so a large run is never starved
+ * by small ones and one tenant's burst cannot starve the others. Exclusive runs take a node alone; Shared runs may share
+ * a node with each other but never with an Exclusive run.
  */
 public final class NodeLedger {
 
@@ -36,21 +43,26 @@ public final class NodeLedger {
 
     private static final Set<Phase> HOLDING = Set.of(Phase.Scheduled, Phase.Running, Phase.Collecting);
     private final Map<String, Claim> unconfirmed = new HashMap<>();
+    /** When each namespace last got nodes of each pool (pool → namespace → time): kept after its runs are deleted. */
+    private final Map<String, Map<String, Instant>> admitted = new HashMap<>();
 
     /**
      * Admits {@code run} to {@code nodesNeeded} of the {@code eligible} nodes (in preference order) if it is the
      * head of its pool's queue and enough are free; otherwise says where it waits.
      */
-    public synchronized Admission admit(BenchmarkRun run, String pool, Collection<BenchmarkRun> allRuns, List<String> eligible, int nodesNeeded) {
+    public synchronized Admission admit(BenchmarkRun run, String pool, Collection<BenchmarkRun> allRuns, Collection<Pod> runnerPods,
+            List<String> eligible, int nodesNeeded, Instant now) {
         String uid = run.getMetadata().getUid();
-        Map<String, Claim> claims = holders(allRuns);
+        // this reconcile's copy of the run is the newest: the cache may still show it holding the node of a failed attempt
+        Collection<BenchmarkRun> runs = allRuns.stream().map(r -> uid.equals(r.getMetadata().getUid()) ? run : r).toList();
+        Map<String, Claim> claims = holders(runs);
         Claim mine = claims.get(uid);
         if (mine != null) {
             return new Admission.Admitted(mine.nodes());
         }
-        List<BenchmarkRun> waiting = waiting(run, pool, allRuns, claims);
-        // FIFO without overtaking: earlier waiting runs take nodes first (on paper); this run is admitted only if
-        // nodes remain for it after all of them were placed, and waits as soon as an earlier one cannot be.
+        List<BenchmarkRun> waiting = inTurn(waiting(run, pool, runs, claims), pool, runs, claims, admittedIn(pool));
+        // In turn without overtaking: runs ahead take nodes first (on paper); this run is admitted only if nodes remain
+        // for it after all of them were placed, and waits as soon as one ahead cannot be.
         var anyHeld = new LinkedHashMap<String, String>();
         var exclusiveHeld = new LinkedHashMap<String, String>();
         for (Claim claim : claims.values()) {
@@ -59,6 +71,11 @@ public final class NodeLedger {
                 claim.nodes().forEach(n -> exclusiveHeld.putIfAbsent(n, claim.run()));
             }
         }
+        // a pod still on a node keeps it from everyone: what it runs would share the next run's CPUs
+        lingering(runnerPods, claims).forEach((node, who) -> {
+            anyHeld.putIfAbsent(node, who);
+            exclusiveHeld.putIfAbsent(node, who);
+        });
         for (int i = 0; i < waiting.size(); i++) {
             BenchmarkRun r = waiting.get(i);
             boolean self = uid.equals(r.getMetadata().getUid());
@@ -76,17 +93,18 @@ public final class NodeLedger {
                                 + String.join(", ", holders));
                     }
                     BenchmarkRun head = waiting.getFirst();
-                    return new Admission.Waiting(position, "waiting behind " + (position - 1) + " earlier run(s) for pool " + pool
+                    return new Admission.Waiting(position, "waiting behind " + (position - 1) + " run(s) for pool " + pool
                             + " (first: " + head.getMetadata().getNamespace() + "/" + head.getMetadata().getName() + ")");
                 }
             }
             if (self && free.size() >= need) {
                 unconfirmed.put(uid, new Claim(uid, name(run), free, exclusive));
+                admitted.computeIfAbsent(pool, p -> new HashMap<>()).merge(run.getMetadata().getNamespace(), now, NodeLedger::later);
                 return new Admission.Admitted(free);
             }
             if (self) {
                 BenchmarkRun head = waiting.getFirst();
-                return new Admission.Waiting(i + 1, "waiting behind " + i + " earlier run(s) for pool " + pool
+                return new Admission.Waiting(i + 1, "waiting behind " + i + " run(s) for pool " + pool
                         + " (first: " + head.getMetadata().getNamespace() + "/" + head.getMetadata().getName() + ")");
             }
             free.forEach(n -> anyHeld.putIfAbsent(n, name(r) + ", next in line"));
@@ -123,6 +141,97 @@ public final class NodeLedger {
         }
         unconfirmed.keySet().retainAll(seen);
         return claims;
+    }
+
+    /**
+     * Nodes kept busy by live pods of runs that hold no claim — runs that ended, were deleted, or went back to the queue —
+     * each with who is there.
+     */
+    private static Map<String, String> lingering(Collection<Pod> runnerPods, Map<String, Claim> claims) {
+        var held = new LinkedHashMap<String, String>();
+        for (Pod pod : runnerPods) {
+            var labels = pod.getMetadata().getLabels();
+            String uid = labels == null ? null : labels.get(CrdConstants.LABEL_RUN_UID);
+            if (uid == null || claims.containsKey(uid) || !RunObjects.live(pod)) {
+                continue;
+            }
+            var annotations = pod.getMetadata().getAnnotations() == null ? Map.<String, String>of() : pod.getMetadata().getAnnotations();
+            String owner = annotations.getOrDefault(CrdConstants.ANNOTATION_RUN_NAMESPACE, "?") + "/"
+                    + annotations.getOrDefault(CrdConstants.ANNOTATION_RUN_NAME, "?");
+            RunObjects.node(pod).ifPresent(n -> held.putIfAbsent(n, owner + ": pod " + pod.getMetadata().getName() + " still there"));
+        }
+        return held;
+    }
+
+    /**
+     * The first waiting (Queued, not yet admitted) run of every pool in turn order: the one to look again when a node may
+     * have been freed.
+     */
+    public synchronized List<BenchmarkRun> queueHeads(Collection<BenchmarkRun> allRuns) {
+        Map<String, Claim> claims = holders(allRuns);
+        var byPool = new LinkedHashMap<String, List<BenchmarkRun>>();
+        allRuns.stream().filter(r -> r.getStatus() != null && r.getStatus().getPhase() == Phase.Queued
+                        && r.getMetadata().getDeletionTimestamp() == null && !claims.containsKey(r.getMetadata().getUid()))
+                .sorted(FIFO).forEach(r -> byPool.computeIfAbsent(poolOf(r), p -> new ArrayList<>()).add(r));
+        return byPool.entrySet().stream()
+                .map(e -> inTurn(e.getValue(), e.getKey(), allRuns, claims, admittedIn(e.getKey())).getFirst()).toList();
+    }
+
+    /**
+     * The waiting runs of a pool (given oldest first) in the order they may take nodes: namespaces take turns, round-robin,
+     * starting with the namespace served least recently (one whose runs never got a node of this pool first; ties go to
+     * the namespace whose oldest waiting run came first), and within a namespace oldest first. A namespace was served when
+     * a run of it in this pool got nodes: every run holding or having held them counts (its start, or its admission), and
+     * so do admissions remembered since ({@code admittedBefore}, namespace → time), whose runs may be gone.
+     */
+    static List<BenchmarkRun> inTurn(List<BenchmarkRun> fifo, String pool, Collection<BenchmarkRun> allRuns, Map<String, Claim> claims,
+            Map<String, Instant> admittedBefore) {
+        var served = new HashMap<>(admittedBefore);
+        for (BenchmarkRun r : allRuns) {
+            if (pool.equals(poolOf(r))) {
+                servedAt(r, claims).ifPresent(t -> served.merge(r.getMetadata().getNamespace(), t, NodeLedger::later));
+            }
+        }
+        var queues = new LinkedHashMap<String, ArrayDeque<BenchmarkRun>>();
+        fifo.forEach(r -> queues.computeIfAbsent(r.getMetadata().getNamespace(), ns -> new ArrayDeque<>()).add(r));
+        var turns = new ArrayList<>(queues.keySet());
+        // stable: namespaces served at the same time (or never) keep the order of their oldest waiting runs
+        turns.sort(Comparator.comparing(ns -> served.getOrDefault(ns, Instant.MIN)));
+        var order = new ArrayList<BenchmarkRun>(fifo.size());
+        while (!turns.isEmpty()) {
+            for (var it = turns.iterator(); it.hasNext(); ) {
+                var queue = queues.get(it.next());
+                order.add(queue.poll());
+                if (queue.isEmpty()) {
+                    it.remove();
+                }
+            }
+        }
+        return order;
+    }
+
+    private static Instant later(Instant a, Instant b) {
+        return a.isAfter(b) ? a : b;
+    }
+
+    private Map<String, Instant> admittedIn(String pool) {
+        return admitted.getOrDefault(pool, Map.of());
+    }
+
+    /** When the run got its nodes, if it did: an admission not yet in its status is the latest of all. */
+    private static java.util.Optional<Instant> servedAt(BenchmarkRun run, Map<String, Claim> claims) {
+        var status = run.getStatus();
+        if (status == null || status.getNodes() == null || status.getNodes().isEmpty()) {
+            return claims.containsKey(run.getMetadata().getUid()) ? java.util.Optional.of(Instant.MAX) : java.util.Optional.empty();
+        }
+        String when = status.getStartTime() != null ? status.getStartTime()
+                : status.getPhase() == Phase.Scheduled || status.getCompletionTime() == null ? status.getPhaseSince()
+                : status.getCompletionTime();
+        try {
+            return java.util.Optional.of(when == null ? Instant.MAX : Instant.parse(when));
+        } catch (java.time.format.DateTimeParseException e) {
+            return java.util.Optional.of(Instant.MAX);
+        }
     }
 
     private static List<BenchmarkRun> waiting(BenchmarkRun run, String pool, Collection<BenchmarkRun> allRuns, Map<String, Claim> claims) {

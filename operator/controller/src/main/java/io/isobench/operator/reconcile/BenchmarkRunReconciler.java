@@ -1,9 +1,9 @@
 package io.isobench.operator.reconcile;
 
-import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.BenchmarkRunStatus;
@@ -11,7 +11,7 @@ import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.observability.OperatorMetrics;
 import io.isobench.operator.observability.RunEvents;
-import io.isobench.operator.placement.NodeLedger;
+import io.isobench.operator.workload.RunObjects;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Cleaner;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
@@ -48,7 +48,10 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
     private final OperatorMetrics metrics;
     private final RunEvents events;
     private final SimpleInboundEventSource<BenchmarkRun> queueWakeups = new SimpleInboundEventSource<>("queue-wakeups");
+    /** Ended runs seen with pods still live: when those are gone, their node is free and the queue is woken. */
+    private final java.util.Set<String> endedWithLivePods = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile IndexedResourceCache<BenchmarkRun> primaryCache;
+    private volatile InformerEventSource<Pod, BenchmarkRun> runnerPods;
 
     public BenchmarkRunReconciler(Services services, Clock clock, OperatorMetrics metrics, RunEvents events) {
         this.services = services;
@@ -70,6 +73,7 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
                 .withName("runner-pods").withNamespaces(namespace).withLabelSelector(selector)
                 .withSecondaryToPrimaryMapper(BenchmarkRunReconciler::owningRun)
                 .build(), context);
+        runnerPods = pods;
         return List.of(jobs, pods, queueWakeups);
     }
 
@@ -108,7 +112,8 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         BenchmarkRunStatus before = run.getStatus() == null ? new BenchmarkRunStatus() : run.getStatus();
         BenchmarkRunStatus status = Serialization.clone(before);
         var ctx = new RunContext(run, status, clock.instant(), services, context.getSecondaryResources(Job.class),
-                context.getSecondaryResources(Pod.class), () -> context.getPrimaryCache().list().toList());
+                context.getSecondaryResources(Pod.class), () -> context.getPrimaryCache().list().toList(),
+                () -> runnerPods.list().toList());
         Phase phaseBefore = before.getPhase();
         Outcome outcome;
         if (phaseBefore == null) {
@@ -129,25 +134,40 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
                 return r;
             });
         }
+        boolean ended = PhaseSteps.terminal(phaseAfter);
         if (phaseAfter != phaseBefore) {
             LOG.info("{} → {}: {}", phaseBefore, phaseAfter, status.getMessage());
             events.phaseChanged(run, phaseAfter, status.getMessage());
-            if (PhaseSteps.terminal(phaseAfter)) {
+            if (ended) {
                 metrics.ended(run, phaseAfter);
+                services.rejections().forget(run.getMetadata().getUid());
             }
-            if (PhaseSteps.terminal(phaseAfter) || phaseBefore == Phase.Queued) {
+            if (ended || phaseBefore == Phase.Queued) {
                 // a node was freed, or this run left the head of its queue: the next in line looks now
                 wakeQueue(context);
             }
         }
-        if (outcome.action() != null) {
-            outcome.action().run();
-        }
         Duration recheck = outcome.recheck();
-        if (PhaseSteps.terminal(phaseAfter) && !PhaseSteps.terminal(phaseBefore)) {
-            // the end phase's own steps (revoke the upload grant, publish) run at once, not at the next event
-            recheck = Duration.ZERO;
-        } else if (!PhaseSteps.terminal(phaseAfter)) {
+        if (outcome.action() != null) {
+            try {
+                outcome.action().run();
+            } catch (KubernetesClientException e) {
+                if (phaseAfter != Phase.Scheduled || !ActionRejections.refusal(e)) {
+                    throw e;
+                }
+                // refused for good: the attempt fails in the next reconcile (RejectedActionStep), not after JOSDK's retries
+                LOG.warn("attempt {}: the API server refused an action ({}): {}", ctx.attempt(), e.getCode(), e.getMessage());
+                services.rejections().record(run.getMetadata().getUid(), ctx.attempt(), e);
+                recheck = Duration.ZERO;
+            }
+        }
+        if (ended) {
+            if (phaseBefore != phaseAfter) {
+                // what an ended run does (release its pods, publish) runs now, after its end is stored
+                recheck = Duration.ZERO;
+            }
+            wakeQueueWhenPodsAreGone(ctx, context);
+        } else {
             Duration untilDeadline = io.isobench.operator.steps.DeadlineStep.remaining(ctx).plusMillis(100);
             recheck = recheck == null || recheck.compareTo(untilDeadline) > 0 ? untilDeadline : recheck;
         }
@@ -155,6 +175,7 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         return recheck == null ? control : control.rescheduleAfter(recheck.isNegative() ? Duration.ZERO : recheck);
     }
 
+    /** The phase's steps in order; the actions of every step that ran are done in that order, after the status is stored. */
     private static Outcome runSteps(RunContext ctx) throws Exception {
         Phase phase = ctx.phase();
         Outcome outcome = null;
@@ -168,14 +189,10 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         return outcome == null ? Outcome.stop(null) : outcome;
     }
 
-    /** A node may have been freed: the oldest waiting run of every pool gets a look now rather than at its recheck. */
+    /** A node may have been freed: the run whose turn it is in every pool gets a look now rather than at its recheck. */
     private void wakeQueue(Context<BenchmarkRun> context) {
-        var heads = new java.util.LinkedHashMap<String, BenchmarkRun>();
-        context.getPrimaryCache().list()
-                .filter(r -> r.getStatus() != null && r.getStatus().getPhase() == Phase.Queued)
-                .sorted(NodeLedger.FIFO)
-                .forEach(r -> heads.putIfAbsent(NodeLedger.poolOf(r), r));
-        heads.values().forEach(r -> queueWakeups.propagateEvent(ResourceID.fromResource(r)));
+        services.ledger().queueHeads(context.getPrimaryCache().list().toList())
+                .forEach(r -> queueWakeups.propagateEvent(ResourceID.fromResource(r)));
     }
 
     /**
@@ -212,6 +229,21 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         return true;
     }
 
+    /** An ended run's node is free once its last live pod is gone (pod events bring the run here): the queue looks then. */
+    private void wakeQueueWhenPodsAreGone(RunContext ctx, Context<BenchmarkRun> context) {
+        String uid = ctx.run().getMetadata().getUid();
+        if (ctx.allPods().stream().anyMatch(RunObjects::live)) {
+            endedWithLivePods.add(uid);
+        } else if (endedWithLivePods.remove(uid)) {
+            wakeQueue(context);
+        }
+    }
+
+    /**
+     * The run is being deleted: its upload grants are revoked, then its Jobs, pods and argument ConfigMaps go (they live in the
+     * run namespace, so no owner reference can take them). Its node is handed out again only once the pods are gone (the queue
+     * rechecks).
+     */
     @Override
     public DeleteControl cleanup(BenchmarkRun run, Context<BenchmarkRun> context) {
         String namespace = services.config().runNamespace();
@@ -220,16 +252,16 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         if (!revokeUploadGrants(run)) {
             return DeleteControl.noFinalizerRemoval().rescheduleAfter(io.isobench.operator.steps.RevokeGrantStep.RETRY);
         }
-        List<List<? extends HasMetadata>> removed = new ArrayList<>();
-        removed.add(client.batch().v1().jobs().inNamespace(namespace).withLabel(CrdConstants.LABEL_RUN_UID, uid).list().getItems());
-        client.batch().v1().jobs().inNamespace(namespace).withLabel(CrdConstants.LABEL_RUN_UID, uid).withPropagationPolicy(
-                io.fabric8.kubernetes.api.model.DeletionPropagation.BACKGROUND).delete();
-        client.resources(ConfigMap.class).inNamespace(namespace).withLabel(CrdConstants.LABEL_RUN_UID, uid).delete();
+        int jobs = context.getSecondaryResources(Job.class).size();
+        RunObjects.deleteJobs(client, namespace, uid);
+        RunObjects.deleteArguments(client, namespace, uid);
         services.ledger().release(uid);
+        services.rejections().forget(uid);
+        endedWithLivePods.remove(uid);
         if (run.getStatus() != null && !PhaseSteps.terminal(run.getStatus().getPhase())) {
             wakeQueue(context);
         }
-        LOG.info("deleted: removed {} Job(s) and the argument ConfigMaps from {}", removed.getFirst().size(), namespace);
+        LOG.info("deleted: removed {} Job(s), their pods and the argument ConfigMaps from {}", jobs, namespace);
         return DeleteControl.defaultDelete();
     }
 }

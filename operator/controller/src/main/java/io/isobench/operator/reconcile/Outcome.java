@@ -54,4 +54,9 @@ public record Outcome(Action action, boolean next, Duration recheck) {
     public static Outcome act(Action action, Duration recheck) {
         return new Outcome(action, false, recheck);
     }
+
+    /** An action, and the phase's next step may still run (its own action runs after this one). */
+    public static Outcome actThenNext(Action action) {
+        return new Outcome(action, true, null);
+    }
 }

@@ -7,14 +7,16 @@ import io.isobench.operator.steps.ObserveStep;
 import io.isobench.operator.steps.PreflightStep;
 import io.isobench.operator.steps.PublishStep;
 import io.isobench.operator.steps.QueueStep;
+import io.isobench.operator.steps.RejectedActionStep;
+import io.isobench.operator.steps.ReleaseStep;
 import io.isobench.operator.steps.RevokeGrantStep;
 import io.isobench.operator.steps.ScheduleStep;
 import io.isobench.operator.steps.ValidateStep;
 import java.util.List;
 
 /**
- * Which steps run in which phase, in order: validate → queue → preflight → schedule → observe → collect → publish. The
- * upload grant of an attempt that no longer runs is revoked first in every phase after Running.
+ * Which steps run in which phase, in order: validate → queue → preflight → schedule → observe → collect → release → publish.
+ * The upload grant of an attempt that no longer runs is revoked first in every phase after Running.
  */
 public final class PhaseSteps {
 
@@ -23,10 +25,11 @@ public final class PhaseSteps {
     private static final RevokeGrantStep REVOKE = new RevokeGrantStep();
     private static final List<ReconcileStep> PENDING = List.of(DEADLINE, new ValidateStep());
     private static final List<ReconcileStep> QUEUED = List.of(DEADLINE, new QueueStep(), new PreflightStep());
-    private static final List<ReconcileStep> SCHEDULED = List.of(DEADLINE, REVOKE, new ScheduleStep(), OBSERVE);
+    private static final List<ReconcileStep> SCHEDULED = List.of(DEADLINE, REVOKE, new RejectedActionStep(), new ScheduleStep(),
+            OBSERVE);
     private static final List<ReconcileStep> RUNNING = List.of(DEADLINE, OBSERVE);
     private static final List<ReconcileStep> COLLECTING = List.of(DEADLINE, REVOKE, new CollectStep());
-    private static final List<ReconcileStep> ENDED = List.of(REVOKE, new PublishStep());
+    private static final List<ReconcileStep> ENDED = List.of(REVOKE, new ReleaseStep(), new PublishStep());
 
     private PhaseSteps() {}
 

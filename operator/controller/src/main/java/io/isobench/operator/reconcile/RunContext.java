@@ -27,9 +27,16 @@ public final class RunContext {
     private final Collection<Job> jobs;
     private final Collection<Pod> pods;
     private final Supplier<Collection<BenchmarkRun>> allRuns;
+    private final Supplier<Collection<Pod>> runnerPods;
 
+    /**
+     * @param jobs       the run's Jobs (every attempt)
+     * @param pods       the run's pods (every attempt)
+     * @param allRuns    every run (the queue)
+     * @param runnerPods every runner pod in the run namespace, of any run (who is still on which node)
+     */
     public RunContext(BenchmarkRun run, BenchmarkRunStatus status, Instant now, Services services, Collection<Job> jobs, Collection<Pod> pods,
-            Supplier<Collection<BenchmarkRun>> allRuns) {
+            Supplier<Collection<BenchmarkRun>> allRuns, Supplier<Collection<Pod>> runnerPods) {
         this.run = run;
         this.status = status;
         this.now = now;
@@ -37,6 +44,7 @@ public final class RunContext {
         this.jobs = jobs;
         this.pods = pods;
         this.allRuns = allRuns;
+        this.runnerPods = runnerPods;
     }
 
     public BenchmarkRun run() {
@@ -57,6 +65,10 @@ public final class RunContext {
 
     public Collection<BenchmarkRun> allRuns() {
         return allRuns.get();
+    }
+
+    public Collection<Pod> runnerPods() {
+        return runnerPods.get();
     }
 
     public long generation() {
@@ -86,6 +98,11 @@ public final class RunContext {
 
     public Collection<Job> allJobs() {
         return jobs;
+    }
+
+    /** The run's pods of every attempt. */
+    public Collection<Pod> allPods() {
+        return pods;
     }
 
     public Phase phase() {

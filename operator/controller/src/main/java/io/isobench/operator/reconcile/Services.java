@@ -21,4 +21,5 @@ public record Services(
         RunnerWorkload workload,
         ResultSource results,
         RunPublisher publisher,
-        UploadAccess uploads) {}
+        UploadAccess uploads,
+        ActionRejections rejections) {}

@@ -1,35 +1,51 @@
 package io.isobench.operator.steps;
 
-import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.reconcile.Outcome;
 import io.isobench.operator.reconcile.RunContext;
-import io.isobench.operator.workload.RunnerWorkload;
+import io.isobench.operator.workload.RunObjects;
 import java.time.Duration;
 
-/** An attempt that went wrong: retried with a new Job while spec.retries allows, else the run fails. */
+/**
+ * An attempt that went wrong: its Jobs are removed and it is retried as a new attempt while spec.retries allows, else
+ * the run fails. A retry normally keeps the run's nodes; after a lost node it goes back to the queue for a healthy one.
+ */
 final class Attempts {
 
     private Attempts() {}
 
+    /** Retried on the same node(s). */
     static Outcome failed(RunContext ctx, String reason, String message) {
+        return retry(ctx, reason, message, false);
+    }
+
+    /** The run's node is NotReady or gone: a retry is placed anew by the queue, which only takes Ready nodes. */
+    static Outcome nodeLost(RunContext ctx, String message) {
+        return retry(ctx, "NodeNotReady", message, true);
+    }
+
+    private static Outcome retry(RunContext ctx, String reason, String message, boolean requeue) {
         var run = ctx.run();
         int attempt = ctx.attempt();
         int retries = run.getSpec().getRetries() == null ? 0 : run.getSpec().getRetries();
-        String labelUid = run.getMetadata().getUid();
+        String uid = run.getMetadata().getUid();
         String namespace = ctx.services().config().runNamespace();
         var client = ctx.services().client();
-        String attemptLabel = String.valueOf(attempt);
-        Outcome.Action removeAttempt = () -> client.batch().v1().jobs().inNamespace(namespace)
-                .withLabel(CrdConstants.LABEL_RUN_UID, labelUid).withLabel(CrdConstants.LABEL_ATTEMPT, attemptLabel)
-                .withLabel(CrdConstants.LABEL_ROLE, RunnerWorkload.ROLE_SERVER).delete();
-        if (attempt <= retries) {
-            ctx.status().setAttempts(attempt + 1);
-            ctx.moveTo(Phase.Scheduled, "attempt " + attempt + " failed (" + reason + ": " + message + "); retrying as attempt " + (attempt + 1)
-                    + " of " + (retries + 1));
-            return Outcome.act(removeAttempt, Duration.ZERO);
+        Outcome.Action removeAttempt = () -> RunObjects.deleteAttempt(client, namespace, uid, attempt);
+        if (attempt > retries) {
+            ctx.fail(reason, message + (retries > 0 ? " (after " + attempt + " attempts)" : ""));
+            return Outcome.act(removeAttempt, null);
         }
-        ctx.fail(reason, message + (retries > 0 ? " (after " + attempt + " attempts)" : ""));
-        return Outcome.act(removeAttempt, null);
+        ctx.status().setAttempts(attempt + 1);
+        String failed = "attempt " + attempt + " failed (" + reason + ": " + message + ")";
+        if (requeue) {
+            ctx.services().ledger().release(uid);
+            ctx.status().setNodes(null);
+            ctx.status().setNode(null);
+            ctx.moveTo(Phase.Queued, failed + "; attempt " + (attempt + 1) + " of " + (retries + 1) + " waits for a healthy node");
+        } else {
+            ctx.moveTo(Phase.Scheduled, failed + "; retrying as attempt " + (attempt + 1) + " of " + (retries + 1));
+        }
+        return Outcome.act(removeAttempt, Duration.ZERO);
     }
 }

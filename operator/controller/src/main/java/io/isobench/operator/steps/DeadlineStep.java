@@ -1,6 +1,5 @@
 package io.isobench.operator.steps;
 
-import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.reconcile.Outcome;
 import io.isobench.operator.reconcile.ReconcileStep;
 import io.isobench.operator.reconcile.RunContext;
@@ -8,7 +7,10 @@ import io.isobench.operator.reconcile.SpecDurations;
 import java.time.Duration;
 import java.time.Instant;
 
-/** Every unfinished phase: a run older than spec.timeout (counted from creation, queueing included) fails, its Jobs removed. */
+/**
+ * Every unfinished phase: a run older than spec.timeout (counted from creation, queueing included) fails; its Jobs and pods are
+ * removed once it has ended ({@link ReleaseStep}).
+ */
 public final class DeadlineStep implements ReconcileStep {
 
     @Override
@@ -20,10 +22,7 @@ public final class DeadlineStep implements ReconcileStep {
         String phase = ctx.phase().name();
         ctx.services().ledger().release(run.getMetadata().getUid());
         ctx.fail("Timeout", "did not finish within spec.timeout " + run.getSpec().getTimeout() + " (was " + phase + ")");
-        var client = ctx.services().client();
-        String namespace = ctx.services().config().runNamespace();
-        String uid = run.getMetadata().getUid();
-        return Outcome.act(() -> client.batch().v1().jobs().inNamespace(namespace).withLabel(CrdConstants.LABEL_RUN_UID, uid).delete(), null);
+        return Outcome.stop(null);
     }
 
     /** How long until the deadline, for the reconciler's recheck. */

@@ -26,7 +26,8 @@ import java.util.Optional;
 /**
  * Scheduled/Running: follows the attempt's client Job and pod. Pod running → Running. Job complete, or failed
  * with the runner's "a step FAILed" or "INCONCLUSIVE" exit code (its result is uploaded) → Collecting. Job or pod
- * deleted, any other failure, the node NotReady past a grace period → the attempt failed, with the reason. On every
+ * deleted, any other failure → the attempt failed, with the reason; the node NotReady past a grace period → the attempt failed and
+ * the retry goes back to the queue for a healthy node. On every
  * pass it also records the isolation facts the pods give: QoS class and node, and the server's start-up report.
  */
 public final class ObserveStep implements ReconcileStep {
@@ -73,7 +74,7 @@ public final class ObserveStep implements ReconcileStep {
         for (String node : ctx.status().getNodes()) {
             Optional<String> lost = nodeLost(ctx, node);
             if (lost.isPresent()) {
-                return Attempts.failed(ctx, "NodeNotReady", lost.get());
+                return Attempts.nodeLost(ctx, lost.get());
             }
         }
         return Outcome.stop(RECHECK);

@@ -85,7 +85,7 @@ public final class QueueStep implements ReconcileStep {
             return waiting(ctx, null, "cannot verify isolation yet: kubelet config unreadable on " + String.join(", ", unreadable));
         }
         String pool = NodeLedger.poolOf(run);
-        var admission = ctx.services().ledger().admit(run, pool, ctx.allRuns(), eligible, plan.nodesNeeded());
+        var admission = ctx.services().ledger().admit(run, pool, ctx.allRuns(), ctx.runnerPods(), eligible, plan.nodesNeeded(), ctx.now());
         if (admission instanceof NodeLedger.Admission.Waiting w) {
             return waiting(ctx, w.position(), w.reason());
         }

@@ -2,6 +2,9 @@ package io.isobench.operator.steps;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.isobench.operator.api.UploadGrantStatus;
 import io.isobench.operator.reconcile.Outcome;
 import io.isobench.operator.reconcile.ReconcileStep;
@@ -14,13 +17,14 @@ import io.isobench.store.ObjectStoreException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Scheduled: makes sure the current attempt's objects exist (idempotent: names are per attempt). SamePod: the
- * argument ConfigMap and one Job. Two pods: the server Job first, then — once its pod has an IP — the
- * ConfigMap pointing the client at it, and the client Job. With the client Job comes the attempt's upload grant: issued
- * here (idempotent: the same per-attempt account each time), recorded in status, then put in a Secret for the runner
- * container, owned by the argument ConfigMap; the server gets none.
+ * argument ConfigMap and one Job. Two pods: the server Job and the NetworkPolicy that lets only this attempt's client
+ * reach it first, then — once its pod has an IP — the ConfigMap pointing the client at it, and the client Job. With the
+ * client Job comes the attempt's upload grant: issued here (idempotent: the same per-attempt account each time), recorded
+ * in status, then put in a Secret for the runner container, owned by the argument ConfigMap; the server gets none.
  */
 public final class ScheduleStep implements ReconcileStep {
 
@@ -42,13 +46,15 @@ public final class ScheduleStep implements ReconcileStep {
         ResourcePlan plan = ResourcePlan.of(run.getSpec());
         if (!plan.twoPods()) {
             String serverAddress = plan.serverCpus() > 0 ? "127.0.0.1:" + RunnerArgs.serverPort(run.getSpec().getTarget()) : null;
-            return startClient(ctx, serverAddress, nodes.getFirst());
+            return startClient(ctx, serverAddress, nodes.getFirst(), null);
         }
         String serverNode = nodes.getLast();
-        if (ctx.job(RunnerWorkload.ROLE_SERVER).isEmpty()) {
+        Optional<Job> serverJob = ctx.job(RunnerWorkload.ROLE_SERVER);
+        if (serverJob.isEmpty()) {
             return Outcome.act(() -> {
                 client.resource(workload.arguments(run, attempt, null)).forceConflicts().serverSideApply();
-                createIfAbsent(client, workload.serverJob(run, attempt, serverNode));
+                Job created = createIfAbsent(client, workload.serverJob(run, attempt, serverNode));
+                createIfAbsent(client, workload.serverPolicy(run, attempt, created));
             }, RECHECK);
         }
         String ip = ctx.pods(RunnerWorkload.ROLE_SERVER).stream()
@@ -58,11 +64,14 @@ public final class ScheduleStep implements ReconcileStep {
             ctx.status().setMessage("waiting for the server pod on " + serverNode + " to run and get an IP");
             return Outcome.stop(RECHECK);
         }
-        return startClient(ctx, ip + ":" + RunnerArgs.serverPort(run.getSpec().getTarget()), nodes.getFirst());
+        return startClient(ctx, ip + ":" + RunnerArgs.serverPort(run.getSpec().getTarget()), nodes.getFirst(), serverJob.get());
     }
 
-    /** The client's arguments, its upload grant and its Job; the grant is issued now, so a store that refuses is said in status. */
-    private static Outcome startClient(RunContext ctx, String serverAddress, String node) {
+    /**
+     * The client's arguments, its upload grant and its Job (and, beside a server Job, that server's NetworkPolicy); the grant
+     * is issued now, so a store that refuses is said in status.
+     */
+    private static Outcome startClient(RunContext ctx, String serverAddress, String node, Job serverJob) {
         var run = ctx.run();
         int attempt = ctx.attempt();
         var services = ctx.services();
@@ -87,6 +96,10 @@ public final class ScheduleStep implements ReconcileStep {
         var workload = services.workload();
         return Outcome.act(() -> {
             var arguments = client.resource(workload.arguments(run, attempt, serverAddress)).forceConflicts().serverSideApply();
+            if (serverJob != null) {
+                // again, in case a crash came between the server Job and its policy: the client never starts without it
+                createIfAbsent(client, workload.serverPolicy(run, attempt, serverJob));
+            }
             if (json != null) {
                 createIfAbsent(client, workload.uploadGrantSecret(run, attempt, json, arguments));
             }
@@ -94,14 +107,15 @@ public final class ScheduleStep implements ReconcileStep {
         }, RECHECK);
     }
 
-    /** Jobs and Secrets are named per attempt: one that already exists is this attempt's (a repeated action after a crash). */
-    private static void createIfAbsent(io.fabric8.kubernetes.client.KubernetesClient client, HasMetadata object) {
+    /** Objects are named per attempt: one that already exists is this attempt's (a repeated action after a crash). */
+    private static <T extends HasMetadata> T createIfAbsent(KubernetesClient client, T object) {
         try {
-            client.resource(object).create();
-        } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+            return client.resource(object).create();
+        } catch (KubernetesClientException e) {
             if (e.getCode() != 409) {
                 throw e;
             }
+            return client.resource(object).get();
         }
     }
 }

@@ -6,8 +6,10 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
+import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodSpecBuilder;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
@@ -23,6 +25,8 @@ import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyBuilder;
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.BenchmarkRunSpec;
 import io.isobench.operator.api.CrdConstants;
@@ -111,6 +115,36 @@ public final class RunnerWorkload {
         ResourcePlan plan = ResourcePlan.of(run.getSpec());
         Container server = container(run, ROLE_SERVER, SERVER_ARGS_FILE, plan.serverCpus(), plan.serverMemory());
         return job(run, attempt, RunNames.job(run, attempt) + "-server", ROLE_SERVER, node, List.of(), server);
+    }
+
+    /**
+     * Two pods: only this attempt's client pod may reach its server pod, on the server's port. Where the CNI enforces
+     * NetworkPolicies, the chart's policy closes runner pods to everything else, so no other run's pod reaches this server.
+     * Owned by the server Job: it goes with it.
+     */
+    public NetworkPolicy serverPolicy(BenchmarkRun run, int attempt, Job serverJob) {
+        var target = run.getSpec().getTarget();
+        String protocol = target.getUdpEcho() != null ? "UDP" : "TCP";
+        var meta = meta(run, attempt, serverJob.getMetadata().getName(), ROLE_SERVER);
+        meta.setOwnerReferences(List.of(new OwnerReferenceBuilder().withApiVersion("batch/v1").withKind("Job")
+                .withName(serverJob.getMetadata().getName()).withUid(serverJob.getMetadata().getUid()).build()));
+        String uid = run.getMetadata().getUid();
+        String attemptLabel = String.valueOf(attempt);
+        return new NetworkPolicyBuilder().withMetadata(meta)
+                .withNewSpec()
+                    .withNewPodSelector().addToMatchLabels(CrdConstants.LABEL_RUN_UID, uid)
+                        .addToMatchLabels(CrdConstants.LABEL_ATTEMPT, attemptLabel).addToMatchLabels(CrdConstants.LABEL_ROLE, ROLE_SERVER)
+                    .endPodSelector()
+                    .withPolicyTypes("Ingress")
+                    .addNewIngress()
+                        .addNewFrom().withNewPodSelector().addToMatchLabels(CrdConstants.LABEL_RUN_UID, uid)
+                            .addToMatchLabels(CrdConstants.LABEL_ATTEMPT, attemptLabel)
+                            .addToMatchLabels(CrdConstants.LABEL_ROLE, ROLE_CLIENT)
+                        .endPodSelector().endFrom()
+                        .addNewPort().withProtocol(protocol).withPort(new IntOrString(RunnerArgs.serverPort(target))).endPort()
+                    .endIngress()
+                .endSpec()
+                .build();
     }
 
     private Job job(BenchmarkRun run, int attempt, String name, String role, String node, List<Container> initContainers, Container main) {

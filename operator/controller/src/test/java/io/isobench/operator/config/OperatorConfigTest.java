@@ -20,6 +20,17 @@ class OperatorConfigTest {
         assertThat(config.httpPort()).isEqualTo(8080);
         assertThat(config.hasStore()).isFalse();
         assertThat(config.collectGrace()).isEqualTo(Duration.ofMinutes(2));
+        assertThat(config.maxReconcileInterval()).as("spec.timeout is enforced at most a minute late").isEqualTo(Duration.ofMinutes(1));
+    }
+
+    @Test
+    void theMaximumReconcileIntervalIsAPositiveDuration() {
+        assertThat(OperatorConfig.fromEnvironment(Map.of("ISOBENCH_MAX_RECONCILE_INTERVAL", "5s")).maxReconcileInterval())
+                .isEqualTo(Duration.ofSeconds(5));
+        assertThatThrownBy(() -> OperatorConfig.fromEnvironment(Map.of("ISOBENCH_MAX_RECONCILE_INTERVAL", "0s")))
+                .hasMessageContaining("ISOBENCH_MAX_RECONCILE_INTERVAL=\"0s\" must be longer than zero");
+        assertThatThrownBy(() -> OperatorConfig.fromEnvironment(Map.of("ISOBENCH_MAX_RECONCILE_INTERVAL", "often")))
+                .hasMessageContaining("ISOBENCH_MAX_RECONCILE_INTERVAL=\"often\" must be a duration such as 500ms, 30s, 10m, 1h");
     }
 
     @Test

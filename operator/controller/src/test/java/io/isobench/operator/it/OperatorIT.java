@@ -1,6 +1,7 @@
 package io.isobench.operator.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
@@ -52,6 +53,8 @@ class OperatorIT {
     static final String USER_NAMESPACE = "team-a";
     static final String OPERATOR_USER = "isobench-operator";
     static final String OPERATOR_SECRET = java.util.UUID.randomUUID().toString();
+    /** A second tenant: the queue takes turns between namespaces. */
+    static final String OTHER_NAMESPACE = "team-b";
     static LocalCluster cluster;
     static java.nio.file.Path siteBundle;
     static KubernetesClient client;
@@ -67,14 +70,15 @@ class OperatorIT {
     @BeforeAll
     static void startCluster() throws Exception {
         cluster = new LocalCluster("bench-1,policy=static,cpus=4,pool=bench", "bench-2,policy=static,cpus=4,pool=bench2",
-                "shared-1,policy=none,cpus=4,pool=shared");
+                "shared-1,policy=none,cpus=4,pool=shared", "ha-1,policy=static,cpus=4,pool=ha", "ha-2,policy=static,cpus=4,pool=ha",
+                "fair-1,policy=static,cpus=4,pool=fair");
         client = cluster.client;
         var crd = Serialization.unmarshal(Files.readString(LocalCluster.repoRoot().resolve("crds").resolve("benchmarkruns.isobench.io-v1.yml")),
                 CustomResourceDefinition.class);
         client.resource(crd).serverSideApply();
         client.apiextensions().v1().customResourceDefinitions().withName(CrdConstants.CRD_NAME).waitUntilCondition(d -> d.getStatus() != null
                 && d.getStatus().getConditions().stream().anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus())), 60, TimeUnit.SECONDS);
-        for (String ns : List.of(RUN_NAMESPACE, USER_NAMESPACE)) {
+        for (String ns : List.of(RUN_NAMESPACE, USER_NAMESPACE, OTHER_NAMESPACE)) {
             client.resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build()).serverSideApply();
         }
         cluster.installChartRbac(RUN_NAMESPACE);
@@ -98,7 +102,7 @@ class OperatorIT {
 
     @BeforeEach
     void startOperator() throws Exception {
-        watch = client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).watch(new Watcher<>() {
+        watch = client.resources(BenchmarkRun.class).inAnyNamespace().watch(new Watcher<>() {
             @Override
             public void eventReceived(Action action, BenchmarkRun run) {
                 Phase phase = run.getStatus() == null ? null : run.getStatus().getPhase();
@@ -115,10 +119,12 @@ class OperatorIT {
     }
 
     IsobenchOperator startOperatorInstance() throws IOException {
-        var config = OperatorConfig.fromEnvironment(Map.of("POD_NAMESPACE", RUN_NAMESPACE, "ISOBENCH_NAMESPACES", USER_NAMESPACE,
-                "ISOBENCH_STORE_ENDPOINT", minio.endpoint().toString(), "ISOBENCH_STORE_ACCESS_KEY", OPERATOR_USER,
-                "ISOBENCH_STORE_SECRET_KEY", OPERATOR_SECRET, "ISOBENCH_LEADER_ELECTION", "false", "ISOBENCH_HTTP_PORT", "0",
-                "ISOBENCH_COLLECT_GRACE", "3s", "POD_NAME", "operator-it", "ISOBENCH_SITE_BUNDLE", siteBundle.toString()));
+        var config = OperatorConfig.fromEnvironment(Map.ofEntries(Map.entry("POD_NAMESPACE", RUN_NAMESPACE),
+                Map.entry("ISOBENCH_NAMESPACES", USER_NAMESPACE + "," + OTHER_NAMESPACE),
+                Map.entry("ISOBENCH_STORE_ENDPOINT", minio.endpoint().toString()), Map.entry("ISOBENCH_STORE_ACCESS_KEY", OPERATOR_USER),
+                Map.entry("ISOBENCH_STORE_SECRET_KEY", OPERATOR_SECRET), Map.entry("ISOBENCH_LEADER_ELECTION", "false"),
+                Map.entry("ISOBENCH_HTTP_PORT", "0"), Map.entry("ISOBENCH_COLLECT_GRACE", "3s"), Map.entry("POD_NAME", "operator-it"),
+                Map.entry("ISOBENCH_SITE_BUNDLE", siteBundle.toString()), Map.entry("ISOBENCH_MAX_RECONCILE_INTERVAL", "5s")));
         var instance = IsobenchOperator.fromConfig(config, operatorClient, "127.0.0.1");
         instance.start();
         return instance;
@@ -128,8 +134,11 @@ class OperatorIT {
     void stopOperator() {
         watch.close();
         // Runs go first, while the operator is up to run their finalizer (it removes their Jobs).
-        client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).delete();
-        await().atMost(Duration.ofSeconds(30)).until(() -> client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).list().getItems().isEmpty());
+        for (String ns : List.of(USER_NAMESPACE, OTHER_NAMESPACE)) {
+            client.resources(BenchmarkRun.class).inNamespace(ns).delete();
+        }
+        await().atMost(Duration.ofSeconds(30)).until(() -> List.of(USER_NAMESPACE, OTHER_NAMESPACE).stream()
+                .allMatch(ns -> client.resources(BenchmarkRun.class).inNamespace(ns).list().getItems().isEmpty()));
         operator.close();
     }
 
@@ -428,6 +437,279 @@ class OperatorIT {
         assertThat(postWith(grant, grant.prefix() + "late.txt")).contains("InvalidAccessKeyId");
     }
 
+    @Test
+    void anActionTheApiServerRejectsFailsTheRunWithTheApisMessageAndTheNextQueuedRunTakesTheNode() throws Exception {
+        // Admission checks what it can (an invalid toleration is refused there: AdmissionIT); what only the API server's
+        // handling of the Job can refuse — its validation, a cluster policy — is played here by a ValidatingAdmissionPolicy
+        // that refuses this run's Jobs (422 Invalid, as object validation answers).
+        String policyName = "isobench-it-refuse-jobs";
+        var policy = new io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingAdmissionPolicyBuilder()
+                .withNewMetadata().withName(policyName).endMetadata()
+                .withNewSpec().withFailurePolicy("Fail")
+                .withNewMatchConstraints().addNewResourceRule().withApiGroups("batch").withApiVersions("v1")
+                .withResources("jobs").withOperations("CREATE").endResourceRule().endMatchConstraints()
+                .addNewValidation()
+                .withExpression("!has(object.metadata.labels) || !('" + CrdConstants.LABEL_RUN + "' in object.metadata.labels) "
+                        + "|| object.metadata.labels['" + CrdConstants.LABEL_RUN + "'] != 'refused-job'")
+                .withMessage("spec.template.spec.tolerations: refused by the cluster's policy").withReason("Invalid").endValidation()
+                .endSpec().build();
+        var binding = new io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingAdmissionPolicyBindingBuilder()
+                .withNewMetadata().withName(policyName).endMetadata()
+                .withNewSpec().withPolicyName(policyName).withValidationActions("Deny").endSpec().build();
+        client.resource(policy).create();
+        client.resource(binding).create();
+        try {
+            awaitJobPolicyInEffect();
+            BenchmarkRun bad = create("refused-job", "bench", "5m");
+            Thread.sleep(1100); // creation timestamps have second resolution: the next run is surely behind it
+            BenchmarkRun next = create("next-after-refused", "bench", "5m");
+            BenchmarkRun failed = awaitPhase("refused-job", Phase.Failed);
+            Duration took = Duration.between(java.time.Instant.parse(bad.getMetadata().getCreationTimestamp()),
+                    java.time.Instant.parse(failed.getStatus().getCompletionTime()));
+            assertThat(took).as("failed at once, not after JOSDK's retries").isLessThan(Duration.ofSeconds(30));
+            assertThat(failed.getStatus().getMessage()).startsWith("the API server refused an action of attempt 1 (422 Invalid): ")
+                    .contains("refused by the cluster's policy");
+            var completed = failed.getStatus().getConditions().stream().filter(c -> CrdConstants.CONDITION_COMPLETED.equals(c.getType()))
+                    .findFirst().orElseThrow();
+            assertThat(completed.getMessage()).startsWith("ActionRejected: ");
+            assertThat(awaitRunnerPod(next).getSpec().getNodeName()).as("the next queued run proceeds on the freed node")
+                    .isEqualTo("bench-1");
+        } finally {
+            client.resource(binding).delete();
+            client.resource(policy).delete();
+        }
+    }
+
+    /** The Job policy refuses a Job labelled for the run "refused-job" (tried with a dry run until the policy is in effect). */
+    private static void awaitJobPolicyInEffect() {
+        var probe = new io.fabric8.kubernetes.api.model.batch.v1.JobBuilder().withNewMetadata().withName("policy-probe")
+                .withNamespace(RUN_NAMESPACE).addToLabels(CrdConstants.LABEL_RUN, "refused-job").endMetadata()
+                .withNewSpec().withNewTemplate().withNewSpec().withRestartPolicy("Never").addNewContainer().withName("c")
+                .withImage("probe").endContainer().endSpec().endTemplate().endSpec().build();
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).until(() -> {
+            try {
+                client.batch().v1().jobs().resource(probe).dryRun().create();
+                return false;
+            } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+                return e.getMessage().contains("refused by the cluster's policy");
+            }
+        });
+    }
+
+    @Test
+    void aRunWhoseReconcileKeepsFailingIsStillTimedOutWithinTheMaximumReconcileInterval() throws Exception {
+        // The API server refuses this run's move to Scheduled (an admission policy; 403, which JOSDK's status update does not
+        // retry itself): every reconcile fails, JOSDK retries for ~30 s and gives up; only the maximum reconcile interval (5s
+        // here) brings the run back for its deadline.
+        String policyName = "isobench-it-refuse-scheduled";
+        var policy = new io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingAdmissionPolicyBuilder()
+                .withNewMetadata().withName(policyName).endMetadata()
+                .withNewSpec().withFailurePolicy("Fail")
+                .withNewMatchConstraints().addNewResourceRule().withApiGroups(CrdConstants.GROUP).withApiVersions(CrdConstants.VERSION)
+                .withResources("benchmarkruns/status").withOperations("UPDATE").endResourceRule().endMatchConstraints()
+                .addNewValidation()
+                .withExpression("object.metadata.name != 'stuck' || !has(object.status.phase) || object.status.phase != 'Scheduled'")
+                .withMessage("refused by the test").withReason("Forbidden").endValidation()
+                .endSpec().build();
+        var binding = new io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingAdmissionPolicyBindingBuilder()
+                .withNewMetadata().withName(policyName).endMetadata()
+                .withNewSpec().withPolicyName(policyName).withValidationActions("Deny").endSpec().build();
+        client.resource(policy).create();
+        client.resource(binding).create();
+        try {
+            awaitPolicyInEffect();
+            BenchmarkRun stuck = create("stuck", "bench2", "40s");
+            await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).until(() -> phaseOf(USER_NAMESPACE,
+                    "stuck") == Phase.Failed);
+            BenchmarkRun failed = get("stuck");
+            assertThat(failed.getStatus().getMessage()).isEqualTo("did not finish within spec.timeout 40s (was Queued)");
+            var deadline = java.time.Instant.parse(stuck.getMetadata().getCreationTimestamp()).plusSeconds(40);
+            assertThat(Duration.between(deadline, java.time.Instant.parse(failed.getStatus().getCompletionTime())))
+                    .as("late by at most the maximum reconcile interval (5s), plus a reconcile").isLessThan(Duration.ofSeconds(10));
+        } finally {
+            client.resource(binding).delete();
+            client.resource(policy).delete();
+        }
+    }
+
+    /** The policy refuses a status write of a run named "stuck" in a namespace the operator does not watch. */
+    private static void awaitPolicyInEffect() {
+        String probeNamespace = "it-policy-probe";
+        client.resource(new NamespaceBuilder().withNewMetadata().withName(probeNamespace).endMetadata().build()).serverSideApply();
+        try {
+            BenchmarkRun probe = runSpec("stuck", "bench2", "40s");
+            probe.getMetadata().setNamespace(probeNamespace);
+            BenchmarkRun created = client.resource(probe).create();
+            var probedStatus = client.resources(BenchmarkRun.class).inNamespace(probeNamespace).withName("stuck").subresource("status");
+            java.util.function.Consumer<Phase> setPhase = phase -> probedStatus.patch(
+                    io.fabric8.kubernetes.client.dsl.base.PatchContext.of(io.fabric8.kubernetes.client.dsl.base.PatchType.JSON_MERGE),
+                    "{\"status\":{\"phase\":\"" + phase + "\"}}");
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).until(() -> {
+                setPhase.accept(Phase.Queued);
+                try {
+                    setPhase.accept(Phase.Scheduled);
+                    return false;
+                } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+                    assertThat(e.getMessage()).contains("refused by the test");
+                    return true;
+                }
+            });
+            client.resource(created).delete();
+        } finally {
+            client.namespaces().withName(probeNamespace).delete();
+        }
+    }
+
+    @Test
+    void aRunThatEndsRemovesEveryPodAndItsNodeIsFreedOnlyWhenTheyAreGone() throws Exception {
+        BenchmarkRun echo = client.resource(echoSpec("ends-clean", "bench2")).create();
+        Pod server = awaitPod(echo, "server");
+        // the test holds the server pod back after its deletion, as a slow termination would
+        String hold = "isobench.io/it-hold";
+        var serverPod = client.pods().inNamespace(RUN_NAMESPACE).withName(server.getMetadata().getName());
+        serverPod.edit(p -> {
+            p.getMetadata().getFinalizers().add(hold);
+            return p;
+        });
+        try {
+            Pod runner = awaitPod(echo, "client");
+            String echoUid = get("ends-clean").getMetadata().getUid();
+            assertThat(client.network().v1().networkPolicies().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, echoUid)
+                    .list().getItems()).as("the server admits only its own client").singleElement()
+                    .satisfies(np -> assertThat(np.getSpec().getIngress().getFirst().getFrom().getFirst().getPodSelector().getMatchLabels())
+                            .containsEntry(CrdConstants.LABEL_ROLE, "client").containsEntry(CrdConstants.LABEL_RUN_UID, echoUid));
+            finishRunner(echo, runner, "succeed", io.isobench.operator.ResultFixtures.tcpEcho(1));
+            BenchmarkRun done = awaitPhase("ends-clean", Phase.Succeeded);
+            String uid = done.getMetadata().getUid();
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                assertThat(client.batch().v1().jobs().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid).list()
+                        .getItems())
+                        .as("the run's Jobs are deleted when it ends").isEmpty();
+                assertThat(client.network().v1().networkPolicies().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                        .list().getItems()).as("the server's policy goes with its Job").isEmpty();
+                assertThat(client.pods().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid).list().getItems())
+                        .as("only the held server pod is left, terminating").singleElement()
+                        .satisfies(p -> assertThat(p.getMetadata().getDeletionTimestamp()).isNotNull());
+            });
+            create("after-ends-clean", "bench2", "5m");
+            await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(get("after-ends-clean").getStatus().getMessage())
+                    .contains("bench-2 (team-a/ends-clean: pod " + server.getMetadata().getName() + " still there)"));
+            Thread.sleep(2000);
+            assertThat(get("after-ends-clean").getStatus().getPhase()).as("queued while the ended run's pod is on the node")
+                    .isEqualTo(Phase.Queued);
+        } finally {
+            serverPod.edit(p -> {
+                p.getMetadata().getFinalizers().remove(hold);
+                return p;
+            });
+        }
+        await().atMost(Duration.ofSeconds(20)).until(() -> client.pods().inNamespace(RUN_NAMESPACE)
+                .withLabel(CrdConstants.LABEL_RUN_UID, get("ends-clean").getMetadata().getUid()).list().getItems().isEmpty());
+        assertThat(awaitRunnerPod(get("after-ends-clean")).getSpec().getNodeName()).isEqualTo("bench-2");
+    }
+
+    @Test
+    void aRetryAfterItsNodeWentNotReadyIsPlacedOnAHealthyNode() throws Exception {
+        BenchmarkRun spec = runSpec("node-lost", "ha", "5m");
+        spec.getSpec().setRetries(1);
+        BenchmarkRun run = client.resource(spec).create();
+        assertThat(awaitRunnerPod(run).getSpec().getNodeName()).isEqualTo("ha-1");
+        awaitPhase("node-lost", Phase.Running);
+        cluster.nodeReady("ha-1", false);
+        try {
+            String uid = get("node-lost").getMetadata().getUid();
+            await().atMost(Duration.ofSeconds(90)).untilAsserted(() -> assertThat(client.pods().inNamespace(RUN_NAMESPACE)
+                    .withLabel(CrdConstants.LABEL_RUN_UID, uid).withLabel(CrdConstants.LABEL_ATTEMPT, "2").list().getItems())
+                    .anySatisfy(p -> {
+                        assertThat(p.getSpec().getNodeName()).isEqualTo("ha-2");
+                        assertThat(p.getStatus().getPhase()).isEqualTo("Running");
+                    }));
+            BenchmarkRun retried = get("node-lost");
+            assertThat(retried.getStatus().getAttempts()).isEqualTo(2);
+            assertThat(retried.getStatus().getNodes()).containsExactly("ha-2");
+            assertThat(phases.get("node-lost")).containsSubsequence(Phase.Running, Phase.Queued, Phase.Scheduled);
+        } finally {
+            cluster.nodeReady("ha-1", true);
+        }
+    }
+
+    @Test
+    void deletingARunRemovesItsJobsPodsAndConfigMaps() throws Exception {
+        BenchmarkRun echo = client.resource(echoSpec("deleted", "bench2")).create();
+        awaitPod(echo, "server");
+        awaitPod(echo, "client");
+        String uid = get("deleted").getMetadata().getUid();
+        assertThat(client.configMaps().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid).list().getItems())
+                .isNotEmpty();
+        client.resource(get("deleted")).delete();
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            assertThat(get("deleted")).isNull();
+            assertThat(client.batch().v1().jobs().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid).list()
+                    .getItems()).isEmpty();
+            assertThat(client.pods().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid).list().getItems()).isEmpty();
+            assertThat(client.network().v1().networkPolicies().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                    .list().getItems()).isEmpty();
+            assertThat(client.configMaps().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid).list().getItems())
+                    .isEmpty();
+        });
+    }
+
+    @Test
+    void aCountQuotaOnBenchmarkRunsRefusesTheRunBeyondItsLimitInItsNamespace() throws Exception {
+        String tenant = "team-quota";
+        client.resource(new NamespaceBuilder().withNewMetadata().withName(tenant).endMetadata().build()).serverSideApply();
+        try {
+            client.resource(new io.fabric8.kubernetes.api.model.ResourceQuotaBuilder().withNewMetadata().withName("benchmark-runs")
+                    .withNamespace(tenant).endMetadata().withNewSpec().addToHard("count/benchmarkruns.isobench.io",
+                            new io.fabric8.kubernetes.api.model.Quantity("2"))
+                    .endSpec().build()).create();
+            // the quota controller must have counted before admission can charge against the quota
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                var quota = client.resourceQuotas().inNamespace(tenant).withName("benchmark-runs").get();
+                return quota.getStatus() != null && quota.getStatus().getHard() != null && !quota.getStatus().getHard().isEmpty();
+            });
+            for (int i = 1; i <= 2; i++) {
+                BenchmarkRun run = runSpec("quota-" + i, "bench", "5m");
+                run.getMetadata().setNamespace(tenant);
+                client.resource(run).create();
+            }
+            BenchmarkRun third = runSpec("quota-3", "bench", "5m");
+            third.getMetadata().setNamespace(tenant);
+            assertThatThrownBy(() -> client.resource(third).create())
+                    .isInstanceOfSatisfying(io.fabric8.kubernetes.client.KubernetesClientException.class, e -> {
+                        assertThat(e.getCode()).isEqualTo(403);
+                        assertThat(e.getStatus().getMessage()).contains("exceeded quota: benchmark-runs")
+                                .contains("requested: count/benchmarkruns.isobench.io=1, used: count/benchmarkruns.isobench.io=2, "
+                                        + "limited: count/benchmarkruns.isobench.io=2");
+                    });
+        } finally {
+            client.namespaces().withName(tenant).delete();
+        }
+    }
+
+    @Test
+    void runsOfTwoNamespacesTakeTurnsForOneNodeRatherThanFirstComeFirstServed() throws Exception {
+        // team-a queues three runs, then team-b one: strict FIFO would give team-a all three before team-b's
+        for (String name : List.of("a-1", "a-2", "a-3")) {
+            create(name, "fair", "5m");
+        }
+        awaitRunnerPod(get("a-1"));
+        Thread.sleep(1100); // creation timestamps have second resolution: team-b's run is surely the newest
+        BenchmarkRun b1 = runSpec("b-1", "fair", "5m");
+        b1.getMetadata().setNamespace(OTHER_NAMESPACE);
+        client.resource(b1).create();
+        await().atMost(Duration.ofSeconds(20)).until(() -> phaseOf(OTHER_NAMESPACE, "b-1") == Phase.Queued);
+        assertThat(get(OTHER_NAMESPACE, "b-1").getStatus().getQueuePosition()).as("team-b's first run is next in line").isEqualTo(1);
+
+        client.resource(get("a-1")).delete();
+        await().atMost(Duration.ofSeconds(30)).until(() -> phaseOf(OTHER_NAMESPACE, "b-1") != Phase.Queued);
+        assertThat(List.of(phaseOf(USER_NAMESPACE, "a-2"), phaseOf(USER_NAMESPACE, "a-3"))).containsOnly(Phase.Queued);
+
+        client.resource(get(OTHER_NAMESPACE, "b-1")).delete();
+        await().atMost(Duration.ofSeconds(30)).until(() -> phaseOf(USER_NAMESPACE, "a-2") != Phase.Queued);
+        assertThat(phaseOf(USER_NAMESPACE, "a-3")).isEqualTo(Phase.Queued);
+    }
+
     // --- helpers ---
 
     /** A tcp-echo run whose server has a CPU and a pod of its own on the same node. */
@@ -491,7 +773,16 @@ class OperatorIT {
     }
 
     BenchmarkRun get(String name) {
-        return client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).withName(name).get();
+        return get(USER_NAMESPACE, name);
+    }
+
+    static BenchmarkRun get(String namespace, String name) {
+        return client.resources(BenchmarkRun.class).inNamespace(namespace).withName(name).get();
+    }
+
+    static Phase phaseOf(String namespace, String name) {
+        BenchmarkRun run = get(namespace, name);
+        return run == null || run.getStatus() == null ? null : run.getStatus().getPhase();
     }
 
     BenchmarkRun awaitPhase(String name, Phase phase) {

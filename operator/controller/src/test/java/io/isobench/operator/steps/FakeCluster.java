@@ -11,6 +11,7 @@ import io.isobench.operator.placement.KubeletFacts;
 import io.isobench.operator.placement.NodeInspector;
 import io.isobench.operator.placement.NodeLedger;
 import io.isobench.operator.placement.ServerReports;
+import io.isobench.operator.reconcile.ActionRejections;
 import io.isobench.operator.reconcile.RunContext;
 import io.isobench.operator.reconcile.Services;
 import io.isobench.operator.results.ResultSource;
@@ -41,6 +42,7 @@ final class FakeCluster {
     final Map<String, byte[]> objects = new HashMap<>();
     boolean storeDown;
     final NodeLedger ledger = new NodeLedger();
+    final ActionRejections rejections = new ActionRejections();
 
     final NodeInspector inspector = new NodeInspector(null, null, Duration.ofSeconds(30), java.time.Clock.systemUTC()) {
         @Override
@@ -152,7 +154,8 @@ final class FakeCluster {
     }
 
     RunContext context(BenchmarkRun run, Instant now) {
-        var services = new Services(config, null, inspector, ledger, serverReports, new RunnerWorkload(config), results, null, uploads);
-        return new RunContext(run, Serialization.clone(run.getStatus()), now, services, jobs, pods, () -> runs);
+        var services = new Services(config, null, inspector, ledger, serverReports, new RunnerWorkload(config), results, null, uploads,
+                rejections);
+        return new RunContext(run, Serialization.clone(run.getStatus()), now, services, jobs, pods, () -> runs, () -> pods);
     }
 }

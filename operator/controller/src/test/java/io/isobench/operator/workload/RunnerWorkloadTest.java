@@ -148,4 +148,37 @@ class RunnerWorkloadTest {
         assertThat(client).contains("--server-process").doesNotContain("--server-address");
         assertThat(workload.arguments(echo, 1, null).getData()).doesNotContainKey(RunnerWorkload.SERVER_ARGS_FILE);
     }
+
+    @Test
+    void aServerPodAcceptsOnlyItsOwnAttemptsClientOnTheServersPortAndItsPolicyGoesWithTheServerJob() {
+        BenchmarkRun echo = Runs.tcpEcho("echo", Instant.now(), PlacementSpec.Topology.SameNode);
+        var server = workload.serverJob(echo, 2, "bench-1");
+        server.getMetadata().setUid("server-job-uid");
+        var policy = workload.serverPolicy(echo, 2, server);
+        String uid = echo.getMetadata().getUid();
+        assertThat(policy.getMetadata().getName()).isEqualTo(server.getMetadata().getName());
+        assertThat(policy.getMetadata().getNamespace()).isEqualTo("isobench-system");
+        assertThat(policy.getMetadata().getOwnerReferences()).singleElement().satisfies(o -> {
+            assertThat(o.getKind()).isEqualTo("Job");
+            assertThat(o.getUid()).isEqualTo("server-job-uid");
+        });
+        assertThat(policy.getSpec().getPodSelector().getMatchLabels())
+                .containsExactlyInAnyOrderEntriesOf(Map.of("isobench.io/run-uid", uid, "isobench.io/attempt", "2", "isobench.io/role",
+                        "server"));
+        assertThat(policy.getSpec().getPolicyTypes()).containsExactly("Ingress");
+        var ingress = policy.getSpec().getIngress().getFirst();
+        assertThat(ingress.getFrom()).singleElement().satisfies(peer -> assertThat(peer.getPodSelector().getMatchLabels())
+                .containsExactlyInAnyOrderEntriesOf(Map.of("isobench.io/run-uid", uid, "isobench.io/attempt", "2", "isobench.io/role",
+                        "client")));
+        assertThat(ingress.getPorts()).singleElement().satisfies(p -> {
+            assertThat(p.getProtocol()).isEqualTo("TCP");
+            assertThat(p.getPort().getIntVal()).isEqualTo(RunnerArgs.serverPort(echo.getSpec().getTarget()));
+        });
+
+        var udp = new io.isobench.operator.api.TargetSpec();
+        udp.setUdpEcho(new io.isobench.operator.api.EchoTarget());
+        echo.getSpec().setTarget(udp);
+        assertThat(workload.serverPolicy(echo, 2, server).getSpec().getIngress().getFirst().getPorts().getFirst().getProtocol())
+                .isEqualTo("UDP");
+    }
 }
