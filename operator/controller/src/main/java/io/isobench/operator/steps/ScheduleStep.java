@@ -53,7 +53,7 @@ public final class ScheduleStep implements ReconcileStep {
         if (serverJob.isEmpty()) {
             return Outcome.act(() -> {
                 client.resource(workload.arguments(run, attempt, null)).forceConflicts().serverSideApply();
-                Job created = createIfAbsent(client, workload.serverJob(run, attempt, serverNode));
+                Job created = createOrGet(client, workload.serverJob(run, attempt, serverNode));
                 createIfAbsent(client, workload.serverPolicy(run, attempt, created));
             }, RECHECK);
         }
@@ -107,15 +107,29 @@ public final class ScheduleStep implements ReconcileStep {
         }, RECHECK);
     }
 
-    /** Objects are named per attempt: one that already exists is this attempt's (a repeated action after a crash). */
-    private static <T extends HasMetadata> T createIfAbsent(KubernetesClient client, T object) {
+    /**
+     * Objects are named per attempt: one that already exists is this attempt's (a repeated action after a crash, or before the
+     * cache saw what the last one made). Never read back: the operator may create a grant's Secret but not read one.
+     */
+    private static void createIfAbsent(KubernetesClient client, HasMetadata object) {
         try {
-            return client.resource(object).create();
+            client.resource(object).create();
         } catch (KubernetesClientException e) {
             if (e.getCode() != 409) {
                 throw e;
             }
-            return client.resource(object).get();
+        }
+    }
+
+    /** The server Job as created, or as it already is (its uid owns the server's NetworkPolicy). */
+    private static Job createOrGet(KubernetesClient client, Job job) {
+        try {
+            return client.resource(job).create();
+        } catch (KubernetesClientException e) {
+            if (e.getCode() != 409) {
+                throw e;
+            }
+            return client.resource(job).get();
         }
     }
 }
