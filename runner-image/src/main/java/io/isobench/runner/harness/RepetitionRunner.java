@@ -105,7 +105,7 @@ final class RepetitionRunner {
             });
             sender.join();
         } catch (Exception e) {
-            failure.set("could not start " + step.target() + (step.variant() == null ? "" : " " + step.variant()) + ": " + e.getMessage());
+            failure.set("could not start " + step.target() + (step.variant() == null ? "" : " " + step.variant()) + ": " + Failures.describe(e));
         }
         WindowMonitor.Totals totals = monitor.finish();
         Map<String, Object> metrics = new LinkedHashMap<>();

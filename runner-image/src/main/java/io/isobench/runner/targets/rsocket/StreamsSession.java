@@ -1,6 +1,7 @@
 package io.isobench.runner.targets.rsocket;
 
 import io.isobench.runner.harness.Clock;
+import io.isobench.runner.harness.Failures;
 import io.isobench.runner.harness.LatencyRecorder;
 import io.isobench.runner.harness.Recording;
 import io.isobench.runner.harness.ServerHandle;
@@ -70,7 +71,7 @@ final class StreamsSession implements Session {
         } catch (RuntimeException e) {
             connections.forEach(RSocket::dispose);
             throw new IllegalStateException("cannot open connection " + (connections.size() + 1) + " of " + connectionCount + " to "
-                    + server.address() + ": " + e.getMessage(), e);
+                    + server.address() + ": " + Failures.describe(e), e);
         }
         this.resources = new ResourceSampler(server.pid());
     }
