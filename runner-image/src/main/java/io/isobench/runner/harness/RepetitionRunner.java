@@ -5,6 +5,7 @@ import io.isobench.result.GeneratorLag;
 import io.isobench.result.HgrmTable;
 import io.isobench.result.Histograms;
 import io.isobench.result.LatencySummary;
+import io.isobench.result.Load;
 import io.isobench.result.MachineProbe;
 import io.isobench.result.NoiseSignals;
 import io.isobench.result.Pinning;
@@ -128,7 +129,7 @@ final class RepetitionRunner {
 
         RigOutcome rig = outcome.get();
         if (rig == null) {
-            rig = new RigOutcome(0, 0, 0, 0, false, 0, 0, 0, recording.completed(), failure.get(), false, null);
+            rig = new RigOutcome(0, 0, 0, 0, false, 0, 0, 0, recording.completed(), failure.get(), false, null, false);
         } else if (failure.get() != null && rig.failure() == null) {
             rig = rig.failedWith(failure.get());
         }
@@ -158,7 +159,7 @@ final class RepetitionRunner {
                 .index(repetition)
                 .startedAt(startedAt)
                 .windowNanos(rig.windowNanos() > 0 ? rig.windowNanos() : 0)
-                .targetRate(step.load().targetRate())
+                .targetRate(targetRate(step.load(), rig))
                 .achievedRate(judgement.achievedRate())
                 .sent(rig.sentInWindow())
                 .received(histogram.getTotalCount())
@@ -177,6 +178,11 @@ final class RepetitionRunner {
                 .reason(judgement.reason())
                 .notes(notes)
                 .build();
+    }
+
+    /** Messages per second the repetition asked for (null in closed loop): what its achieved rate is held against. */
+    private static Long targetRate(Load load, RigOutcome rig) {
+        return load.targetRate() == null ? null : Math.round(rig.targetRate(load.targetRate()));
     }
 
     /** A generator that was the bottleneck FAILs the repetition; a busy one is a note. */
