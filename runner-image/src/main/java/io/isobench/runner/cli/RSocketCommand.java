@@ -16,7 +16,8 @@ import picocli.CommandLine.Option;
     "RSocket request-streams (the jauntsdn stress write-up): --connections × --streams-per-connection streams opened monotonically over",
     "--ramp-up, each echoing its 1 KB request every --stream-interval; then held for --duration. Each message is timed from when the",
     "client's schedule had it due until it is back (one clock); the window is owed every message due in it (late ones are waited for up to",
-    "--drain-timeout, the rest are lost: FAIL). Reports messages due and delivered per second, active streams, resources and the tipping point."})
+    "--drain-timeout, the rest are lost: FAIL). Reports messages due and delivered per second, active streams, resources and the",
+    "tipping point."})
 final class RSocketCommand extends TargetCommand {
 
     @Mixin

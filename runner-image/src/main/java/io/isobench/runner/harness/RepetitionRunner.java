@@ -106,7 +106,8 @@ final class RepetitionRunner {
             });
             sender.join();
         } catch (Exception e) {
-            failure.set("could not start " + step.target() + (step.variant() == null ? "" : " " + step.variant()) + ": " + Failures.describe(e));
+            failure.set("could not start " + step.target() + (step.variant() == null ? "" : " " + step.variant()) + ": "
+                    + Failures.describe(e));
         }
         WindowMonitor.Totals totals = monitor.finish();
         Map<String, Object> metrics = new LinkedHashMap<>();

@@ -90,7 +90,8 @@ public final class SweepTable {
 
     /** A streams step (rsocket): the rig opened streams, the server paced the messages. */
     private static boolean isStreams(StepResult step) {
-        return !step.repetitions().isEmpty() && step.repetitions().stream().allMatch(r -> r.metrics() != null && r.metrics().containsKey("streamsTarget"));
+        return !step.repetitions().isEmpty()
+                && step.repetitions().stream().allMatch(r -> r.metrics() != null && r.metrics().containsKey("streamsTarget"));
     }
 
     /**
@@ -105,8 +106,9 @@ public final class SweepTable {
             Object streams = step.repetitions().getFirst().metrics().get("streamsTarget");
             double due = step.repetitions().stream().mapToDouble(r -> r.targetRate() == null ? 0 : r.targetRate()).average().orElse(0);
             long lost = step.repetitions().stream().mapToLong(r -> Math.max(0, r.sent() - r.received())).sum();
-            out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", HumanUnits.count(((Number) streams).longValue()),
-                    HumanUnits.rate(step.load().targetRate()), HumanUnits.rate(due), achieved(step), HumanUnits.count(lost),
+            out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+                    HumanUnits.count(((Number) streams).longValue()), HumanUnits.rate(step.load().targetRate()), HumanUnits.rate(due),
+                    achieved(step), HumanUnits.count(lost),
                     HumanUnits.latency(l.p50()), HumanUnits.latency(l.p90()), HumanUnits.latency(l.p99()), HumanUnits.latency(l.p99_9()),
                     HumanUnits.latency(l.max()), verdict(step, footnotes));
         }

@@ -71,7 +71,8 @@ final class HttpLoadSession implements Session {
                 exchanges[i].channel.close();
             }
             selector.close();
-            throw new IOException("cannot open connection " + (idleCount + 1) + " of " + connections + " to " + server + ": " + Failures.describe(e), e);
+            throw new IOException("cannot open connection " + (idleCount + 1) + " of " + connections + " to " + server + ": "
+                    + Failures.describe(e), e);
         }
     }
 

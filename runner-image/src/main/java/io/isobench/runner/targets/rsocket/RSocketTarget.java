@@ -90,8 +90,8 @@ public final class RSocketTarget extends ServerPlacedTarget {
             };
         });
         long windowSeconds = (context.load().warmupMillis() + context.load().durationMillis()) / 1000 + 30;
-        var timeline = new StreamTimeline(context.clock().nanoTime(), (int) Math.min(windowSeconds, 100_000), connections * streamsPerConnection,
-                interval.toNanos(), latencyBound.toNanos());
+        var timeline = new StreamTimeline(context.clock().nanoTime(), (int) Math.min(windowSeconds, 100_000),
+                connections * streamsPerConnection, interval.toNanos(), latencyBound.toNanos());
         try {
             return new StreamsSession(handle, connections, streamsPerConnection, payloadBytes, timeline, context.clock(), context.recording());
         } catch (Exception e) {

@@ -91,7 +91,8 @@ final class StreamsSession implements Session {
             int stream = timeline.open(clock.nanoTime(), phase);
             RSocket connection = connections.get(stream % connections.size());
             ByteBuf metadata = StreamRequest.requestMetadata(ByteBufAllocator.DEFAULT, phase, timeline.intervalNanos(), stream);
-            streams.add(connection.requestStream(ByteBufPayload.create(request.retainedDuplicate(), metadata)).subscribe(onMessage, onError));
+            Payload ask = ByteBufPayload.create(request.retainedDuplicate(), metadata);
+            streams.add(connection.requestStream(ask).subscribe(onMessage, onError));
             opened++;
         }
         return true;

@@ -53,7 +53,8 @@ class EchoServerClientsTest {
     @EnumSource(EchoProtocol.class)
     void oneServerProcessAnswersEveryRepetitionOfAClient(EchoProtocol protocol, @TempDir Path dir) throws Exception {
         try (var server = server(protocol)) {
-            Outcome o = run(client(protocol, dir.resolve("run"), server.endpoint(), "--mode", "closed", "--clients", "1", "--repetitions", "3"));
+            Outcome o = run(client(protocol, dir.resolve("run"), server.endpoint(), "--mode", "closed", "--clients", "1",
+                    "--repetitions", "3"));
 
             assertThat(o.exit()).as(o.err() + o.out()).isZero();
             assertEveryRepetitionOk(dir.resolve("run"), 3);
@@ -80,7 +81,8 @@ class EchoServerClientsTest {
                 String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
                 assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("client " + i + " finished").isTrue();
                 assertThat(p.exitValue()).as("client " + i + ": " + output).isLessThanOrEqualTo(1);
-                List<RepetitionResult> reps = ResultJson.read(dir.resolve("client-" + i).resolve("result.json")).steps().getFirst().repetitions();
+                List<RepetitionResult> reps = ResultJson.read(dir.resolve("client-" + i).resolve("result.json")).steps().getFirst()
+                        .repetitions();
                 String client = "client " + i;
                 assertThat(reps).hasSize(2).allSatisfy(rep -> {
                     assertThat(rep.sent()).as(client + " repetition " + rep.index() + " sent").isPositive();

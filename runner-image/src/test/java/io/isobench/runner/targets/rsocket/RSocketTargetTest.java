@@ -87,8 +87,8 @@ class RSocketTargetTest {
      */
     @Test
     void aRemoteServersLatencyIsTakenOnTheClientsClockAndNeverLabelledOneWay(@TempDir Path dir) throws Exception {
-        try (var server = ServerProcess.start(JvmVariantForks.currentJvm(RunnerMain.class), "rsocket", List.of("--stream-interval", "100ms"),
-                null, 60_000)) {
+        try (var server = ServerProcess.start(JvmVariantForks.currentJvm(RunnerMain.class), "rsocket",
+                List.of("--stream-interval", "100ms"), null, 60_000)) {
             Outcome o = run(shortRun("rsocket", dir, "--connections", "2", "--streams-per-connection", "5", "--ramp-up", "500ms",
                     "--stream-interval", "100ms", "--warmup", "0s", "--duration", "2s", "--server-address", server.endpoint()));
 

@@ -105,7 +105,8 @@ class StreamTimelineTest {
         var t = delivering(s -> s == 6 ? 50 : s >= 8 ? 60 : 100);
 
         Map<String, Object> tipping = tippingPoint(t.summary(12 * SECOND));
-        assertThat(tipping).as("second 6 alone is noise; 8 onwards is sustained").containsEntry("second", 8).containsEntry("activeStreams", 100L);
+        assertThat(tipping).as("second 6 alone is noise; 8 onwards is sustained").containsEntry("second", 8)
+                .containsEntry("activeStreams", 100L);
         assertThat((String) tipping.get("reason")).contains("delivered 60 of 100 messages due in a second");
         assertThat(tippingPoint(delivering(s -> s == 6 || s == 7 ? 50 : 100).summary(12 * SECOND))).as("two bad seconds").isNull();
     }

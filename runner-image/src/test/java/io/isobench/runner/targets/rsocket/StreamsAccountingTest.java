@@ -13,10 +13,12 @@ import io.isobench.runner.harness.Session;
 import io.isobench.runner.harness.Verdicts;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.function.LongPredicate;
 import java.util.function.LongUnaryOperator;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -98,7 +100,7 @@ class StreamsAccountingTest {
         assertThat(outcome.serverPaced()).isTrue();
         assertThat(outcome.sentInWindow()).as("what the window owes: messages due, not streams opened").isEqualTo(due).isGreaterThan(1_000);
         assertThat(recording.recorded()).isEqualTo(due);
-        assertThat(outcome.targetRate(LOAD.targetRate())).as("messages due per second").isCloseTo(due / 2.0, org.assertj.core.data.Offset.offset(1.0));
+        assertThat(outcome.targetRate(LOAD.targetRate())).as("messages due per second").isCloseTo(due / 2.0, Offset.offset(1.0));
         assertThat(outcome.senderLag()).as("when the rig opened a stream is not part of any message's latency").isNull();
         assertThat(j.verdict()).as(j.reason()).isEqualTo(Verdict.OK);
     }
@@ -117,8 +119,8 @@ class StreamsAccountingTest {
         assertThat(delivered).as("lost is never negative").isLessThanOrEqualTo(due);
         assertThat(due - delivered).isGreaterThan(due / 2);
         assertThat(j.verdict()).isEqualTo(Verdict.FAIL);
-        assertThat(j.reason()).contains(String.format(java.util.Locale.ROOT, "%,d of %,d messages due in the window were not delivered within the 200ms "
-                + "drain timeout", due - delivered, due)).contains("msg/s due");
+        assertThat(j.reason()).contains(String.format(Locale.ROOT, "%,d of %,d messages due in the window were not delivered within the "
+                + "200ms drain timeout", due - delivered, due)).contains("msg/s due");
     }
 
     @Test
@@ -151,6 +153,7 @@ class StreamsAccountingTest {
         assertThat(lost).as("due in the last 50 ms: half an interval's worth of the 100 streams").isBetween(40L, 60L);
         assertThat(outcome.drained()).isFalse();
         assertThat(j.verdict()).isEqualTo(Verdict.FAIL);
-        assertThat(j.reason()).contains(lost + " of ").contains("messages due in the window were not delivered within the 200ms drain timeout");
+        assertThat(j.reason()).contains(lost + " of ")
+                .contains("messages due in the window were not delivered within the 200ms drain timeout");
     }
 }
