@@ -5,7 +5,6 @@ import io.isobench.operator.reconcile.Outcome;
 import io.isobench.operator.reconcile.ReconcileStep;
 import io.isobench.operator.reconcile.RunContext;
 import io.isobench.operator.workload.ResourcePlan;
-import io.isobench.operator.workload.RunnerArgs;
 import io.isobench.operator.workload.RunnerWorkload;
 import java.time.Duration;
 import java.util.List;
@@ -32,7 +31,7 @@ public final class ScheduleStep implements ReconcileStep {
         List<String> nodes = ctx.status().getNodes();
         ResourcePlan plan = ResourcePlan.of(run.getSpec());
         if (!plan.twoPods()) {
-            String serverAddress = plan.serverCpus() > 0 ? "127.0.0.1:" + RunnerArgs.serverPort(run.getSpec().getTarget()) : null;
+            String serverAddress = plan.serverAddress(run.getSpec().getTarget(), null);
             return Outcome.act(() -> {
                 client.resource(workload.arguments(run, attempt, serverAddress)).forceConflicts().serverSideApply();
                 createIfAbsent(client, workload.clientJob(run, attempt, nodes.getFirst()));
@@ -52,7 +51,7 @@ public final class ScheduleStep implements ReconcileStep {
             ctx.status().setMessage("waiting for the server pod on " + serverNode + " to run and get an IP");
             return Outcome.stop(RECHECK);
         }
-        String serverAddress = ip + ":" + RunnerArgs.serverPort(run.getSpec().getTarget());
+        String serverAddress = plan.serverAddress(run.getSpec().getTarget(), ip);
         return Outcome.act(() -> {
             client.resource(workload.arguments(run, attempt, serverAddress)).forceConflicts().serverSideApply();
             createIfAbsent(client, workload.clientJob(run, attempt, nodes.getFirst()));
