@@ -99,6 +99,20 @@ class RSocketTargetTest {
         }
     }
 
+    /** The seed's example holds 5,000 connections to one server: more than a pooled TCP client hands out to one address (500). */
+    @Test
+    void moreConnectionsToOneServerThanAConnectionPoolHoldsAllOpen(@TempDir Path dir) throws Exception {
+        Outcome o = run(shortRun("rsocket", dir, "--connections", "520", "--streams-per-connection", "1", "--ramp-up", "500ms",
+                "--stream-interval", "500ms", "--warmup", "0s", "--duration", "1s", "--server-process"));
+
+        RunResult r = ResultJson.read(dir.resolve("run/result.json"));
+        var rep = r.steps().getFirst().repetitions().getFirst();
+        assertThat(rep.reason()).as(o.out()).satisfiesAnyOf(reason -> assertThat(reason).isNull(),
+                reason -> assertThat(reason).doesNotContain("could not start"));
+        assertThat(rep.metrics()).containsEntry("connections", 520).containsEntry("streamsOpened", 520);
+        assertEverythingDueWasDelivered(o, rep);
+    }
+
     @Test
     void aServerPacedDifferentlyFromTheClientRefusesItsStreamsNamingBothIntervals(@TempDir Path dir) throws Exception {
         try (var server = ServerProcess.start(JvmVariantForks.currentJvm(RunnerMain.class), "rsocket", List.of("--stream-interval", "1s"),
