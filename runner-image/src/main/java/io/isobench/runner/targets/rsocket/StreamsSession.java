@@ -24,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import reactor.core.Disposable;
+import reactor.netty.tcp.TcpClient;
 
 /**
  * The seed's load client: {@code connections} RSocket connections opened up front, then streams opened
@@ -65,7 +66,10 @@ final class StreamsSession implements Session {
         this.request = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(random));
         try {
             for (int i = 0; i < connectionCount; i++) {
-                RSocket connection = RSocketConnector.create().connect(TcpClientTransport.create(server.address())).block(Duration.ofSeconds(30));
+                // a connection of its own each: TcpClient.create() draws from a pool that holds 500 per address, and the
+                // seed's run holds thousands
+                var transport = TcpClientTransport.create(TcpClient.newConnection().remoteAddress(server::address));
+                RSocket connection = RSocketConnector.create().connect(transport).block(Duration.ofSeconds(30));
                 int index = i;
                 connection.onClose().subscribe(null, e -> onError(e), () -> {
                     if (opened > 0 && failure == null && !closing) {
