@@ -69,7 +69,10 @@ public final class Verdicts {
         if (outcome.failure() != null) {
             reasons.add("target failed: " + outcome.failure());
         }
-        if (outcome.abandoned()) {
+        if (outcome.abandoned() && outcome.serverPaced()) {
+            // its sends are the server's streams, not messages: how many opened is the target's to say
+            reasons.add("sender fell too far behind its schedule of openings and abandoned the window");
+        } else if (outcome.abandoned()) {
             reasons.add(outcome.sentInWindow() == 0
                     ? "sender fell too far behind schedule during warm-up and never reached the measured window"
                     : String.format(Locale.ROOT, "sender fell too far behind schedule and abandoned the window after %,d of %,d messages",

@@ -142,6 +142,40 @@ class StreamsAccountingTest {
     }
 
     @Test
+    void aRigTooSlowToOpenTheStreamsSaysSoRatherThanCountingOpeningsAsMessages() {
+        LoadRig slow = new LoadRig(clock, recording, 200 * MS, 0.5, () -> {}, null);
+        Session opening = new Session() {
+            @Override
+            public boolean send(long intendedNanos) {
+                clock.advance(40 * MS); // each opening takes four ticks of the schedule
+                return streams.send(intendedNanos);
+            }
+
+            @Override
+            public void idle() {
+                streams.idle();
+            }
+
+            @Override
+            public long dueInWindow(long windowStartNanos, long windowEndNanos) {
+                return streams.dueInWindow(windowStartNanos, windowEndNanos);
+            }
+
+            @Override
+            public void close() {}
+        };
+
+        RigOutcome outcome = slow.run(opening, LOAD, 0);
+        Verdicts.Judgement j = judge(outcome);
+
+        assertThat(outcome.abandoned()).isTrue();
+        assertThat(timeline.streams()).isLessThan(100);
+        assertThat(j.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(j.reason()).startsWith("sender fell too far behind its schedule of openings and abandoned the window")
+                .doesNotContain("messages;");
+    }
+
+    @Test
     void messagesStillMissingAfterTheDrainTimeoutAreLost() {
         long windowEnd = START + 2_000 * MS;
         streams.lateness = due -> due >= windowEnd - 50 * MS ? 300 * MS : MS;
