@@ -104,7 +104,8 @@ class RunnerWorkloadTest {
         var args = workload.arguments(ipc, 1, null).getData().get(RunnerWorkload.CLIENT_ARGS_FILE).lines().toList();
 
         assertThat(client.getVolumeMounts()).anySatisfy(m -> assertThat(m.getMountPath()).isEqualTo("/queue"));
-        assertThat(args).as("a pod's /dev/shm holds 64 MiB; the queues of a 60 s window do not fit").containsSubsequence("--queue-dir", "/queue");
+        assertThat(args).as("a pod's /dev/shm holds 64 MiB; the queues of a 60 s window do not fit")
+                .containsSubsequence("--queue-dir", "/queue");
     }
 
     @Test
