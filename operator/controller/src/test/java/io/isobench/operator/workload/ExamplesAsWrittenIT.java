@@ -133,7 +133,7 @@ class ExamplesAsWrittenIT {
                     }
                 }
                 if (pending.isEmpty()) {
-                    log.println("every step reached the verdict the example states (in " + attempt + " run" + (attempt == 1 ? "" : "s") + ")");
+                    log.println("every step reached the verdict the example states, in " + attempt + " run(s)");
                     expected.announce(example);
                     return;
                 }
