@@ -28,16 +28,17 @@ print("Generated %s by `make bench` (`scripts/bench-rsocket.sh`). rsocket-java 1
       % r.get("finishedAt", r.get("startedAt", "?"))[:16])
 print("stream; %s connections × %s streams opened monotonically over %s, then held %s. Server alone in its own JVM, its threads"
       % (connections, streams, ramp, hold))
-print("confined to CPU 1; client on CPU 0. Latency: lateness of each message against the server's own emission schedule (same host,")
-print("one monotonic clock). Tipping point: first of 3 sustained seconds delivering < 90 % of what the open streams should get, or")
+print("confined to CPU 1; client on CPU 0. Latency: from when the client's schedule had each message due until it was back at the")
+print("client (round trip, one clock). Tipping point: first of 3 sustained seconds with < 90 % of the messages due delivered, or")
 print("> 1 %% of messages later than 100 ms. %d CPUs, %s." % (os.cpu_count(), os.uname().release))
 print()
-print("| streams opened | tipping point | streams held per server CPU | p50 | p99 | p99.9 | max | messages | peak server CPU | peak server RSS | peak client CPU | peak client heap | peak client alloc | client GCs |")
-print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-print("| %s of %s | %s | %s | %s | %s | %s | %s | %s | %s cores | %s MiB | %s cores | %s MiB | %s MiB/s | %d (%d ms) |" % (
+print("| streams opened | tipping point | streams held per server CPU | messages due / delivered / lost | verdict | p50 | p99 | p99.9 | max | peak server CPU | peak server RSS | peak client CPU | peak client heap | peak client alloc | client GCs |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+print("| %s of %s | %s | %s | %s / %s / %s | %s | %s | %s | %s | %s | %s cores | %s MiB | %s cores | %s MiB | %s MiB/s | %d (%d ms) |" % (
     "{:,}".format(m["streamsOpened"]), "{:,}".format(m["streamsTarget"]),
     ("second %s at %s streams: %s" % (tip["second"], "{:,}".format(tip["activeStreams"]), tip["reason"])) if tip else "not reached",
-    "{:,}".format(held), f(l["p50"]), f(l["p99"]), f(l["p99_9"]), f(l["max"]), "{:,}".format(l["count"]),
+    "{:,}".format(held), "{:,}".format(rep["sent"]), "{:,}".format(rep["received"]), "{:,}".format(rep["sent"] - rep["received"]),
+    rep["verdict"], f(l["p50"]), f(l["p99"]), f(l["p99_9"]), f(l["max"]),
     peak("serverCpuCores"), peak("serverRssMiB"), peak("cpuCores"), peak("heapUsedMiB"), peak("allocationMiBPerSecond"),
     sum(s.get("gcCount", 0) for s in res), sum(s.get("gcMillis", 0) for s in res)))
 print()

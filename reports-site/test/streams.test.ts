@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../src/data/contract';
-import { streamsRows } from '../src/views/streams';
+import { isStreamsStep, streamsRows } from '../src/views/streams';
 
-function run(metrics: Record<string, unknown> | undefined): RunResult {
-  return { target: 'rsocket', steps: [{ id: 'process_rate-667', label: '667 streams/s', repetitions: [{ index: 1, metrics }] }] } as unknown as RunResult;
+function run(metrics: Record<string, unknown> | undefined, sent = 0, received = 0): RunResult {
+  return { target: 'rsocket', steps: [{ id: 'process_rate-667', label: '80,000 streams opened at 667/s', repetitions: [{ index: 1, metrics, sent, received }] }] } as unknown as RunResult;
 }
 
 describe('streamsRows', () => {
@@ -18,6 +18,14 @@ describe('streamsRows', () => {
     expect(rows[0].tipping).toContain('messages later than 100 ms');
     expect(rows[0].peakServerCpu).toBe('1.03 cores');
     expect(rows[0].peakAllocation).toBe('110.42 MiB/s');
+  });
+
+  it('holds the messages due in the window, those delivered and those lost; a streams step is labelled by its streams', () => {
+    const result = run({ streamsOpened: 200, streamsTarget: 200, tippingPoint: null }, 6000, 5400);
+    const [row] = streamsRows(result);
+    expect([row.due, row.delivered, row.lost]).toEqual([6000, 5400, 600]);
+    expect(isStreamsStep(result.steps[0])).toBe(true);
+    expect(isStreamsStep(run({ sent: 5 }).steps[0])).toBe(false);
   });
 
   it('says when no tipping point was reached, and ignores other targets', () => {

@@ -11,7 +11,7 @@ import { percentileCurve, percentileRows } from '../hdr/percentile-rows';
 import { verdictClass } from '../verdict';
 import { isolation } from './list';
 import { repetitionRows } from './repetitions';
-import { streamsRows } from './streams';
+import { isStreamsStep, streamsRows } from './streams';
 
 export interface LoadedRun {
   key: string;
@@ -35,6 +35,8 @@ export function stepsOf(result: RunResult, variant: string): StepResult[] {
 }
 
 function loadCell(s: StepResult): string {
+  // a streams step's rate counts streams opened, not messages: its label says so ("20 streams opened at 20/s")
+  if (isStreamsStep(s)) return s.label;
   return s.load.mode === 'open-loop' ? rate(s.load.targetRate) : `${s.load.concurrency} clients`;
 }
 
@@ -115,8 +117,10 @@ export async function renderRun(app: HTMLElement, key: string): Promise<void> {
 
   const streams = streamsRows(result);
   if (streams.length) {
-    app.append(section('Streams and tipping point', table(['step', 'repetition', 'streams opened', 'tipping point', 'peak server CPU', 'peak client allocation'],
-      streams.map((r) => [r.step, String(r.repetition), `${count(r.opened)} of ${count(r.target)}`, r.tipping, r.peakServerCpu, r.peakAllocation]), 'grid')));
+    app.append(section('Streams and tipping point', table(['step', 'repetition', 'streams opened', 'messages due', 'delivered', 'lost', 'tipping point',
+      'peak server CPU', 'peak client allocation'],
+      streams.map((r) => [r.step, String(r.repetition), `${count(r.opened)} of ${count(r.target)}`, count(r.due), count(r.delivered), count(r.lost),
+        r.tipping, r.peakServerCpu, r.peakAllocation]), 'grid')));
   }
 
   const charts = el('div', { class: 'charts' });

@@ -1,4 +1,4 @@
-import type { RunResult } from '../data/contract';
+import type { RunResult, StepResult } from '../data/contract';
 import { count } from '../format';
 
 /** What a streams run (rsocket) reports per repetition: how many streams were held, and where the server tipped over. */
@@ -7,6 +7,10 @@ export interface StreamsRow {
   repetition: number;
   opened: number;
   target: number;
+  /** Messages due in the window, those delivered, and those never delivered (due − delivered). */
+  due: number;
+  delivered: number;
+  lost: number;
   tipping: string;
   peakServerCpu: string;
   peakAllocation: string;
@@ -24,6 +28,11 @@ function peak(samples: unknown, key: string): number | null {
   return values.length ? Math.max(...values) : null;
 }
 
+/** Whether a step opened streams (its load rate counts streams per second, not messages). */
+export function isStreamsStep(step: StepResult): boolean {
+  return (step.repetitions ?? []).some((r) => r.metrics && typeof r.metrics.streamsOpened === 'number');
+}
+
 /** Rows for every repetition whose metrics carry streams figures; none for other targets. */
 export function streamsRows(result: RunResult): StreamsRow[] {
   const rows: StreamsRow[] = [];
@@ -39,6 +48,9 @@ export function streamsRows(result: RunResult): StreamsRow[] {
         repetition: rep.index,
         opened: m.streamsOpened,
         target: typeof m.streamsTarget === 'number' ? m.streamsTarget : m.streamsOpened,
+        due: rep.sent ?? 0,
+        delivered: rep.received ?? 0,
+        lost: Math.max(0, (rep.sent ?? 0) - (rep.received ?? 0)),
         tipping: t ? `second ${t.second ?? '?'} at ${count(t.activeStreams ?? 0)} streams: ${String(t.reason ?? '')}` : 'not reached',
         peakServerCpu: cpu === null ? '–' : `${cpu} cores`,
         peakAllocation: alloc === null ? '–' : `${alloc} MiB/s`,

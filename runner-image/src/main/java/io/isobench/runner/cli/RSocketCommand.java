@@ -14,8 +14,10 @@ import picocli.CommandLine.Option;
 /** rsocket: many request-streams over many connections, opened monotonically, until the server tips over. */
 @Command(name = "rsocket", mixinStandardHelpOptions = true, sortOptions = false, description = {
     "RSocket request-streams (the jauntsdn stress write-up): --connections × --streams-per-connection streams opened monotonically over",
-    "--ramp-up, each echoing its 1 KB request every --stream-interval; then held for --duration. Reports message latency against the",
-    "server's schedule, active streams, delivery and resources per second, and the tipping point."})
+    "--ramp-up, each echoing its 1 KB request every --stream-interval; then held for --duration. Each message is timed from when the",
+    "client's schedule had it due until it is back (one clock); the window is owed every message due in it (late ones are waited for up to",
+    "--drain-timeout, the rest are lost: FAIL). Reports messages due and delivered per second, active streams, resources and the",
+    "tipping point."})
 final class RSocketCommand extends TargetCommand {
 
     @Mixin

@@ -56,7 +56,8 @@ final class ServerCommand implements Callable<Integer> {
     @Option(names = "--server-threads", paramLabel = "N", description = "http-mock: MockServer's Netty event-loop threads. Default: MockServer's own.")
     Integer serverThreads;
 
-    @Option(names = "--stream-interval", paramLabel = "DURATION", description = "rsocket: how often each stream echoes. Default: ${DEFAULT-VALUE}.",
+    @Option(names = "--stream-interval", paramLabel = "DURATION", description = "rsocket: how often each stream echoes (a client asking "
+            + "for another interval is refused, naming both). Default: ${DEFAULT-VALUE}.",
             defaultValue = "1s")
     String streamInterval;
 

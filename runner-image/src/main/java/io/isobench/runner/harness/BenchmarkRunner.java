@@ -63,7 +63,7 @@ public final class BenchmarkRunner {
                     noise != null ? noise : NoiseSource.system(settings.probeNanos()), runDir);
             for (String variant : variants) {
                 for (Load load : settings.loads()) {
-                    StepPlan plan = new StepPlan(target.name(), variant, load, StepLabels.label(load));
+                    StepPlan plan = new StepPlan(target.name(), variant, load, target.label(load));
                     StepResult step = runStep(repetitions, target, plan, settings.repetitions(), runDir);
                     progress.stepFinished(step);
                     steps.add(step);

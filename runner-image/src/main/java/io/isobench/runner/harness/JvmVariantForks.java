@@ -61,7 +61,7 @@ public final class JvmVariantForks implements VariantForks {
         Map<String, List<RepetitionResult>> repetitions = new LinkedHashMap<>();
         for (String variant : variants) {
             for (Load load : settings.loads()) {
-                StepPlan plan = new StepPlan(target.name(), variant, load, StepLabels.label(load));
+                StepPlan plan = new StepPlan(target.name(), variant, load, target.label(load));
                 plans.put(plan.id(), plan);
                 repetitions.put(plan.id(), new ArrayList<>());
             }

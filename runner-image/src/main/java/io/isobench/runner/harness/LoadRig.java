@@ -121,7 +121,13 @@ public final class LoadRig {
         }
         session.flush();
         long sendingEnded = lastSend;
-        return drain(session, windowStart, end, sendingEnded, schedule.expectedInWindow(), sentInWindow, sentTotal, failure, abandoned);
+        long due = session.dueInWindow(windowStart, end);
+        if (due >= 0) {
+            // the server's messages, not the sends, are what the window owes: wait for the ones due in it
+            return drain(session, windowStart, end, sendingEnded, due, due, sentTotal, failure, abandoned, true);
+        }
+        return drain(session, windowStart, end, sendingEnded, schedule.expectedInWindow(), sentInWindow, sentTotal, failure, abandoned,
+                false);
     }
 
     RigOutcome closedLoop(Session session, long start, long windowStart, long end, int concurrency) {
@@ -153,25 +159,36 @@ public final class LoadRig {
             }
         }
         session.flush();
-        return drain(session, windowStart, end, lastSend, sentInWindow, sentInWindow, sentTotal, failure, false);
+        return drain(session, windowStart, end, lastSend, sentInWindow, sentInWindow, sentTotal, failure, false, false);
     }
 
+    /**
+     * Waits, up to the drain timeout, for what is still owed: every message sent, or (server-paced) every message due in
+     * the window — late ones are recorded with their whole lateness, the rest count as lost.
+     */
     private RigOutcome drain(Session session, long windowStart, long end, long sendingEnded, long expected,
-                             long sentInWindow, long sentTotal, String failure, boolean abandoned) {
+                             long sentInWindow, long sentTotal, String failure, boolean abandoned, boolean serverPaced) {
+        long owed = serverPaced ? expected : sentTotal;
         long deadline = clock.nanoTime() + drainTimeoutNanos;
         long iterations = 0;
         long now;
-        while (failure == null && recording.completed() < sentTotal && (now = clock.nanoTime()) < deadline) {
+        while (failure == null && done(serverPaced) < owed && (now = clock.nanoTime()) < deadline) {
             lag.poll(session, now);
             if ((++iterations & CHECK_MASK) == 0) {
                 failure = session.failure();
             }
         }
         long completed = recording.completed();
+        boolean drained = done(serverPaced) >= owed;
         long drainEnded = clock.nanoTime();
         lag.close();
         windowClosed.run();
-        return new RigOutcome(windowStart, end, sendingEnded, drainEnded, completed >= sentTotal, expected, sentInWindow, sentTotal,
-                completed, failure, abandoned, lag);
+        return new RigOutcome(windowStart, end, sendingEnded, drainEnded, drained, expected, sentInWindow, sentTotal,
+                completed, failure, abandoned, serverPaced ? null : lag, serverPaced);
+    }
+
+    /** What has arrived of what is owed: completions of sends, or messages recorded in the window (server-paced). */
+    private long done(boolean serverPaced) {
+        return serverPaced ? recording.recorded() : recording.completed();
     }
 }

@@ -65,7 +65,12 @@ public final class Recording {
 
     /** Messages recorded (intended inside the measured window). */
     public long recorded() {
-        return recorders.stream().mapToLong(LatencyRecorder::recorded).sum();
+        long sum = 0;
+        // by index, like completed(): the rig polls this while draining, before the window's allocation snapshot
+        for (int i = 0; i < recorders.size(); i++) {
+            sum += recorders.get(i).recorded();
+        }
+        return sum;
     }
 
     long clamped() {

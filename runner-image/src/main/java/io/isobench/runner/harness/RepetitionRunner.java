@@ -5,6 +5,7 @@ import io.isobench.result.GeneratorLag;
 import io.isobench.result.HgrmTable;
 import io.isobench.result.Histograms;
 import io.isobench.result.LatencySummary;
+import io.isobench.result.Load;
 import io.isobench.result.MachineProbe;
 import io.isobench.result.NoiseSignals;
 import io.isobench.result.Pinning;
@@ -105,7 +106,8 @@ final class RepetitionRunner {
             });
             sender.join();
         } catch (Exception e) {
-            failure.set("could not start " + step.target() + (step.variant() == null ? "" : " " + step.variant()) + ": " + e.getMessage());
+            failure.set("could not start " + step.target() + (step.variant() == null ? "" : " " + step.variant()) + ": "
+                    + Failures.describe(e));
         }
         WindowMonitor.Totals totals = monitor.finish();
         Map<String, Object> metrics = new LinkedHashMap<>();
@@ -130,7 +132,7 @@ final class RepetitionRunner {
         Histogram histogram = totals.histogram();
         List<String> notes = new ArrayList<>();
         if (rig == null) {
-            rig = new RigOutcome(0, 0, 0, 0, false, 0, 0, 0, recording.completed(), failure.get(), false, null);
+            rig = new RigOutcome(0, 0, 0, 0, false, 0, 0, 0, recording.completed(), failure.get(), false, null, false);
             // with no outcome the window has no known length: samples without a window are figures nothing can be judged
             // against (ResultPlausibility refuses them), so this FAIL keeps its reason and the .hlog, not the samples
             if (histogram.getTotalCount() > 0) {
@@ -165,7 +167,7 @@ final class RepetitionRunner {
                 .index(repetition)
                 .startedAt(startedAt)
                 .windowNanos(rig.windowNanos() > 0 ? rig.windowNanos() : 0)
-                .targetRate(step.load().targetRate())
+                .targetRate(targetRate(step.load(), rig))
                 .achievedRate(judgement.achievedRate())
                 .sent(rig.sentInWindow())
                 .received(histogram.getTotalCount())
@@ -184,6 +186,11 @@ final class RepetitionRunner {
                 .reason(judgement.reason())
                 .notes(notes)
                 .build();
+    }
+
+    /** Messages per second the repetition asked for (null in closed loop): what its achieved rate is held against. */
+    private static Long targetRate(Load load, RigOutcome rig) {
+        return load.targetRate() == null ? null : Math.round(rig.targetRate(load.targetRate()));
     }
 
     /** A generator that was the bottleneck FAILs the repetition; a busy one is a note. */

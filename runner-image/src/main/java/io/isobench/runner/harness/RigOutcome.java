@@ -8,13 +8,16 @@ package io.isobench.runner.harness;
  * @param sendingEnded   when the last message of the window actually went out (≥ its intended time)
  * @param drainEnded     when the rig saw the last completion, or the drain deadline passed
  * @param drained        whether every message sent completed before the drain deadline
- * @param expected       messages the open-loop schedule asked for in the window (closed loop: = sent)
- * @param sentInWindow   messages sent with an intended time in the window
+ * @param expected       messages the open-loop schedule asked for in the window (closed loop: = sent; a server-paced
+ *                       target: the messages its server was due to emit in the window)
+ * @param sentInWindow   messages sent with an intended time in the window (server-paced: = expected, what the window owes)
  * @param sentTotal      all messages sent, warm-up included
  * @param completedTotal all completions seen, warm-up included
  * @param failure        why the target stopped, or null
  * @param abandoned      true when the sender fell so far behind that it gave up on the rest of the window
- * @param senderLag      the sender's own lateness and reply-read delay (null when the rig never ran)
+ * @param senderLag      the sender's own lateness and reply-read delay (null when the rig never ran, or when the sends
+ *                       are not the messages: a server-paced target's latency owes nothing to when the rig sent)
+ * @param serverPaced    true when the messages are the server's, not the rig's sends ({@link Session#dueInWindow})
  */
 public record RigOutcome(
         long windowStart,
@@ -28,12 +31,24 @@ public record RigOutcome(
         long completedTotal,
         String failure,
         boolean abandoned,
-        SenderLag senderLag) {
+        SenderLag senderLag,
+        boolean serverPaced) {
 
     /** The same outcome, failed with {@code reason} (found outside the rig). */
     public RigOutcome failedWith(String reason) {
         return new RigOutcome(windowStart, windowEnd, sendingEnded, drainEnded, drained, expected, sentInWindow, sentTotal, completedTotal,
-                reason, abandoned, senderLag);
+                reason, abandoned, senderLag, serverPaced);
+    }
+
+    /**
+     * Messages per second the window asked for: the load's target rate, or for a server-paced target the messages due
+     * per second of the window as scheduled (streams open over a ramp, so the load's rate counts streams, not messages).
+     */
+    public double targetRate(long loadTargetRate) {
+        if (!serverPaced) {
+            return loadTargetRate;
+        }
+        return windowEnd > windowStart ? expected * 1e9 / (windowEnd - windowStart) : 0;
     }
 
     /**

@@ -29,6 +29,18 @@ public interface Session extends AutoCloseable {
         return null;
     }
 
+    /**
+     * The messages the window owes, when they are not the rig's sends: a server that emits on a schedule of its own
+     * (rsocket's request-streams, which the rig only opens) answers how many of its messages were due in
+     * [{@code windowStartNanos}, {@code windowEndNanos}). The rig then waits, up to the drain timeout, until that many are
+     * recorded, and the verdict counts the rest lost. Called once, on the sender thread, after the last send.
+     *
+     * @return the messages due, or -1 (the default) when every send is one message and its completion the reply
+     */
+    default long dueInWindow(long windowStartNanos, long windowEndNanos) {
+        return -1;
+    }
+
     /** Target-specific figures for the repetition's {@code metrics}, read after the window. */
     default Map<String, Object> metrics() {
         return Map.of();

@@ -1,6 +1,7 @@
 package io.isobench.runner.harness;
 
 import io.isobench.result.LatencyMeasure;
+import io.isobench.result.Load;
 import io.isobench.result.LoadMode;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,11 @@ public interface Target {
 
     /** What one recorded value spans under {@code mode}. */
     LatencyMeasure measure(LoadMode mode);
+
+    /** A step's label in tables and result.json: the load in this target's terms ("10k msg/s", "150 clients"). */
+    default String label(Load load) {
+        return StepLabels.label(load);
+    }
 
     /** The target's own options, for {@code result.json}'s config and its hash. */
     Map<String, Object> options();

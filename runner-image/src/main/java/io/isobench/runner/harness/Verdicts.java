@@ -69,7 +69,10 @@ public final class Verdicts {
         if (outcome.failure() != null) {
             reasons.add("target failed: " + outcome.failure());
         }
-        if (outcome.abandoned()) {
+        if (outcome.abandoned() && outcome.serverPaced()) {
+            // its sends are the server's streams, not messages: how many opened is the target's to say
+            reasons.add("sender fell too far behind its schedule of openings and abandoned the window");
+        } else if (outcome.abandoned()) {
             reasons.add(outcome.sentInWindow() == 0
                     ? "sender fell too far behind schedule during warm-up and never reached the measured window"
                     : String.format(Locale.ROOT, "sender fell too far behind schedule and abandoned the window after %,d of %,d messages",
@@ -77,17 +80,19 @@ public final class Verdicts {
         }
         long lost = outcome.sentInWindow() - recorded;
         if (lost > 0 && outcome.failure() == null) {
-            reasons.add(String.format(Locale.ROOT, "%,d of %,d messages sent did not complete within the %s drain timeout",
-                    lost, outcome.sentInWindow(), drainTimeout));
+            reasons.add(String.format(Locale.ROOT, outcome.serverPaced()
+                    ? "%,d of %,d messages due in the window were not delivered within the %s drain timeout"
+                    : "%,d of %,d messages sent did not complete within the %s drain timeout", lost, outcome.sentInWindow(), drainTimeout));
         }
         if (recorded == 0 && outcome.failure() == null && !outcome.abandoned()) {
             reasons.add("no message completed in the measured window");
         }
         if (load.mode() == LoadMode.OPEN_LOOP && recorded > 0) {
-            double floor = load.targetRate() * (1 - rateTolerance);
+            double target = outcome.targetRate(load.targetRate());
+            double floor = target * (1 - rateTolerance);
             if (achieved < floor) {
-                reasons.add(String.format(Locale.ROOT, "achieved %,.0f msg/s, %.1f%% below the target %,d msg/s (tolerance %.1f%%)",
-                        achieved, 100 * (1 - achieved / load.targetRate()), load.targetRate(), 100 * rateTolerance));
+                reasons.add(String.format(Locale.ROOT, "achieved %,.0f msg/s, %.1f%% below the target %,.0f msg/s%s (tolerance %.1f%%)",
+                        achieved, 100 * (1 - achieved / target), target, outcome.serverPaced() ? " due" : "", 100 * rateTolerance));
             }
         }
         return reasons.isEmpty()

@@ -1,12 +1,12 @@
 package io.isobench.runner.harness;
 
 /** A clock that moves only when read (by a fixed step) or when a test advances it: spin loops still progress. */
-final class FakeClock implements Clock {
+public final class FakeClock implements Clock {
 
     private long now;
     private final long stepPerRead;
 
-    FakeClock(long start, long stepPerRead) {
+    public FakeClock(long start, long stepPerRead) {
         this.now = start;
         this.stepPerRead = stepPerRead;
     }
@@ -18,11 +18,11 @@ final class FakeClock implements Clock {
         return t;
     }
 
-    void advance(long nanos) {
+    public void advance(long nanos) {
         now += nanos;
     }
 
-    long peek() {
+    public long peek() {
         return now;
     }
 }

@@ -16,7 +16,7 @@ class VerdictsTest {
 
     /** A window of one second in which {@code sent} messages were sent, nothing else wrong. */
     static RigOutcome window(long sent) {
-        return new RigOutcome(0, SECOND, SECOND, SECOND, true, sent, sent, sent, sent, null, false, null);
+        return new RigOutcome(0, SECOND, SECOND, SECOND, true, sent, sent, sent, sent, null, false, null, false);
     }
 
     static Verdicts.Judgement judge(RigOutcome outcome, long recorded) {
@@ -51,7 +51,8 @@ class VerdictsTest {
 
     @Test
     void aTargetThatFailedOrNeverStartedFailsWithItsReasonAlone() {
-        var failed = new RigOutcome(0, 0, 0, 0, false, 0, 0, 0, 0, "could not start tcp-echo remote: Connection refused", false, null);
+        var failed = new RigOutcome(0, 0, 0, 0, false, 0, 0, 0, 0, "could not start tcp-echo remote: Connection refused", false, null,
+                false);
         assertThat(judge(failed, 0)).isEqualTo(new Verdicts.Judgement(Verdict.FAIL,
                 "target failed: could not start tcp-echo remote: Connection refused", 0.0));
         // the window never opened: no rate is made up for it
@@ -60,10 +61,10 @@ class VerdictsTest {
 
     @Test
     void anAbandonedWindowSaysWhereTheSenderGaveUp() {
-        var warmup = new RigOutcome(0, SECOND, 0, SECOND, true, 1000, 0, 0, 0, null, true, null);
+        var warmup = new RigOutcome(0, SECOND, 0, SECOND, true, 1000, 0, 0, 0, null, true, null, false);
         assertThat(judge(warmup, 0).reason())
                 .isEqualTo("sender fell too far behind schedule during warm-up and never reached the measured window");
-        var midway = new RigOutcome(0, SECOND, SECOND, SECOND, true, 1000, 300, 300, 300, null, true, null);
+        var midway = new RigOutcome(0, SECOND, SECOND, SECOND, true, 1000, 300, 300, 300, null, true, null, false);
         assertThat(judge(midway, 300).reason()).startsWith("sender fell too far behind schedule and abandoned the window after 300 of 1,000"
                 + " messages; achieved 300 msg/s");
     }

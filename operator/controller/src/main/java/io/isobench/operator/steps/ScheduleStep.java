@@ -10,7 +10,6 @@ import io.isobench.operator.reconcile.Outcome;
 import io.isobench.operator.reconcile.ReconcileStep;
 import io.isobench.operator.reconcile.RunContext;
 import io.isobench.operator.workload.ResourcePlan;
-import io.isobench.operator.workload.RunnerArgs;
 import io.isobench.operator.workload.RunNames;
 import io.isobench.operator.workload.RunnerWorkload;
 import io.isobench.store.ObjectStoreException;
@@ -45,7 +44,7 @@ public final class ScheduleStep implements ReconcileStep {
         List<String> nodes = ctx.status().getNodes();
         ResourcePlan plan = ResourcePlan.of(run.getSpec());
         if (!plan.twoPods()) {
-            String serverAddress = plan.serverCpus() > 0 ? "127.0.0.1:" + RunnerArgs.serverPort(run.getSpec().getTarget()) : null;
+            String serverAddress = plan.serverAddress(run.getSpec().getTarget(), null);
             return startClient(ctx, serverAddress, nodes.getFirst(), null);
         }
         String serverNode = nodes.getLast();
@@ -64,7 +63,7 @@ public final class ScheduleStep implements ReconcileStep {
             ctx.status().setMessage("waiting for the server pod on " + serverNode + " to run and get an IP");
             return Outcome.stop(RECHECK);
         }
-        return startClient(ctx, ip + ":" + RunnerArgs.serverPort(run.getSpec().getTarget()), nodes.getFirst(), serverJob.get());
+        return startClient(ctx, plan.serverAddress(run.getSpec().getTarget(), ip), nodes.getFirst(), serverJob.get());
     }
 
     /**

@@ -44,6 +44,24 @@ public record ResourcePlan(int clientCpus, String clientMemory, int serverCpus, 
         return serverCpus > 0 && topology != PlacementSpec.Topology.SamePod;
     }
 
+    /**
+     * Where the client finds its server: null when there is none or the runner starts it itself (a server with no CPUs: a
+     * process of its own in the client's container, {@code --server-process}); the pod's loopback for a SamePod sidecar;
+     * else the server pod's IP.
+     *
+     * @param serverPodIp the server pod's IP (two pods only)
+     */
+    public String serverAddress(TargetSpec target, String serverPodIp) {
+        if (!target.clientServer() || serverSharesClientCpus) {
+            return null;
+        }
+        String host = twoPods() ? serverPodIp : "127.0.0.1";
+        if (host == null) {
+            throw new IllegalArgumentException("the server pod's IP is needed: client and server run in two pods (" + topology + ")");
+        }
+        return host + ":" + RunnerArgs.serverPort(target);
+    }
+
     /** Nodes the run holds: two for SeparateNodes, else one. */
     public int nodesNeeded() {
         return twoPods() && topology == PlacementSpec.Topology.SeparateNodes ? 2 : 1;

@@ -17,6 +17,8 @@ import java.util.stream.Collectors;
 public final class RunnerArgs {
 
     public static final String RESULTS_DIR = "/results/run";
+    /** The ipc run's shared-memory volume (emptyDir, medium Memory, sized by queueVolume): a pod's own /dev/shm holds 64 MiB. */
+    public static final String QUEUE_DIR = "/queue";
     public static final int METRICS_PORT = 9404;
 
     private RunnerArgs() {}
@@ -102,8 +104,10 @@ public final class RunnerArgs {
         } else if (target.getHttpMock() != null) {
             args.addAll(List.of("--path", target.getHttpMock().getPath()));
             server(serverAddress, args);
+        } else if (target.getIpc() != null) {
+            // publisher and consumer are two processes the runner starts itself, their queues on the pod's queue volume
+            args.addAll(List.of("--queue-dir", QUEUE_DIR));
         }
-        // ipc: publisher and consumer are two processes the runner starts itself; nothing to add.
     }
 
     private static void server(String serverAddress, List<String> args) {

@@ -241,7 +241,7 @@ public final class RunnerWorkload {
         mounts.add(new VolumeMountBuilder().withMountPath("/results").withName("results").withReadOnly(false).build());
         mounts.add(new VolumeMountBuilder().withMountPath("/tmp").withName("tmp").withReadOnly(false).build());
         if (run.getSpec().getTarget().getIpc() != null) {
-            mounts.add(new VolumeMountBuilder().withMountPath("/queue").withName("queue").withReadOnly(false).build());
+            mounts.add(new VolumeMountBuilder().withMountPath(RunnerArgs.QUEUE_DIR).withName("queue").withReadOnly(false).build());
         }
         return mounts;
     }

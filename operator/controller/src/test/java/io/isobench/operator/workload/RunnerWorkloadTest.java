@@ -10,6 +10,7 @@ import io.isobench.operator.api.EnvEntry;
 import io.isobench.operator.api.PlacementSpec;
 import io.isobench.operator.api.RoleResources;
 import io.isobench.operator.api.RunnerToleration;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import io.isobench.operator.config.OperatorConfig;
 import java.time.Instant;
 import java.util.List;
@@ -180,5 +181,32 @@ class RunnerWorkloadTest {
         echo.getSpec().setTarget(udp);
         assertThat(workload.serverPolicy(echo, 2, server).getSpec().getIngress().getFirst().getPorts().getFirst().getProtocol())
                 .isEqualTo("UDP");
+    }
+
+    @Test
+    void theIpcPublisherWritesItsQueuesOnThePodsQueueVolumeNotTheContainersSmallDevShm() {
+        BenchmarkRun ipc = Runs.run("ipc", Instant.now(), Serialization.unmarshal("""
+                target: {ipc: {queueVolume: 512Mi}}
+                load: {rates: [10000], warmup: 10s, duration: 60s, repetitions: 3}
+                """, io.isobench.operator.api.BenchmarkRunSpec.class));
+        var client = workload.clientJob(ipc, 1, "bench-1").getSpec().getTemplate().getSpec().getContainers().getFirst();
+        var args = workload.arguments(ipc, 1, null).getData().get(RunnerWorkload.CLIENT_ARGS_FILE).lines().toList();
+
+        assertThat(client.getVolumeMounts()).anySatisfy(m -> assertThat(m.getMountPath()).isEqualTo("/queue"));
+        assertThat(args).as("a pod's /dev/shm holds 64 MiB; the queues of a 60 s window do not fit")
+                .containsSubsequence("--queue-dir", "/queue");
+    }
+
+    @Test
+    void theClientFindsItsServerWhereTheTopologyPutsIt() {
+        var target = Runs.tcpEcho("e", Instant.now(), PlacementSpec.Topology.SamePod).getSpec();
+        assertThat(ResourcePlan.of(target).serverAddress(target.getTarget(), null)).as("a sidecar on the pod's loopback")
+                .isEqualTo("127.0.0.1:7000");
+        var separate = Runs.tcpEcho("e", Instant.now(), PlacementSpec.Topology.SeparateNodes).getSpec();
+        assertThat(ResourcePlan.of(separate).serverAddress(separate.getTarget(), "10.244.0.7")).isEqualTo("10.244.0.7:7000");
+        target.getPlacement().setServer(new RoleResources(0, null));
+        assertThat(ResourcePlan.of(target).serverAddress(target.getTarget(), null)).as("the runner starts it: --server-process").isNull();
+        var dispatch = Runs.dispatch("d", Instant.now()).getSpec();
+        assertThat(ResourcePlan.of(dispatch).serverAddress(dispatch.getTarget(), null)).as("no server").isNull();
     }
 }

@@ -2,29 +2,38 @@ package io.isobench.runner.targets.echo;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The echo server: busy-polls non-blocking NIO channels on one (pinned) thread and sends back every byte it
- * reads — TCP as a stream, UDP datagram by datagram. No allocation once clients are connected: one direct
- * buffer, a connected DatagramChannel (read/write, so no per-packet sender address).
+ * reads — TCP as a stream, UDP datagram by datagram — to every client, one after the other or several at once (the
+ * repetitions of one runner, several runners against one server pod). No allocation per message: one direct buffer;
+ * UDP answers each datagram's sender, whose address the JDK decodes only when it differs from the previous one.
  */
 public final class EchoServer implements Runnable, AutoCloseable {
 
+    /** How often, at most, a busy TCP server looks for another client: a new client waits no longer than this. */
+    private static final long ACCEPT_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
     private final EchoProtocol protocol;
     private final ServerSocketChannel tcp;
+    private final Selector acceptor;
     private final DatagramChannel udp;
     private final ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 16);
     private final List<SocketChannel> clients = new ArrayList<>();
     private volatile boolean running = true;
     private volatile Throwable error;
-    private boolean udpConnected;
+    private long nextAcceptCheck;
 
     /** Binds now, so a port in use is reported before anything runs. */
     public EchoServer(EchoProtocol protocol, InetSocketAddress bind) throws IOException {
@@ -34,6 +43,8 @@ public final class EchoServer implements Runnable, AutoCloseable {
             tcp.setOption(StandardSocketOptions.SO_REUSEADDR, true);
             tcp.bind(bind);
             tcp.configureBlocking(false);
+            acceptor = Selector.open();
+            tcp.register(acceptor, SelectionKey.OP_ACCEPT);
             udp = null;
         } else {
             udp = DatagramChannel.open();
@@ -41,6 +52,7 @@ public final class EchoServer implements Runnable, AutoCloseable {
             udp.bind(bind);
             udp.configureBlocking(false);
             tcp = null;
+            acceptor = null;
         }
     }
 
@@ -69,16 +81,7 @@ public final class EchoServer implements Runnable, AutoCloseable {
     }
 
     private boolean pollTcp() throws IOException {
-        boolean worked = false;
-        // One client at a time (one per repetition; the next connects after the previous closed): a non-blocking
-        // accept() allocates even when nobody is waiting, so it is only called while no client is connected.
-        SocketChannel accepted = clients.isEmpty() ? tcp.accept() : null;
-        if (accepted != null) {
-            accepted.configureBlocking(false);
-            accepted.setOption(StandardSocketOptions.TCP_NODELAY, true);
-            clients.add(accepted);
-            worked = true;
-        }
+        boolean worked = acceptWaitingClients();
         for (int i = clients.size() - 1; i >= 0; i--) {
             SocketChannel c = clients.get(i);
             buffer.clear();
@@ -105,20 +108,45 @@ public final class EchoServer implements Runnable, AutoCloseable {
         return worked;
     }
 
-    private boolean pollUdp() throws IOException {
-        buffer.clear();
-        if (!udpConnected) {
-            var sender = udp.receive(buffer);
-            if (sender == null) {
+    /**
+     * Accepts the clients waiting to be. A non-blocking accept() allocates even when nobody waits, a selectNow() that
+     * finds nothing does not: while clients are being served, the selector is asked, at most once a millisecond.
+     */
+    private boolean acceptWaitingClients() throws IOException {
+        if (!clients.isEmpty()) {
+            long now = System.nanoTime();
+            if (now - nextAcceptCheck < 0) {
                 return false;
             }
-            udp.connect(sender);
-            udpConnected = true;
-        } else if (udp.read(buffer) <= 0) {
+            nextAcceptCheck = now + ACCEPT_CHECK_NANOS;
+            if (acceptor.selectNow() == 0) {
+                return false;
+            }
+        }
+        acceptor.selectedKeys().clear();
+        boolean accepted = false;
+        for (SocketChannel c; (c = tcp.accept()) != null; ) {
+            c.configureBlocking(false);
+            c.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            clients.add(c);
+            accepted = true;
+        }
+        return accepted;
+    }
+
+    /**
+     * The channel stays unconnected: a connected one takes datagrams from its first sender only, so every later client
+     * (the next repetition, another runner) would go unanswered.
+     */
+    private boolean pollUdp() throws IOException {
+        buffer.clear();
+        SocketAddress sender = udp.receive(buffer);
+        if (sender == null) {
             return false;
         }
         buffer.flip();
-        udp.write(buffer);
+        // a full socket buffer drops the echo, as the network may: the client counts it lost
+        udp.send(buffer, sender);
         return true;
     }
 
@@ -129,6 +157,7 @@ public final class EchoServer implements Runnable, AutoCloseable {
             c.close();
         }
         if (tcp != null) {
+            acceptor.close();
             tcp.close();
         }
         if (udp != null) {

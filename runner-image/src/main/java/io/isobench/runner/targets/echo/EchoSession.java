@@ -2,11 +2,13 @@ package io.isobench.runner.targets.echo;
 
 import io.isobench.result.LoadMode;
 import io.isobench.runner.harness.Clock;
+import io.isobench.runner.harness.Failures;
 import io.isobench.runner.harness.LatencyRecorder;
 import io.isobench.runner.harness.ServerHandle;
 import io.isobench.runner.harness.Session;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.PortUnreachableException;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -30,6 +32,7 @@ final class EchoSession implements Session {
     private final Clock clock;
     private final LatencyRecorder recorder;
     private final ServerHandle handle;
+    private final InetSocketAddress server;
     private final ByteBuffer out;
     private final ByteBuffer in;
     private final ByteBuffer datagram;
@@ -40,7 +43,7 @@ final class EchoSession implements Session {
     EchoSession(EchoProtocol protocol, ServerHandle handle, int messageBytes, LoadMode mode, Clock clock, LatencyRecorder recorder) throws IOException {
         this.protocol = protocol;
         this.handle = handle;
-        InetSocketAddress server = handle.address();
+        this.server = handle.address();
         this.messageBytes = messageBytes;
         this.halfRoundTrip = mode == LoadMode.CLOSED_LOOP;
         this.clock = clock;
@@ -97,7 +100,7 @@ final class EchoSession implements Session {
             sent++;
             return true;
         } catch (IOException e) {
-            failure = "connection to the echo server failed while sending: " + e.getMessage();
+            failure = failed("while sending", e);
             return false;
         }
     }
@@ -108,7 +111,7 @@ final class EchoSession implements Session {
             try {
                 writePending();
             } catch (IOException e) {
-                failure = "connection to the echo server failed while sending: " + e.getMessage();
+                failure = failed("while sending", e);
             }
         }
     }
@@ -139,7 +142,7 @@ final class EchoSession implements Session {
             flush();
             int n = channel.read(in);
             if (n < 0) {
-                failure = "the echo server closed the connection (" + received + " of " + sent + " messages echoed)";
+                failure = "the echo server at " + server + " closed the connection (" + received + " of " + sent + " messages echoed)";
                 return;
             }
             if (n > 0) {
@@ -152,8 +155,16 @@ final class EchoSession implements Session {
                 in.compact();
             }
         } catch (IOException e) {
-            failure = "connection to the echo server failed: " + e.getMessage();
+            failure = failed("while receiving", e);
         }
+    }
+
+    /** Why the connection failed, naming the server; a UDP client learns that nobody listens from an ICMP error alone. */
+    private String failed(String doing, IOException e) {
+        if (e instanceof PortUnreachableException) {
+            return "no echo server answers at " + server + " (ICMP port unreachable " + doing + ")";
+        }
+        return "connection to the echo server at " + server + " failed " + doing + ": " + Failures.describe(e);
     }
 
     private void complete(long stamp) {

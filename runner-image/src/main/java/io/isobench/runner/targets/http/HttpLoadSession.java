@@ -1,5 +1,6 @@
 package io.isobench.runner.targets.http;
 
+import io.isobench.runner.harness.Failures;
 import io.isobench.runner.harness.LatencyRecorder;
 import io.isobench.runner.harness.ServerHandle;
 import io.isobench.runner.harness.Session;
@@ -70,7 +71,8 @@ final class HttpLoadSession implements Session {
                 exchanges[i].channel.close();
             }
             selector.close();
-            throw new IOException("cannot open connection " + (idleCount + 1) + " of " + connections + " to " + server + ": " + e.getMessage(), e);
+            throw new IOException("cannot open connection " + (idleCount + 1) + " of " + connections + " to " + server + ": "
+                    + Failures.describe(e), e);
         }
     }
 
@@ -93,7 +95,7 @@ final class HttpLoadSession implements Session {
                 partialWrites[partialCount++] = exchange.index;
             }
         } catch (IOException e) {
-            failure = "connection " + exchange.index + " to the HTTP server failed while sending: " + e.getMessage();
+            failure = "connection " + exchange.index + " to the HTTP server failed while sending: " + Failures.describe(e);
             return false;
         }
         sent++;
@@ -111,7 +113,7 @@ final class HttpLoadSession implements Session {
             }
             selector.selectNow(onReady);
         } catch (IOException e) {
-            failure = "polling the HTTP connections failed: " + e.getMessage();
+            failure = "polling the HTTP connections failed: " + Failures.describe(e);
         }
     }
 
@@ -142,7 +144,7 @@ final class HttpLoadSession implements Session {
                 case PENDING -> { }
             }
         } catch (IOException e) {
-            failure = "connection " + exchange.index + " to the HTTP server failed: " + e.getMessage();
+            failure = "connection " + exchange.index + " to the HTTP server failed: " + Failures.describe(e);
         }
     }
 

@@ -11,15 +11,15 @@ import io.rsocket.transport.netty.server.TcpServerTransport;
 import io.rsocket.util.ByteBufPayload;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.concurrent.ThreadLocalRandom;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * The seed's load server: an RSocket (TCP) responder whose request-stream echoes the request's data back at a
- * fixed interval for as long as the stream lives. Each message starts with its intended emission time
- * ({@code System.nanoTime()}: the subscription time plus a random phase plus k intervals), so the client measures
- * how late a message arrives against the server's own schedule — a server that falls behind shows as latency.
+ * The seed's load server: an RSocket (TCP) responder whose request-stream echoes the request's data back at a fixed
+ * interval for as long as the stream lives. The client schedules each stream ({@link StreamRequest}: the phase of its
+ * first message, the interval, the stream's number); each message carries its sequence number and the stream's number,
+ * so the client knows when it was due on its own clock — a server that falls behind shows as lateness, one that drops
+ * messages as messages due and never delivered.
  */
 public final class StreamEchoServer implements AutoCloseable {
 
@@ -34,13 +34,20 @@ public final class StreamEchoServer implements AutoCloseable {
         SocketAcceptor acceptor = SocketAcceptor.with(new RSocket() {
             @Override
             public Flux<Payload> requestStream(Payload request) {
-                ByteBuf data = request.sliceData().retainedSlice();
-                request.release();
-                // spread the streams' emissions over the interval instead of firing them all at once
-                long phase = ThreadLocalRandom.current().nextLong(intervalNanos);
-                long start = System.nanoTime() + phase;
-                return Flux.interval(Duration.ofNanos(phase), interval)
-                        .map(k -> message(data, start + k * intervalNanos))
+                StreamRequest asked;
+                ByteBuf data;
+                try {
+                    asked = StreamRequest.read(request.sliceMetadata(), intervalNanos);
+                    data = request.sliceData().retainedSlice();
+                } catch (IllegalArgumentException e) {
+                    return Flux.error(e);
+                } finally {
+                    request.release();
+                }
+                // Flux.interval keeps a fixed rate: a tick it could not run on time runs late, and its message says so
+                return Flux.interval(Duration.ofNanos(asked.phaseNanos()), interval)
+                        .map(k -> ByteBufPayload.create(data.retainedSlice(), StreamRequest.messageMetadata(ByteBufAllocator.DEFAULT, k,
+                                asked.stream())))
                         .doFinally(signal -> data.release());
             }
 
@@ -52,13 +59,6 @@ public final class StreamEchoServer implements AutoCloseable {
         });
         CloseableChannel channel = RSocketServer.create(acceptor).bind(TcpServerTransport.create(host, port)).block(Duration.ofSeconds(30));
         return new StreamEchoServer(channel);
-    }
-
-    private static Payload message(ByteBuf request, long intendedNanos) {
-        ByteBuf out = ByteBufAllocator.DEFAULT.buffer(8 + request.readableBytes());
-        out.writeLong(intendedNanos);
-        out.writeBytes(request, request.readerIndex(), request.readableBytes());
-        return ByteBufPayload.create(out);
     }
 
     public InetSocketAddress address() {

@@ -1,11 +1,13 @@
 package io.isobench.runner.targets.rsocket;
 
 import io.isobench.runner.harness.Clock;
+import io.isobench.runner.harness.Failures;
 import io.isobench.runner.harness.LatencyRecorder;
 import io.isobench.runner.harness.Recording;
 import io.isobench.runner.harness.ServerHandle;
 import io.isobench.runner.harness.Session;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.rsocket.Payload;
 import io.rsocket.RSocket;
@@ -18,15 +20,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import reactor.core.Disposable;
+import reactor.netty.tcp.TcpClient;
 
 /**
  * The seed's load client: {@code connections} RSocket connections opened up front, then streams opened
  * monotonically — one per tick of the rig's schedule (its rate is streams ÷ ramp-up), spread round-robin over
- * the connections — until the target count; later ticks do nothing, the streams keep running. Messages arrive on
- * the transport's I/O threads, each timed against the server's intended emission time in its first 8 bytes, on
- * a recorder per I/O thread.
+ * the connections — until the target count; later ticks do nothing, the streams keep running. Each stream is scheduled
+ * here: its first message due a random phase after it is opened, then one per interval ({@link StreamTimeline}).
+ * Messages arrive on the transport's I/O threads, each timed on a recorder per I/O thread from when it was due, so the
+ * window is owed every message due in it ({@link #dueInWindow}), whatever the server did.
  */
 final class StreamsSession implements Session {
 
@@ -41,6 +47,8 @@ final class StreamsSession implements Session {
     private final ResourceSampler resources;
     private final ThreadLocal<LatencyRecorder> recorders;
     private final Consumer<Payload> onMessage = this::onMessage;
+    /** How long the rig's thread sleeps between ticks: it only opens streams, and spinning would take a CPU from the I/O threads. */
+    private static final long IDLE_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
     private final Consumer<Throwable> onError = this::onError;
     private volatile String failure;
     private int opened;
@@ -58,7 +66,10 @@ final class StreamsSession implements Session {
         this.request = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(random));
         try {
             for (int i = 0; i < connectionCount; i++) {
-                RSocket connection = RSocketConnector.create().connect(TcpClientTransport.create(server.address())).block(Duration.ofSeconds(30));
+                // a connection of its own each: TcpClient.create() draws from a pool that holds 500 per address, and the
+                // seed's run holds thousands
+                var transport = TcpClientTransport.create(TcpClient.newConnection().remoteAddress(server::address));
+                RSocket connection = RSocketConnector.create().connect(transport).block(Duration.ofSeconds(30));
                 int index = i;
                 connection.onClose().subscribe(null, e -> onError(e), () -> {
                     if (opened > 0 && failure == null && !closing) {
@@ -70,7 +81,7 @@ final class StreamsSession implements Session {
         } catch (RuntimeException e) {
             connections.forEach(RSocket::dispose);
             throw new IllegalStateException("cannot open connection " + (connections.size() + 1) + " of " + connectionCount + " to "
-                    + server.address() + ": " + e.getMessage(), e);
+                    + server.address() + ": " + Failures.describe(e), e);
         }
         this.resources = new ResourceSampler(server.pid());
     }
@@ -80,20 +91,43 @@ final class StreamsSession implements Session {
     @Override
     public boolean send(long intendedNanos) {
         if (opened < targetStreams && failure == null) {
-            RSocket connection = connections.get(opened % connections.size());
-            streams.add(connection.requestStream(ByteBufPayload.create(request.retainedDuplicate())).subscribe(onMessage, onError));
+            long phase = ThreadLocalRandom.current().nextLong(timeline.intervalNanos());
+            int stream = timeline.open(clock.nanoTime(), phase);
+            RSocket connection = connections.get(stream % connections.size());
+            ByteBuf metadata = StreamRequest.requestMetadata(ByteBufAllocator.DEFAULT, phase, timeline.intervalNanos(), stream);
+            Payload ask = ByteBufPayload.create(request.retainedDuplicate(), metadata);
+            streams.add(connection.requestStream(ask).subscribe(onMessage, onError));
             opened++;
-            timeline.opened(clock.nanoTime());
         }
         return true;
     }
 
+    @Override
+    public void idle() {
+        LockSupport.parkNanos(IDLE_NANOS);
+    }
+
+    @Override
+    public long dueInWindow(long windowStartNanos, long windowEndNanos) {
+        return timeline.dueBetween(windowStartNanos, windowEndNanos);
+    }
+
     private void onMessage(Payload message) {
         try {
-            long intended = message.data().getLong(0);
+            ByteBuf metadata = message.sliceMetadata();
+            long k = metadata.readableBytes() == StreamRequest.MESSAGE_BYTES ? metadata.getLong(metadata.readerIndex()) : -1;
+            long stream = k < 0 ? -1 : metadata.getLong(metadata.readerIndex() + 8);
+            long due = timeline.due(stream, k);
+            if (due < 0) {
+                if (failure == null) {
+                    failure = "the RSocket server sent a message this client cannot place (metadata of " + metadata.readableBytes()
+                            + " bytes, message " + k + " of stream " + stream + ", " + timeline.streams() + " streams open)";
+                }
+                return;
+            }
             long now = clock.nanoTime();
-            recorders.get().recordLatency(intended, now - intended);
-            timeline.delivered(now, now - intended);
+            recorders.get().recordLatency(due, now - due);
+            timeline.delivered(due, now - due);
         } finally {
             message.release();
         }
@@ -101,7 +135,7 @@ final class StreamsSession implements Session {
 
     private void onError(Throwable e) {
         if (!closing && failure == null) {
-            failure = "stream failed: " + e;
+            failure = "stream failed: " + Failures.describe(e);
         }
     }
 
@@ -117,7 +151,7 @@ final class StreamsSession implements Session {
         metrics.put("connections", connections.size());
         metrics.put("streamsTarget", targetStreams);
         metrics.put("streamsOpened", opened);
-        metrics.putAll(timeline.summary(timeline.secondOf(clock.nanoTime()) + 1));
+        metrics.putAll(timeline.summary(Math.min(clock.nanoTime(), recording.windowEnd())));
         metrics.put("resources", resources.samples());
         return metrics;
     }

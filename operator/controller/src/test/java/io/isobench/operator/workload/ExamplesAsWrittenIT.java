@@ -1,0 +1,408 @@
+package io.isobench.operator.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.isobench.operator.api.BenchmarkRun;
+import io.isobench.operator.api.BenchmarkRunSpec;
+import io.isobench.operator.api.TargetSpec;
+import io.isobench.operator.config.OperatorConfig;
+import io.isobench.result.ResultJson;
+import io.isobench.result.RunResult;
+import io.isobench.result.StepResult;
+import io.isobench.result.Verdict;
+import io.isobench.runner.platform.CpuList;
+import io.isobench.runner.platform.EnvironmentProbe;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every example runs for real, as written. The operator's own code gives what it would give the pods — the argument
+ * files of the client and the server ({@link RunnerWorkload#arguments}), the containers' arguments and environment
+ * ({@link RunnerWorkload#clientJob}, {@link RunnerWorkload#serverJob}) and where the client finds its server
+ * ({@link ResourcePlan#serverAddress}) — with its topology: a SamePod server container beside the client on the pod's
+ * loopback, a server process the runner starts itself when the server has no CPUs, a server pod (SameNode,
+ * SeparateNodes) reached at its pod IP. Each container becomes a process of the runner's launcher (the image's
+ * entrypoint, {@code runner-image/bin/isobench-runner @ARGS}) on 127.0.0.1, and the run must reach the verdict the
+ * example states: OK, unless the example itself says what this machine cannot reach and why.
+ *
+ * <p>What is changed, and only that, printed for every example: the durations are shortened ({@link Shortened}); the
+ * server listens on a free port instead of the example's (other engineers run this test at the same time); the pods'
+ * paths (/etc/isobench, /results, /queue) and the metrics port map to a temporary directory and a free port; each
+ * container's cpuset (its whole CPUs) is mapped onto this machine's CPUs with {@code taskset}, in order, client first,
+ * wrapping around when the example asks for more CPUs than there are (the mapping is printed); nothing is uploaded (no
+ * store is configured). The server is started first and the client once the server listens: the operator starts the
+ * server first too (a SamePod server container before the client's, a server pod until it runs with an IP), but nothing
+ * there waits for it to listen.
+ */
+class ExamplesAsWrittenIT {
+
+    private static final Path ROOT = Path.of(System.getProperty("isobench.repo.root", "../.."));
+    private static final Path LAUNCHER = ROOT.resolve("runner-image/bin/isobench-runner");
+    private static final Path JAR = ROOT.resolve("runner-image/target/isobench-runner.jar");
+    /** No store: the runner writes its run directory and uploads nothing. */
+    private static final OperatorConfig CONFIG = OperatorConfig.fromEnvironment(Map.of("POD_NAMESPACE", "isobench-system"));
+    private static final Duration SERVER_START = Duration.ofSeconds(60);
+    private static final Duration RUN_LIMIT = Duration.ofMinutes(5);
+    /**
+     * Runs of one example until each of its steps has reached its verdict once, while the runner measured that the host
+     * (other work on this shared machine) took the measured threads' CPUs in every repetition that failed; a step that
+     * failed otherwise (the target failing, a run without noise) fails the check at once.
+     */
+    private static final int ATTEMPTS = 3;
+    /** An example's own statement of the verdict it reaches where it cannot reach OK (read by this check). */
+    static final String EXPECTED_VERDICT = "isobench.io/expected-verdict";
+
+    /** The durations an example is cut to; everything else (rates, clients, repetitions, streams, sizes) stays as written. */
+    record Shortened(String warmup, String duration, String probeDuration, String rampUp) {
+        static final Shortened HERE = new Shortened("500ms", "500ms", "50ms", "2s");
+
+        List<String> apply(BenchmarkRunSpec spec) {
+            var changes = new ArrayList<String>();
+            changes.add("warmup " + spec.getLoad().getWarmup() + " → " + warmup);
+            spec.getLoad().setWarmup(warmup);
+            changes.add("duration " + spec.getLoad().getDuration() + " → " + duration);
+            spec.getLoad().setDuration(duration);
+            changes.add("probeDuration " + spec.getLoad().getProbeDuration() + " → " + probeDuration);
+            spec.getLoad().setProbeDuration(probeDuration);
+            if (spec.getTarget().getRsocket() != null) {
+                changes.add("rampUp " + spec.getTarget().getRsocket().getRampUp() + " → " + rampUp);
+                spec.getTarget().getRsocket().setRampUp(rampUp);
+            }
+            return changes;
+        }
+    }
+
+    /** Every example, or those named in {@code -Disobench.examples=udp-echo,rsocket} (file names without .yaml). */
+    static Stream<Path> examples() throws IOException {
+        String only = System.getProperty("isobench.examples", "");
+        List<String> names = only.isBlank() ? List.of() : List.of(only.split(","));
+        return RunnerArgsContractTest.examples()
+                .filter(p -> names.isEmpty() || names.contains(p.getFileName().toString().replace(".yaml", "")));
+    }
+
+    @ParameterizedTest
+    @MethodSource("examples")
+    void theExampleRunsAsWrittenAndReachesTheVerdictItStates(Path example) throws Exception {
+        assertThat(JAR).as("the runner jar (mvn package builds it before this module's integration tests)").exists();
+        String name = example.getParent().getFileName() + "_" + example.getFileName().toString().replace(".yaml", "");
+        Path dir = ROOT.resolve("operator/controller/target/examples-as-written").resolve(name);
+        try (var log = new PrintWriter(Files.newBufferedWriter(Files.createDirectories(dir).resolve("check.log")), true)) {
+            // each step must reach its verdict in some attempt; until then, why it has not
+            Map<String, String> pending = null;
+            for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+                Attempt outcome = attempt(example, dir.resolve("attempt-" + attempt), log);
+                Expectation expected = outcome.expectation();
+                String context = example + " attempt " + attempt + " (" + dir.resolve("attempt-" + attempt) + ")";
+                List<String> wrong = expected.runProblems(outcome.result(), outcome.exit());
+                if (!wrong.isEmpty()) {
+                    throw new AssertionError(context + ": " + String.join("; ", wrong) + "\n" + outcome.output());
+                }
+                if (pending == null) {
+                    pending = new LinkedHashMap<>();
+                    for (StepResult step : outcome.result().steps()) {
+                        pending.put(step.id(), "not run");
+                    }
+                }
+                for (StepResult step : outcome.result().steps()) {
+                    String problem = expected.problem(step);
+                    if (problem == null) {
+                        pending.remove(step.id());
+                    } else if (!expected.disturbedByTheHost(step)) {
+                        throw new AssertionError(context + ": " + problem + "\n" + outcome.output());
+                    } else if (pending.containsKey(step.id())) {
+                        pending.put(step.id(), "attempt " + attempt + ": " + problem);
+                    }
+                }
+                if (pending.isEmpty()) {
+                    log.println("every step reached the verdict the example states, in " + attempt + " run(s)");
+                    expected.announce(example);
+                    return;
+                }
+                // the runner measured the host taking the measured threads' CPUs in every failing repetition: run it again
+                log.println("attempt " + attempt + " disturbed by host noise; steps still to reach their verdict: " + pending.keySet());
+            }
+            throw new AssertionError("the host was too noisy to judge " + example + " in " + ATTEMPTS + " attempts: these steps never "
+                    + "reached their verdict, and every repetition of theirs that failed names host noise (involuntary switches, steal, "
+                    + "stalls) — run it on a quieter machine:\n" + pending.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue())
+                    .collect(Collectors.joining("\n")));
+        }
+    }
+
+    /** What one run of an example gave: the result, the client's exit code and output, and what the example expects. */
+    record Attempt(RunResult result, int exit, String output, Expectation expectation) {}
+
+    private static Attempt attempt(Path example, Path dir, PrintWriter log) throws Exception {
+        BenchmarkRun run = Serialization.unmarshal(Files.readString(example), BenchmarkRun.class);
+        run.getMetadata().setNamespace("examples");
+        run.getMetadata().setUid(UUID.randomUUID().toString());
+        run.getMetadata().setCreationTimestamp(Instant.now().toString());
+        BenchmarkRunSpec spec = run.getSpec();
+        TargetSpec target = spec.getTarget();
+        Expectation expected = Expectation.of(run);
+        var changes = Shortened.HERE.apply(spec);
+        if (target.clientServer()) {
+            int port = freePort();
+            changes.add("server port " + RunnerArgs.serverPort(target) + " → " + port);
+            setPort(target, port);
+        }
+        ResourcePlan plan = ResourcePlan.of(spec);
+        // the server pod's IP is this machine's loopback: both "pods" run here
+        String serverAddress = plan.serverAddress(target, "127.0.0.1");
+        var workload = new RunnerWorkload(CONFIG);
+        Map<String, String> files = workload.arguments(run, 1, serverAddress).getData();
+        var clientPod = workload.clientJob(run, 1, "here").getSpec().getTemplate().getSpec();
+        Container client = clientPod.getContainers().getFirst();
+        Container server = !target.clientServer() || plan.serverInClientContainer() ? null
+                : plan.twoPods() ? workload.serverJob(run, 1, "here").getSpec().getTemplate().getSpec().getContainers().getFirst()
+                : clientPod.getInitContainers().getFirst();
+
+        Cpus cpus = Cpus.map(plan, EnvironmentProbe.system().grantedCpus());
+        Pod pod = new Pod(Files.createDirectories(dir), freePort());
+        log.println(example + " (" + (server == null ? "one container"
+                : plan.topology() + ", server " + (plan.twoPods() ? "pod" : "container")) + ")");
+        log.println("changed here: " + String.join(", ", changes) + "; " + pod.describe() + "; " + cpus.describe());
+
+        Process serverProcess = null;
+        try {
+            if (server != null) {
+                serverProcess = pod.start("server", server, files, cpus.server(), log);
+                pod.awaitListening(serverProcess, "server", SERVER_START);
+            }
+            Process clientProcess = pod.start("client", client, files, cpus.client(), log);
+            boolean finished = clientProcess.waitFor(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS);
+            if (!finished) {
+                clientProcess.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+            String output = pod.output("client");
+            assertThat(finished).as(example + ": the client ran longer than " + RUN_LIMIT + "\n" + output).isTrue();
+            Path resultJson = pod.results().resolve("result.json");
+            assertThat(resultJson).as(example + ": exit " + clientProcess.exitValue() + ", no result\n" + output).exists();
+            RunResult result = ResultJson.read(resultJson);
+            log.println("verdict " + result.verdict() + ", exit " + clientProcess.exitValue());
+            return new Attempt(result, clientProcess.exitValue(), output, expected);
+        } finally {
+            if (serverProcess != null) {
+                serverProcess.destroy();
+                if (!serverProcess.waitFor(10, TimeUnit.SECONDS)) {
+                    serverProcess.destroyForcibly();
+                }
+            }
+        }
+    }
+
+    /**
+     * The verdict an example states: OK, unless its metadata says otherwise under {@value #EXPECTED_VERDICT}, as
+     * {@code FAIL: <step id or pattern with *>, …: <why it cannot reach OK>} — only those steps may FAIL, and only on what
+     * they measure (rate, lateness, messages lost), never on the target failing (a crash, a connection that cannot be
+     * opened, nothing completed); every other step must be OK, and the reason is written where the example's reader sees it.
+     */
+    record Expectation(List<String> stated, List<Pattern> mayFail, String why) {
+
+        static Expectation of(BenchmarkRun run) {
+            var annotations = run.getMetadata().getAnnotations();
+            String stated = annotations == null ? null : annotations.get(EXPECTED_VERDICT);
+            if (stated == null) {
+                return new Expectation(List.of(), List.of(), null);
+            }
+            int colon = stated.indexOf(':', "FAIL:".length());
+            if (!stated.startsWith("FAIL:") || colon < 0) {
+                throw new AssertionError(EXPECTED_VERDICT + " '" + stated + "': must read 'FAIL: STEP, …: WHY'");
+            }
+            List<String> steps = Stream.of(stated.substring("FAIL:".length(), colon).split(",")).map(String::strip).toList();
+            List<Pattern> patterns = steps.stream().map(step -> Pattern.compile(Pattern.quote(step).replace("*", "\\E.*\\Q"))).toList();
+            return new Expectation(steps, patterns, stated.substring(colon + 1).strip());
+        }
+
+        private boolean mayFail(StepResult step) {
+            return mayFail.stream().anyMatch(p -> p.matcher(step.id()).matches());
+        }
+
+        /** Why a step is not what the example states, or null when it is. */
+        String problem(StepResult step) {
+            if (step.verdict() == Verdict.OK) {
+                return null;
+            }
+            if (!mayFail(step)) {
+                return "step " + step.id() + " " + step.verdict() + ": " + step.reason();
+            }
+            if (step.reason() != null && (step.reason().contains("target failed") || step.reason().contains("no message completed"))) {
+                return "step " + step.id() + " may FAIL on what it measures, never on the target failing, but: " + step.reason();
+            }
+            return null;
+        }
+
+        /** What is wrong with a run whatever the host did: a pattern naming no step, an exit code that is not the result's. */
+        List<String> runProblems(RunResult result, int exit) {
+            var problems = new ArrayList<String>();
+            for (int i = 0; i < mayFail.size(); i++) {
+                Pattern p = mayFail.get(i);
+                if (result.steps().stream().noneMatch(step -> p.matcher(step.id()).matches())) {
+                    problems.add(EXPECTED_VERDICT + " names '" + stated.get(i) + "', which is no step of this run");
+                }
+            }
+            int expectedExit = switch (result.verdict()) {
+                case OK -> 0;
+                case FAIL -> 1;
+                case INCONCLUSIVE -> 5;
+            };
+            if (exit != expectedExit) {
+                problems.add("exit " + exit + " for a " + result.verdict() + " result");
+            }
+            return problems;
+        }
+
+        /**
+         * Whether every repetition of the step that failed was disturbed by the host, as the runner measured it (a "host
+         * noise during the window" note), and failed on what it measures, not on the target.
+         */
+        boolean disturbedByTheHost(StepResult step) {
+            var failed = step.repetitions().stream().filter(rep -> rep.verdict() != Verdict.OK).toList();
+            return !failed.isEmpty() && failed.stream().allMatch(rep -> rep.notes().stream().anyMatch(n -> n.startsWith("host noise"))
+                    && rep.reason() != null && !rep.reason().contains("target failed") && !rep.reason().contains("no message completed"));
+        }
+
+        void announce(Path example) {
+            if (!mayFail.isEmpty()) {
+                System.out.println(example + ": steps " + stated + " need not be OK here, as the example says: " + why);
+            }
+        }
+    }
+
+    /** Each container's cpuset: its whole CPUs, taken in order from this machine's, client first, wrapping around. */
+    record Cpus(List<Integer> client, List<Integer> server, List<Integer> available, boolean serverInClientContainer) {
+
+        static Cpus map(ResourcePlan plan, List<Integer> available) {
+            List<Integer> client = take(available, 0, plan.clientCpus());
+            boolean inClient = plan.serverCpus() == 0;
+            return new Cpus(client, inClient ? client : take(available, plan.clientCpus(), plan.serverCpus()), available, inClient);
+        }
+
+        private static List<Integer> take(List<Integer> available, int from, int count) {
+            List<Integer> cpus = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                int cpu = available.get((from + i) % available.size());
+                if (!cpus.contains(cpu)) {
+                    cpus.add(cpu);
+                }
+            }
+            return cpus;
+        }
+
+        String describe() {
+            String map = "client cpuset " + CpuList.format(client)
+                    + (serverInClientContainer ? "" : ", server cpuset " + CpuList.format(server));
+            boolean shared = !serverInClientContainer && server.stream().anyMatch(client::contains);
+            return map + " of this machine's " + CpuList.format(available) + (shared ? " (shared: the example asks for more CPUs)" : "");
+        }
+    }
+
+    /** The pods' file system and ports, here: /etc/isobench, /results and /queue under one directory, a free metrics port. */
+    record Pod(Path dir, int metricsPort) {
+
+        Path results() {
+            return dir.resolve("results/run");
+        }
+
+        String describe() {
+            return "pod paths under " + dir + ", metrics port " + RunnerArgs.METRICS_PORT + " → " + metricsPort;
+        }
+
+        /** The runner's launcher with the container's arguments and environment, confined to the container's cpuset. */
+        Process start(String role, Container container, Map<String, String> files, List<Integer> cpus, PrintWriter log) throws IOException {
+            var command = new ArrayList<>(List.of("taskset", "-c", CpuList.format(cpus), LAUNCHER.toString()));
+            for (String arg : container.getArgs()) {
+                if (arg.startsWith("@/etc/isobench/")) {
+                    String file = arg.substring("@/etc/isobench/".length());
+                    Path written = Files.writeString(dir.resolve(file), mapped(files.get(file)));
+                    command.add("@" + written);
+                    log.println(role + ": " + String.join(" ", command) + "\n  " + file + ": "
+                            + Files.readString(written).replace("\n", " "));
+                } else {
+                    command.add(arg);
+                }
+            }
+            var builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve(role + ".log").toFile());
+            for (EnvVar e : container.getEnv()) {
+                if (e.getValue() != null) {
+                    builder.environment().put(e.getName(), e.getValue());
+                }
+            }
+            return builder.start();
+        }
+
+        /** An argument file with the pod's paths and the metrics port mapped; every other token as the operator wrote it. */
+        private String mapped(String argsFile) throws IOException {
+            Path queue = Files.isDirectory(Path.of("/dev/shm")) ? Files.createTempDirectory(Path.of("/dev/shm"), "isobench-queue-")
+                    : Files.createDirectories(dir.resolve("queue"));
+            queue.toFile().deleteOnExit();
+            List<String> tokens = new ArrayList<>(argsFile.lines().toList());
+            for (int i = 0; i < tokens.size(); i++) {
+                String token = tokens.get(i);
+                if (token.equals(RunnerArgs.RESULTS_DIR)) {
+                    tokens.set(i, results().toString());
+                } else if (token.equals(RunnerArgs.QUEUE_DIR)) {
+                    tokens.set(i, queue.toString());
+                } else if (token.equals("--metrics-port")) {
+                    tokens.set(++i, String.valueOf(metricsPort));
+                }
+            }
+            return String.join("\n", tokens) + "\n";
+        }
+
+        /** Waits for the server's "listening on" line, as a Ready server container or pod. */
+        void awaitListening(Process server, String role, Duration limit) throws Exception {
+            long deadline = System.nanoTime() + limit.toNanos();
+            while (System.nanoTime() < deadline) {
+                if (output(role).contains(" listening on ")) {
+                    return;
+                }
+                assertThat(server.isAlive()).as("the server exited " + (server.isAlive() ? "" : server.exitValue()) + "\n" + output(role))
+                        .isTrue();
+                Thread.sleep(100);
+            }
+            throw new AssertionError("the server did not listen within " + limit + "\n" + output(role));
+        }
+
+        String output(String role) throws IOException {
+            Path file = dir.resolve(role + ".log");
+            return Files.exists(file) ? Files.readString(file) : "";
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (var socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static void setPort(TargetSpec target, int port) {
+        if (target.getUdpEcho() != null) {
+            target.getUdpEcho().setPort(port);
+        } else if (target.getTcpEcho() != null) {
+            target.getTcpEcho().setPort(port);
+        } else if (target.getRsocket() != null) {
+            target.getRsocket().setPort(port);
+        } else {
+            target.getHttpMock().setPort(port);
+        }
+    }
+}
