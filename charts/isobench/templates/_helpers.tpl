@@ -50,8 +50,12 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- if kindIs "bool" $switch -}}{{ $switch }}{{- else -}}{{ $root.Capabilities.APIVersions.Has "monitoring.coreos.com/v1" }}{{- end -}}
 {{- end -}}
 
+{{/* An image under image.registry: pinned by its digest when it has one (the tag is then not used), else its tag. */}}
 {{- define "isobench.image" -}}
-{{- printf "%s:%s" .image.repository (default .chart.AppVersion .image.tag) -}}
+{{- $name := printf "%s/%s" .root.Values.image.registry .image.repository -}}
+{{- if .image.digest -}}{{ printf "%s@%s" $name .image.digest }}
+{{- else -}}{{ printf "%s:%s" $name (default .root.Chart.AppVersion .image.tag) }}
+{{- end -}}
 {{- end -}}
 
 {{/* The ConfigMap holding the kubelets' CA (key ca.crt), or nothing: the operator then trusts the cluster's CA. */}}
