@@ -129,6 +129,8 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
                 return r;
             });
         }
+        events.placeableChanged(run, Conditions.get(before, CrdConstants.CONDITION_PLACEABLE),
+                Conditions.get(status, CrdConstants.CONDITION_PLACEABLE));
         if (phaseAfter != phaseBefore) {
             LOG.info("{} → {}: {}", phaseBefore, phaseAfter, status.getMessage());
             events.phaseChanged(run, phaseAfter, status.getMessage());

@@ -290,6 +290,37 @@ class OperatorIT {
                 + " (in the first 65536 bytes of container server's log)");
     }
 
+    @Test
+    void aRunWithNoNodeInItsPoolIsNotPlaceableWithinSecondsAndOneTooBigForEveryNodeFailsWithTheNumbers() throws Exception {
+        long created = System.nanoTime();
+        create("nowhere", "nowhere", "5m");
+        await().atMost(Duration.ofSeconds(10)).ignoreExceptions().until(() -> "False".equals(condition(get("nowhere"),
+                CrdConstants.CONDITION_PLACEABLE)));
+        assertThat(Duration.ofNanos(System.nanoTime() - created)).as("said at once, not at the timeout").isLessThan(Duration.ofSeconds(10));
+        BenchmarkRun waiting = get("nowhere");
+        var placeable = waiting.getStatus().getConditions().stream().filter(c -> "Placeable".equals(c.getType())).findFirst().orElseThrow();
+        assertThat(placeable.getReason()).isEqualTo("NoMatchingNode");
+        assertThat(placeable.getMessage()).startsWith("no node matches nodeSelector isobench.io/pool=nowhere");
+        assertThat(waiting.getStatus().getPhase()).as("a node may be labelled later").isEqualTo(Phase.Queued);
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(client.v1().events().inNamespace(USER_NAMESPACE).list().getItems())
+                .anySatisfy(e -> {
+                    assertThat(e.getInvolvedObject().getName()).isEqualTo("nowhere");
+                    assertThat(e.getType()).isEqualTo("Warning");
+                    assertThat(e.getReason()).isEqualTo("NoMatchingNode");
+                    assertThat(e.getMessage()).contains("isobench.io/pool=nowhere");
+                }));
+
+        BenchmarkRun big = runSpec("too-big", "bench", "5m");
+        big.getSpec().getPlacement().setClient(new io.isobench.operator.api.RoleResources(7, "20Gi"));
+        client.resource(big).create();
+        BenchmarkRun failed = awaitPhase("too-big", Phase.Failed);
+        var notPlaceable = failed.getStatus().getConditions().stream().filter(c -> "Placeable".equals(c.getType())).findFirst().orElseThrow();
+        assertThat(notPlaceable.getStatus()).isEqualTo("False");
+        assertThat(notPlaceable.getReason()).isEqualTo("Unschedulable");
+        assertThat(failed.getStatus().getMessage()).isEqualTo("asks 8 whole CPUs and 20Gi of memory on one node; the most any of the 1 node(s)"
+                + " matching nodeSelector isobench.io/pool=bench has allocatable: 4 CPUs (bench-1), 16Gi of memory (bench-1)");
+    }
+
     // --- helpers ---
 
     /** A tcp-echo run whose server has a CPU and a pod of its own on the same node. */
