@@ -36,11 +36,13 @@ public final class RunEvents {
      * {@code Placeable} when it can again; nothing while the condition stays as it was, so a waiting run is not noisy.
      */
     public void placeableChanged(BenchmarkRun run, Optional<Condition> before, Optional<Condition> after) {
-        if (after.isEmpty() || before.map(b -> b.getStatus().equals(after.get().getStatus()) && b.getReason().equals(after.get().getReason()))
-                .orElse(false)) {
+        if (after.isEmpty()) {
             return;
         }
         Condition now = after.get();
+        if (before.map(b -> b.getStatus().equals(now.getStatus()) && b.getReason().equals(now.getReason())).orElse(false)) {
+            return;
+        }
         if ("False".equals(now.getStatus())) {
             record(run, "Warning", now.getReason(), now.getMessage());
         } else if (before.isPresent()) {

@@ -54,9 +54,11 @@ public record Placeability(boolean fits, String reason, String message, boolean 
         String largest = NodeInspector.allocatableCpus(mostCpus) + " CPUs (" + mostCpus.getMetadata().getName() + "), "
                 + size(NodeInspector.allocatableMemoryBytes(mostMemory)) + " of memory (" + mostMemory.getMetadata().getName() + ")";
         String message = needed == 1
-                ? "asks " + asks + " on one node; the most any of the " + matching.size() + " node(s) matching " + pool + " has allocatable: " + largest
-                : "asks " + asks + " on each of " + needed + " nodes; " + roomy.size() + " of the " + matching.size() + " node(s) matching " + pool
-                        + " has them" + (roomy.isEmpty() ? "" : " (" + names(roomy) + ")") + "; the most any has allocatable: " + largest;
+                ? "asks " + asks + " on one node; the most any of the " + matching.size() + " node(s) matching " + pool
+                        + " has allocatable: " + largest
+                : "asks " + asks + " on each of " + needed + " nodes; " + roomy.size() + " of the " + matching.size() + " node(s) matching "
+                        + pool + " has them" + (roomy.isEmpty() ? "" : " (" + names(roomy) + ")") + "; the most any has allocatable: "
+                        + largest;
         return new Placeability(false, UNSCHEDULABLE, message, true, List.of());
     }
 

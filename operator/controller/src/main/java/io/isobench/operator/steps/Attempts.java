@@ -2,6 +2,7 @@ package io.isobench.operator.steps;
 
 import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.Phase;
+import io.isobench.operator.reconcile.FailureReason;
 import io.isobench.operator.reconcile.Outcome;
 import io.isobench.operator.reconcile.RunContext;
 import io.isobench.operator.workload.RunnerWorkload;
@@ -12,7 +13,7 @@ final class Attempts {
 
     private Attempts() {}
 
-    static Outcome failed(RunContext ctx, String reason, String message) {
+    static Outcome failed(RunContext ctx, FailureReason reason, String message) {
         var run = ctx.run();
         int attempt = ctx.attempt();
         int retries = run.getSpec().getRetries() == null ? 0 : run.getSpec().getRetries();

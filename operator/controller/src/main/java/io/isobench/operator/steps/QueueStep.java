@@ -7,6 +7,7 @@ import io.isobench.operator.placement.KubeletFacts;
 import io.isobench.operator.placement.NodeInspector;
 import io.isobench.operator.placement.NodeLedger;
 import io.isobench.operator.placement.Placeability;
+import io.isobench.operator.reconcile.FailureReason;
 import io.isobench.operator.reconcile.Outcome;
 import io.isobench.operator.reconcile.ReconcileStep;
 import io.isobench.operator.reconcile.RunContext;
@@ -39,7 +40,7 @@ public final class QueueStep implements ReconcileStep {
         Placeability placeable = Placeability.assess(plan, selector, ctx.services().nodes().nodes());
         ctx.condition(CrdConstants.CONDITION_PLACEABLE, placeable.fits(), placeable.reason(), placeable.message());
         if (!placeable.fits() && placeable.lasting()) {
-            ctx.fail(Placeability.UNSCHEDULABLE, placeable.message());
+            ctx.fail(FailureReason.Unschedulable, placeable.message());
             return Outcome.stop(null);
         }
         if (!placeable.fits()) {
@@ -72,13 +73,13 @@ public final class QueueStep implements ReconcileStep {
         }
         if (eligible.isEmpty() && unreadable.isEmpty()) {
             // Nothing to wait for: isolation cannot be verified on any matching node until the cluster changes.
-            String reason = refused.isEmpty() ? "CpuManagerNotStatic" : "KubeletConfigUnreadable";
+            FailureReason reason = refused.isEmpty() ? FailureReason.CpuManagerNotStatic : FailureReason.KubeletConfigUnreadable;
             String message = refused.isEmpty()
                     ? "isolation Exclusive needs the kubelet's static CPU manager; no matching node has it: " + String.join(", ", notStatic)
                     : "isolation Exclusive needs each node's kubelet configuration, which the operator may not read: "
                             + String.join(", ", refused)
                             + (notStatic.isEmpty() ? "" : "; without the static CPU manager: " + String.join(", ", notStatic));
-            ctx.condition(CrdConstants.CONDITION_ISOLATED, false, reason, message);
+            ctx.condition(CrdConstants.CONDITION_ISOLATED, false, reason.name(), message);
             ctx.fail(reason, message);
             return Outcome.stop(null);
         }

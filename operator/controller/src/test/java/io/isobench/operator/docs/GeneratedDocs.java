@@ -41,6 +41,7 @@ final class GeneratedDocs {
         if (Boolean.getBoolean("isobench.docs.update")) {
             Files.writeString(file, expected);
         }
-        assertThat(Files.exists(file) ? Files.readString(file) : "").as(page + " has drifted from the code: run `make docs`").isEqualTo(expected);
+        String committed = Files.exists(file) ? Files.readString(file) : "";
+        assertThat(committed).as(page + " has drifted from the code: run `make docs`").isEqualTo(expected);
     }
 }

@@ -33,7 +33,8 @@ class NodeSizingDocTest {
     }
 
     static String render() throws IOException {
-        var out = new StringBuilder("| example | target | isolation | nodes | whole CPUs per node | memory per node |\n|---|---|---|---:|---:|---:|\n");
+        var out = new StringBuilder("| example | target | isolation | nodes | whole CPUs per node | memory per node |\n"
+                + "|---|---|---|---:|---:|---:|\n");
         for (String file : examples()) {
             BenchmarkRun run = Serialization.unmarshal(Files.readString(GeneratedDocs.repoRoot().resolve(file)), BenchmarkRun.class);
             ResourcePlan plan = ResourcePlan.of(run.getSpec());

@@ -302,8 +302,8 @@ class OperatorIT {
         assertThat(placeable.getReason()).isEqualTo("NoMatchingNode");
         assertThat(placeable.getMessage()).startsWith("no node matches nodeSelector isobench.io/pool=nowhere");
         assertThat(waiting.getStatus().getPhase()).as("a node may be labelled later").isEqualTo(Phase.Queued);
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(client.v1().events().inNamespace(USER_NAMESPACE).list().getItems())
-                .anySatisfy(e -> {
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(client.v1().events().inNamespace(USER_NAMESPACE).list()
+                .getItems()).anySatisfy(e -> {
                     assertThat(e.getInvolvedObject().getName()).isEqualTo("nowhere");
                     assertThat(e.getType()).isEqualTo("Warning");
                     assertThat(e.getReason()).isEqualTo("NoMatchingNode");
@@ -314,11 +314,14 @@ class OperatorIT {
         big.getSpec().getPlacement().setClient(new io.isobench.operator.api.RoleResources(7, "20Gi"));
         client.resource(big).create();
         BenchmarkRun failed = awaitPhase("too-big", Phase.Failed);
-        var notPlaceable = failed.getStatus().getConditions().stream().filter(c -> "Placeable".equals(c.getType())).findFirst().orElseThrow();
+        var notPlaceable = failed.getStatus().getConditions().stream().filter(c -> "Placeable".equals(c.getType())).findFirst()
+                .orElseThrow();
         assertThat(notPlaceable.getStatus()).isEqualTo("False");
         assertThat(notPlaceable.getReason()).isEqualTo("Unschedulable");
-        assertThat(failed.getStatus().getMessage()).isEqualTo("asks 8 whole CPUs and 20Gi of memory on one node; the most any of the 1 node(s)"
-                + " matching nodeSelector isobench.io/pool=bench has allocatable: 4 CPUs (bench-1), 16Gi of memory (bench-1)");
+        var completed = failed.getStatus().getConditions().stream().filter(c -> "Completed".equals(c.getType())).findFirst().orElseThrow();
+        assertThat(completed.getReason()).as("the real reason, not just Failed").isEqualTo("Unschedulable");
+        assertThat(failed.getStatus().getMessage()).isEqualTo("asks 8 whole CPUs and 20Gi of memory on one node; the most any of the 1"
+                + " node(s) matching nodeSelector isobench.io/pool=bench has allocatable: 4 CPUs (bench-1), 16Gi of memory (bench-1)");
     }
 
     // --- helpers ---

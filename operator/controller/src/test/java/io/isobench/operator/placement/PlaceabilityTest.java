@@ -22,7 +22,8 @@ class PlaceabilityTest {
 
     static Node node(String name, String pool, int cpus, String memory, boolean ready) {
         return new NodeBuilder().withNewMetadata().withName(name).addToLabels("isobench.io/pool", pool).endMetadata()
-                .withNewStatus().addToAllocatable("cpu", new Quantity(String.valueOf(cpus))).addToAllocatable("memory", new Quantity(memory))
+                .withNewStatus().addToAllocatable("cpu", new Quantity(String.valueOf(cpus)))
+                .addToAllocatable("memory", new Quantity(memory))
                 .addNewCondition().withType("Ready").withStatus(ready ? "True" : "False").endCondition().endStatus().build();
     }
 
@@ -69,12 +70,14 @@ class PlaceabilityTest {
         run.getSpec().getPlacement().setClient(client);
         Placeability p = assess(run, BENCH, node("bench-1", "bench", 4, "16Gi", true));
         assertThat(p.reason()).isEqualTo("Unschedulable");
-        assertThat(p.message()).startsWith("asks 2 whole CPUs and 24Gi of memory on one node;").endsWith("4 CPUs (bench-1), 16Gi of memory (bench-1)");
+        assertThat(p.message()).startsWith("asks 2 whole CPUs and 24Gi of memory on one node;")
+                .endsWith("4 CPUs (bench-1), 16Gi of memory (bench-1)");
     }
 
     @Test
     void aNodeThatFitsMakesTheRunPlaceableEvenWhileItIsNotReady() {
-        Placeability p = assess(Runs.dispatch("r", NOW), BENCH, node("bench-1", "bench", 1, "64Gi", true), node("bench-2", "bench", 2, "3Gi", false));
+        Placeability p = assess(Runs.dispatch("r", NOW), BENCH, node("bench-1", "bench", 1, "64Gi", true),
+                node("bench-2", "bench", 2, "3Gi", false));
         assertThat(p.fits()).isTrue();
         assertThat(p.reason()).isEqualTo("Fits");
         assertThat(p.nodes()).extracting(n -> n.getMetadata().getName()).containsExactly("bench-2");
@@ -91,11 +94,13 @@ class PlaceabilityTest {
         run.getSpec().getPlacement().setServer(server);
         Placeability one = assess(run, BENCH, node("bench-1", "bench", 4, "8Gi", true));
         assertThat(one.reason()).as("a second node may join the pool").isEqualTo("NoMatchingNode");
-        assertThat(one.message()).isEqualTo("topology SeparateNodes needs 2 nodes matching nodeSelector isobench.io/pool=bench; 1 does: bench-1");
+        assertThat(one.message())
+                .isEqualTo("topology SeparateNodes needs 2 nodes matching nodeSelector isobench.io/pool=bench; 1 does: bench-1");
         Placeability small = assess(run, BENCH, node("bench-1", "bench", 4, "8Gi", true), node("bench-2", "bench", 2, "8Gi", true));
         assertThat(small.reason()).isEqualTo("Unschedulable");
         assertThat(small.message()).isEqualTo("asks 3 whole CPUs and 1536Mi of memory on each of 2 nodes; 1 of the 2 node(s) matching"
-                + " nodeSelector isobench.io/pool=bench has them (bench-1); the most any has allocatable: 4 CPUs (bench-1), 8Gi of memory (bench-1)");
+                + " nodeSelector isobench.io/pool=bench has them (bench-1); the most any has allocatable: 4 CPUs (bench-1),"
+                + " 8Gi of memory (bench-1)");
         assertThat(assess(run, BENCH, node("bench-1", "bench", 4, "8Gi", true), node("bench-2", "bench", 3, "8Gi", true)).fits()).isTrue();
     }
 

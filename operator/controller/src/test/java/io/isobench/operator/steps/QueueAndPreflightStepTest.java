@@ -45,7 +45,8 @@ class QueueAndPreflightStepTest {
         assertThat(isolated.getStatus()).isEqualTo("False");
         assertThat(isolated.getReason()).isEqualTo("CpuManagerNotStatic");
         assertThat(isolated.getMessage()).contains("shared-1 (cpuManagerPolicy none)");
-        assertThat(Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow().getReason()).isEqualTo("Failed");
+        assertThat(Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow().getReason())
+                .as("the real reason, not just Failed").isEqualTo("CpuManagerNotStatic");
     }
 
     @Test
