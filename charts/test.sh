@@ -16,6 +16,8 @@ for values in "$chart"/ci/*-values.yaml; do
   "$BIN/helm" lint --strict "$chart" -f "$values" >/dev/null \
     || { "$BIN/helm" lint --strict "$chart" -f "$values"; fail "helm lint with $(basename "$values")"; }
 done
+# the README's first command works offline: `helm template` without --kube-version (Helm then assumes Kubernetes 1.20)
+"$BIN/helm" template t "$chart" >/dev/null || { "$BIN/helm" template t "$chart" | head -5; fail "helm template without --kube-version"; }
 # a value the schema does not know is refused
 if "$BIN/helm" template t "$chart" --kube-version 1.34.0 --set operator.replica=2 >/dev/null 2>&1; then fail "values.schema.json accepted an unknown key"; fi
 

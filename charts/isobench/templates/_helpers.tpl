@@ -40,8 +40,14 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- end -}}
 {{- end -}}
 
+{{/* Where a person opens the site: site.url; else the Ingress; else, in front of the in-chart MinIO, the port-forward NOTES prints. */}}
 {{- define "isobench.siteUrl" -}}
-{{- if .Values.site.url -}}{{ .Values.site.url }}{{- else -}}{{ printf "%s/%s/site/index.html" (include "isobench.storeEndpoint" .) .Values.store.bucket }}{{- end -}}
+{{- $path := printf "%s/site/index.html" .Values.store.bucket -}}
+{{- if .Values.site.url -}}{{ .Values.site.url }}
+{{- else if .Values.site.ingress.enabled -}}{{ printf "%s://%s/%s" (ternary "https" "http" (ne .Values.site.ingress.tlsSecret "")) .Values.site.ingress.host $path }}
+{{- else if and .Values.minio.enabled (not .Values.store.endpoint) -}}{{ printf "http://127.0.0.1:%v/%s" .Values.site.localPort $path }}
+{{- else -}}{{ printf "%s/%s" (include "isobench.storeEndpoint" .) $path }}
+{{- end -}}
 {{- end -}}
 
 {{/* Prometheus Operator objects: on when asked, or (null) when the cluster serves monitoring.coreos.com/v1. */}}
