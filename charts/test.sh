@@ -44,5 +44,6 @@ for values in "$chart"/ci/*-values.yaml; do
   # namespaces the chart creates must exist before objects in them can be dry-run
   echo "$rendered" | $K apply --dry-run=server -f - >/dev/null || fail "the API server rejected the rendering with ci/$(basename "$values")"
 done
+"$root/charts/upgrade-uninstall-test.sh" "$state/kubeconfig"
 "$root/charts/prometheus-test.sh" "$state/kubeconfig"
-echo "test-chart: OK (CRD copy, lint × $(ls "$chart"/ci/*-values.yaml | wc -l), schema, helm-unittest, server-side dry-run incl. Prometheus Operator CRDs)"
+echo "test-chart: OK (CRD copy, lint × $(ls "$chart"/ci/*-values.yaml | wc -l), schema, helm-unittest, server-side dry-run incl. Prometheus Operator CRDs, CRD upgrade, uninstall hook)"
