@@ -128,6 +128,14 @@ figure "Prometheus scrape of operator + runner pod (incl. a 25 s run)" $((SECOND
 t1=$SECONDS
 "$here/faults.sh" || fail "fault checks"
 figure "faults (operator kills, store outages, pod deleted, node NotReady, 50 runs)" $((SECONDS - t1))
+# 9. helm uninstall with the runs still there (each holds the finalizer isobench.io/cleanup): the pre-delete Job deletes them
+#    while the operator still runs, so none is left undeletable and the uninstall does not hang
+t1=$SECONDS
+timeout 360 $HELM uninstall isobench -n $SYSTEM --wait --timeout 5m >"$out/helm-uninstall.txt" 2>&1 || fail "helm uninstall (see $out/helm-uninstall.txt)"
+left=$($K get br -A -o name)
+[ -z "$left" ] || fail "BenchmarkRuns left after helm uninstall: $left"
+[ -z "$($K get jobs.batch -n $RUNS -l app.kubernetes.io/managed-by=isobench-operator -o name)" ] || fail "runner Jobs left after helm uninstall"
+figure "helm uninstall (every run deleted first, none stranded)" $((SECONDS - t1))
 figure "e2e total" $((SECONDS - t0))
 log "OK ($((SECONDS - t0)) s); figures in $out/figures.md"
 cat "$out/figures.md"
