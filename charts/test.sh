@@ -22,6 +22,7 @@ done
 if "$BIN/helm" template t "$chart" --kube-version 1.34.0 --set operator.replica=2 >/dev/null 2>&1; then fail "values.schema.json accepted an unknown key"; fi
 
 "$BIN/helm-unittest" --strict "$chart" >/dev/null || { "$BIN/helm-unittest" --strict "$chart"; fail "helm-unittest"; }
+"$root/charts/rules-test.sh"
 
 state=$(mktemp -d /tmp/isobench-chart-test.XXXXXX)
 trap '"$root/local-cluster/down.sh" --state-dir "$state" --purge >/dev/null 2>&1 || true' EXIT

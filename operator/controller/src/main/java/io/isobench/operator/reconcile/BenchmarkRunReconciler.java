@@ -133,6 +133,7 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
                 Conditions.get(status, CrdConstants.CONDITION_PLACEABLE));
         if (phaseAfter != phaseBefore) {
             LOG.info("{} → {}: {}", phaseBefore, phaseAfter, status.getMessage());
+            metrics.phaseEnded(run, phaseBefore, before.getPhaseSince());
             events.phaseChanged(run, phaseAfter, status.getMessage());
             if (PhaseSteps.terminal(phaseAfter)) {
                 metrics.ended(run, phaseAfter);

@@ -324,6 +324,40 @@ class OperatorIT {
                 + " node(s) matching nodeSelector isobench.io/pool=bench has allocatable: 4 CPUs (bench-1), 16Gi of memory (bench-1)");
     }
 
+    @Test
+    void metricsHoldTheJvmTheReconcilesTheQueueAndPublishingAndPromtoolAcceptsThem() throws Exception {
+        BenchmarkRun run = create("measured", "bench", "5m");
+        Pod pod = awaitRunnerPod(run);
+        awaitPhase("measured", Phase.Running);
+        finishRunner(run, pod, "succeed");
+        awaitPhase("measured", Phase.Succeeded);
+        await().atMost(Duration.ofSeconds(30)).until(() -> "True".equals(condition(get("measured"), CrdConstants.CONDITION_PUBLISHED)));
+        var http = java.net.http.HttpClient.newHttpClient();
+        var scrape = java.net.URI.create("http://127.0.0.1:" + operator.httpPort() + "/metrics");
+        String metrics = http.send(java.net.http.HttpRequest.newBuilder(scrape).build(), java.net.http.HttpResponse.BodyHandlers.ofString())
+                .body();
+        assertThat(metrics).as("JVM and process")
+                .contains("jvm_memory_used_bytes{area=\"heap\"}", "jvm_gc_collection_seconds_count", "process_cpu_seconds_total",
+                        "process_open_fds");
+        assertThat(metrics).as("JOSDK's reconciliation metrics, execution times as histograms")
+                .containsPattern("operator_sdk_reconciliations_started_total\\{[^}]*\\} [1-9]")
+                .containsPattern("operator_sdk_reconciliations_success_total\\{[^}]*\\} [1-9]")
+                .containsPattern("operator_sdk_controllers_execution_reconcile_seconds_bucket\\{[^}]*le=\"0.005\"");
+        assertThat(metrics).as("the queue and what follows, per pool and phase")
+                .containsPattern("isobench_operator_queue_wait_seconds_count\\{pool=\"\\{isobench.io/pool=bench}\"} 1")
+                .containsPattern("isobench_operator_phase_seconds_count\\{phase=\"Collecting\"} 1")
+                .containsPattern("isobench_operator_publish_seconds_count\\{result=\"ok\"} 1");
+        assertThat(io.isobench.operator.observability.Promtool.checkMetrics(metrics)).isEmpty();
+        // the chart's dashboard and alerts ask only for series the operator exports
+        var names = java.util.regex.Pattern.compile("\\b(isobench_operator_[a-z_]+|operator_sdk_[a-z_]+|jvm_[a-z_]+|process_[a-z_]+)");
+        for (String file : List.of("charts/isobench/dashboards/isobench.json", "charts/isobench/templates/prometheusrule.yaml")) {
+            var used = names.matcher(Files.readString(LocalCluster.repoRoot().resolve(file))).results().map(m -> m.group(1))
+                    .map(n -> n.replaceFirst("_(bucket|count|sum)$", "")).distinct().toList();
+            assertThat(used).as(file).isNotEmpty()
+                    .allSatisfy(n -> assertThat(metrics).as(file + " uses " + n).contains("# TYPE " + n + " "));
+        }
+    }
+
     // --- helpers ---
 
     /** A tcp-echo run whose server has a CPU and a pod of its own on the same node. */
