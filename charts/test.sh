@@ -16,6 +16,8 @@ for values in "$chart"/ci/*-values.yaml; do
   "$BIN/helm" lint --strict "$chart" -f "$values" >/dev/null \
     || { "$BIN/helm" lint --strict "$chart" -f "$values"; fail "helm lint with $(basename "$values")"; }
 done
+# editors validate values as users type: the schema line comes first
+[ "$(head -1 "$chart/values.yaml")" = "# yaml-language-server: \$schema=values.schema.json" ] || fail "values.yaml does not start with its schema line"
 # the README's first command works offline: `helm template` without --kube-version (Helm then assumes Kubernetes 1.20)
 "$BIN/helm" template t "$chart" >/dev/null || { "$BIN/helm" template t "$chart" | head -5; fail "helm template without --kube-version"; }
 # a value the schema does not know is refused
@@ -23,6 +25,7 @@ if "$BIN/helm" template t "$chart" --kube-version 1.34.0 --set operator.replica=
 
 "$BIN/helm-unittest" --strict "$chart" >/dev/null || { "$BIN/helm-unittest" --strict "$chart"; fail "helm-unittest"; }
 "$root/charts/rules-test.sh"
+"$root/charts/contracts-test.sh"
 
 state=$(mktemp -d /tmp/isobench-chart-test.XXXXXX)
 trap '"$root/local-cluster/down.sh" --state-dir "$state" --purge >/dev/null 2>&1 || true' EXIT

@@ -1,6 +1,29 @@
-{{/* Names and labels shared by every template. */}}
+{{/* Names and labels shared by every template. Object names only: the app.kubernetes.io/name labels (and so selectors) stay put. */}}
+{{- define "isobench.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 50 | trimSuffix "-" -}}
+{{- end -}}
+
 {{- define "isobench.fullname" -}}
-{{- if contains .Chart.Name .Release.Name -}}{{ .Release.Name | trunc 50 | trimSuffix "-" }}{{- else -}}{{ printf "%s-%s" .Release.Name .Chart.Name | trunc 50 | trimSuffix "-" }}{{- end -}}
+{{- if .Values.fullnameOverride -}}{{ .Values.fullnameOverride | trunc 50 | trimSuffix "-" }}
+{{- else -}}
+{{- $name := include "isobench.name" . -}}
+{{- if contains $name .Release.Name -}}{{ .Release.Name | trunc 50 | trimSuffix "-" }}{{- else -}}{{ printf "%s-%s" .Release.Name $name | trunc 50 | trimSuffix "-" }}{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The operator's ServiceAccount: the one the chart creates, or an existing one (serviceAccount.create false). */}}
+{{- define "isobench.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create -}}{{ default (printf "%s-operator" (include "isobench.fullname" .)) .Values.serviceAccount.name }}
+{{- else -}}{{ required "serviceAccount.name is required when serviceAccount.create is false" .Values.serviceAccount.name }}
+{{- end -}}
+{{- end -}}
+
+{{/* imagePullSecrets of a pod spec, at the indentation of its other keys. */}}
+{{- define "isobench.imagePullSecrets" -}}
+{{- with .Values.imagePullSecrets }}
+imagePullSecrets:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
 {{- end -}}
 
 {{- define "isobench.labels" -}}

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
+import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.PodSpec;
@@ -110,6 +111,7 @@ public final class RunnerWorkload {
                     .addNewNodeSelectorTerm().addNewMatchField().withKey("metadata.name").withOperator("In").withValues(node).endMatchField().endNodeSelectorTerm()
                 .endRequiredDuringSchedulingIgnoredDuringExecution().endNodeAffinity().endAffinity()
                 .withTolerations(tolerations(run))
+                .withImagePullSecrets(config.imagePullSecrets().stream().map(LocalObjectReference::new).toList())
                 .withInitContainers(initContainers)
                 .withContainers(main)
                 .withVolumes(volumes(run, attempt))
