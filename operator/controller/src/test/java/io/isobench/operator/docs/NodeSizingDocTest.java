@@ -32,6 +32,16 @@ class NodeSizingDocTest {
         assertThat(table).contains("| `examples/seeds/rsocket.yaml` | rsocket | Exclusive | 1 | 4 | 8Gi |");
     }
 
+    @Test
+    void theChartsNotesGiveWhatTheFirstExampleAsks() throws IOException {
+        BenchmarkRun first = Serialization.unmarshal(Files.readString(GeneratedDocs.repoRoot().resolve("examples/seeds/dispatch.yaml")),
+                BenchmarkRun.class);
+        ResourcePlan plan = ResourcePlan.of(first.getSpec());
+        assertThat(Files.readString(GeneratedDocs.repoRoot().resolve("charts/isobench/templates/NOTES.txt"))).as("NOTES.txt, step 2")
+                .contains("It asks a node for " + plan.cpusPerNode() + " whole allocatable CPUs and "
+                        + Placeability.size(plan.memoryPerNodeBytes()));
+    }
+
     static String render() throws IOException {
         var out = new StringBuilder("| example | target | isolation | nodes | whole CPUs per node | memory per node |\n"
                 + "|---|---|---|---:|---:|---:|\n");
