@@ -62,8 +62,7 @@ public final class CollectStep implements ReconcileStep {
             Duration grace = services.config().collectGrace();
             if (ended.plus(grace).isBefore(ctx.now())) {
                 return Attempts.failed(ctx, FailureReason.NoResult, "no result.json at " + services.results().describe(key) + " "
-                        + grace.toSeconds()
-                        + "s after the runner ended (upload failed?)");
+                        + grace.toSeconds() + "s after the runner ended (upload failed?)");
             }
             ctx.status().setMessage("waiting for the runner's upload of " + services.results().describe(key));
             return Outcome.stop(RECHECK);
