@@ -32,7 +32,7 @@ help:
 	@echo "make bench       side-by-side benchmarks; rewrites their sections of BENCHMARKS.md"
 	@echo "make mutation    mutation testing: PIT on result-format, the runner's harness, the operator's results/steps; Stryker on the site's statistics; scores in BENCHMARKS.md"
 	@echo "make e2e         the whole product on a local cluster with a real node: helm install, every example, site, security (root)"
-	@echo "make clean       remove build output and $(OUT)/"
+	@echo "make clean       remove build output and $(OUT)/ (a local cluster in $(OUT)/cluster is stopped first)"
 
 $(RUNNER_JAR): $(shell find pom.xml */pom.xml */src -name pom.xml -o -name '*.java' 2>/dev/null)
 	$(MVN) -DskipTests package
@@ -81,5 +81,5 @@ bench-rsocket: $(RUNNER_JAR)
 
 clean:
 	$(MVN) clean
-	rm -rf "$(OUT)"
+	@scripts/clean-out.sh "$(OUT)"
 

@@ -16,6 +16,9 @@ need node nodejs
 need npm npm
 need chromium chromium
 need prometheus prometheus
+# images: pushed to a registry without a daemon (make images-push); the e2e pulls them from a local registry
+need skopeo skopeo
+need docker-registry docker-registry
 # the real node (local-cluster/real-node.sh): containerd, runc, CNI plugins
 need containerd containerd
 need runc runc

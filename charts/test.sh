@@ -16,10 +16,16 @@ for values in "$chart"/ci/*-values.yaml; do
   "$BIN/helm" lint --strict "$chart" -f "$values" >/dev/null \
     || { "$BIN/helm" lint --strict "$chart" -f "$values"; fail "helm lint with $(basename "$values")"; }
 done
+# editors validate values as users type: the schema line comes first
+[ "$(head -1 "$chart/values.yaml")" = "# yaml-language-server: \$schema=values.schema.json" ] || fail "values.yaml does not start with its schema line"
+# the README's first command works offline: `helm template` without --kube-version (Helm then assumes Kubernetes 1.20)
+"$BIN/helm" template t "$chart" >/dev/null || { "$BIN/helm" template t "$chart" | head -5; fail "helm template without --kube-version"; }
 # a value the schema does not know is refused
 if "$BIN/helm" template t "$chart" --kube-version 1.34.0 --set operator.replica=2 >/dev/null 2>&1; then fail "values.schema.json accepted an unknown key"; fi
 
 "$BIN/helm-unittest" --strict "$chart" >/dev/null || { "$BIN/helm-unittest" --strict "$chart"; fail "helm-unittest"; }
+"$root/charts/rules-test.sh"
+"$root/charts/contracts-test.sh"
 
 state=$(mktemp -d /tmp/isobench-chart-test.XXXXXX)
 trap '"$root/local-cluster/down.sh" --state-dir "$state" --purge >/dev/null 2>&1 || true' EXIT
@@ -42,5 +48,6 @@ for values in "$chart"/ci/*-values.yaml; do
   # namespaces the chart creates must exist before objects in them can be dry-run
   echo "$rendered" | $K apply --dry-run=server -f - >/dev/null || fail "the API server rejected the rendering with ci/$(basename "$values")"
 done
+"$root/charts/upgrade-uninstall-test.sh" "$state/kubeconfig"
 "$root/charts/prometheus-test.sh" "$state/kubeconfig"
-echo "test-chart: OK (CRD copy, lint × $(ls "$chart"/ci/*-values.yaml | wc -l), schema, helm-unittest, server-side dry-run incl. Prometheus Operator CRDs)"
+echo "test-chart: OK (CRD copy, lint × $(ls "$chart"/ci/*-values.yaml | wc -l), schema, helm-unittest, server-side dry-run incl. Prometheus Operator CRDs, CRD upgrade, uninstall hook)"

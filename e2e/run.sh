@@ -21,6 +21,11 @@ K="$BIN/kubectl"
 HELM="$BIN/helm"
 SYSTEM=isobench-system RUNS=isobench-runs USER_NS=e2e
 log() { echo "e2e: $*"; }
+pulled() { # name ref: the node holds our image only as pulled from the registry (never imported under its build name)
+  local held; held=$(ctr --address "$state/real-node/containerd/containerd.sock" -n k8s.io images ls -q)
+  grep -qxF "$2" <<<"$held" || fail "the node did not pull $1 as $2 (it holds: $(grep isobench <<<"$held" | tr '\n' ' '))"
+  ! grep -qE "^docker.io/isobench/$1[:@]" <<<"$held" || fail "the node holds an imported $1 image: $(grep -E "^docker.io/isobench/$1" <<<"$held")"
+}
 fail() { echo "e2e: FAIL: $*" >&2; exit 1; }
 teardown() {
   local rc=$?
@@ -42,11 +47,13 @@ t0=$SECONDS
 figure() { echo "| $1 | $2 |" >>"$out/figures.md"; }
 printf '| step | seconds |\n|---|---:|\n' >"$out/figures.md"
 
-# 1. the cluster: control plane, one simulated node outside the real pool, MinIO, the real node with our images
+# 1. the cluster: control plane, one simulated node outside the real pool, MinIO, a registry on 127.0.0.1 holding our
+#    images (pushed as a user does: images/push.sh is make images-push), the real node, which pulls them from there
 timeout 300 "$root/local-cluster/up.sh" --state-dir "$state" --port-base "$base" --node "sim-1,policy=none,cpus=4,pool=sim" >/dev/null
-ISOBENCH_IMAGES="$root/out/images/runner.tar $root/out/images/operator.tar $root/out/images/kubectl.tar" \
-  timeout 300 "$root/local-cluster/real-node.sh" start --state-dir "$state" --port-base "$base"
-figure "cluster up (control plane, MinIO, real node, images imported)" $((SECONDS - t0))
+registry=$("$root/local-cluster/registry.sh" start --state-dir "$state" --port-base "$base")/isobench
+TLS_VERIFY=false "$root/images/push.sh" "$registry" runner operator kubectl >"$out/images-push.txt" || fail "images-push (see $out/images-push.txt)"
+timeout 300 "$root/local-cluster/real-node.sh" start --state-dir "$state" --port-base "$base"
+figure "cluster up (control plane, MinIO, registry with our images, real node)" $((SECONDS - t0))
 
 # 2. helm install into a namespace that enforces the restricted Pod Security Standard; the runner namespace the chart
 #    creates enforces it too. The MinIO root credential goes to the chart once, as the admin Secret its set-up job makes
@@ -68,13 +75,17 @@ $K label namespace $SYSTEM pod-security.kubernetes.io/enforce=restricted pod-sec
   printf 'store:\n  endpoint: http://10.245.0.1:%s\nsite:\n  url: http://127.0.0.1:%s/isobench/site/index.html\n' \
     "$MINIO_PORT" "$MINIO_PORT" >"$state/store-values.yaml" )
 $HELM install isobench "$root/charts/isobench" -n $SYSTEM -f "$root/charts/isobench/ci/e2e-values.yaml" -f "$state/store-values.yaml" \
+  --set image.registry="$registry" --set runner.image.digest="$(cat "$root/out/images/runner.digest")" \
+  --set operator.image.digest="$(cat "$root/out/images/operator.digest")" --set tests.image="$registry/kubectl:0.1.0" \
   --wait --timeout 5m >"$out/helm-install.txt" || fail "helm install (see $out/helm-install.txt)"
 [ "$($K get ns $RUNS -o jsonpath='{.metadata.labels.pod-security\.kubernetes\.io/enforce}')" = restricted ] || fail "namespace $RUNS does not enforce restricted"
 figure "helm install --wait (operator Ready)" $((SECONDS - t1))
 t1=$SECONDS
 $HELM test isobench -n $SYSTEM --timeout 3m >"$out/helm-test.txt" 2>&1 || { cat "$out/helm-test.txt"; fail "helm test"; }
 figure "helm test (RBAC checks in a pod)" $((SECONDS - t1))
-log "chart installed; helm test passed"
+pulled operator "$registry/operator@$(cat "$root/out/images/operator.digest")"
+pulled kubectl "$registry/kubectl:0.1.0"
+log "chart installed from $registry (images pulled by digest); helm test passed"
 
 # 3. every example, cut to seconds, applied at once: Exclusive runs go one at a time through the real node, FIFO
 $K create namespace $USER_NS >/dev/null
@@ -98,6 +109,7 @@ for name in $names; do
     || fail "$name did not finish within 15 min"
 done
 figure "$(wc -w <<<"$names") runs applied at once, all finished" $((SECONDS - t1))
+pulled runner "$registry/runner@$(cat "$root/out/images/runner.digest")"
 sleep 2
 $K get br -n $USER_NS -o json >"$out/runs.json"
 python3 "$here/check_runs.py" "$out" "$state/minio.env" "$MINIO_PORT" || fail "run checks"
@@ -121,6 +133,14 @@ figure "Prometheus scrape of operator + runner pod (incl. a 25 s run)" $((SECOND
 t1=$SECONDS
 "$here/faults.sh" || fail "fault checks"
 figure "faults (operator kills, store outages, pod deleted, node NotReady, 50 runs)" $((SECONDS - t1))
+# 9. helm uninstall with the runs still there (each holds the finalizer isobench.io/cleanup): the pre-delete Job deletes them
+#    while the operator still runs, so none is left undeletable and the uninstall does not hang
+t1=$SECONDS
+timeout 360 $HELM uninstall isobench -n $SYSTEM --wait --timeout 5m >"$out/helm-uninstall.txt" 2>&1 || fail "helm uninstall (see $out/helm-uninstall.txt)"
+left=$($K get br -A -o name)
+[ -z "$left" ] || fail "BenchmarkRuns left after helm uninstall: $left"
+[ -z "$($K get jobs.batch -n $RUNS -l app.kubernetes.io/managed-by=isobench-operator -o name)" ] || fail "runner Jobs left after helm uninstall"
+figure "helm uninstall (every run deleted first, none stranded)" $((SECONDS - t1))
 figure "e2e total" $((SECONDS - t0))
 log "OK ($((SECONDS - t0)) s); figures in $out/figures.md"
 cat "$out/figures.md"

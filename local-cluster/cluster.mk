@@ -7,10 +7,13 @@ TEST_TARGETS += test-cluster
 
 .PHONY: cluster-up cluster-down cluster-status test-cluster test-real-node
 
-# NODE=real adds a real node (containerd + kubelet, static CPU manager) with the runner and operator images imported
+# NODE=real adds a real node (containerd + kubelet, static CPU manager) and a registry on 127.0.0.1 holding the runner and
+# operator images, which the node pulls (helm install … --set image.registry=<the registry printed>/isobench)
 cluster-up: tools $(if $(filter real,$(NODE)),images)
 	@local-cluster/up.sh --state-dir "$(CLUSTER_DIR)" --port-base "$(CLUSTER_PORT_BASE)"
-	@if [ "$(NODE)" = real ]; then ISOBENCH_IMAGES="$(abspath $(OUT))/images/runner.tar $(abspath $(OUT))/images/operator.tar" \
+	@if [ "$(NODE)" = real ]; then \
+	  registry=$$(local-cluster/registry.sh start --state-dir "$(CLUSTER_DIR)" --port-base "$(CLUSTER_PORT_BASE)") && \
+	  TLS_VERIFY=false images/push.sh "$$registry/isobench" runner operator && \
 	  local-cluster/real-node.sh start --state-dir "$(CLUSTER_DIR)" --port-base "$(CLUSTER_PORT_BASE)"; fi
 
 # the real node isolates: a Guaranteed one-CPU pod runs the runner image on an exclusive core, in a cluster of its own

@@ -31,6 +31,7 @@ ETCD_PEER_PORT=$((PORT_BASE + 2))
 KCM_PORT=$((PORT_BASE + 3))
 SCHEDULER_PORT=$((PORT_BASE + 4))
 KWOK_PORT=$((PORT_BASE + 5))
+REGISTRY_PORT=$((PORT_BASE + 8))        # the image registry (registry.sh); +6, +7: the real node's kubelet
 MINIO_PORT=$((PORT_BASE + 10))
 MINIO_CONSOLE_PORT=$((PORT_BASE + 11))
 KUBELET_PORT_BASE=$((PORT_BASE + 12))   # simulated kubelets: one advertised port per node (…+19)

@@ -5,6 +5,7 @@ set -euo pipefail
 source "$(dirname "$0")/config.sh"
 source "$LC_HOME/procs.sh"
 "$LC_HOME/minio.sh" stop --state-dir "$STATE" --port "$MINIO_PORT"
+"$LC_HOME/registry.sh" stop --state-dir "$STATE"
 [ -d "$STATE/real-node" ] && "$LC_HOME/real-node.sh" stop --state-dir "$STATE"
 for c in kwok kube-scheduler kube-controller-manager kube-apiserver etcd simulated-kubelets; do
   stop "$c"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A real node for the loopback cluster: Debian containerd + runc + CNI bridge and the kubelet built with the control
 # plane, on this machine, with the static CPU manager and CPU 0 reserved, so a Guaranteed pod asking for whole CPUs
-# gets exclusive cores. Images are imported from the locally assembled OCI archives (never pulled).
+# gets exclusive cores. Images are pulled from the cluster's registry on 127.0.0.1 (registry.sh; plain HTTP) like from any
+# registry; ISOBENCH_IMAGES="a.tar b.tar" imports archives instead (the sandbox image is always built and imported here).
 #   local-cluster/real-node.sh start|stop [--state-dir DIR] [--port-base N]     (after up.sh, same options)
 # The node is "localhost" (a kubelet rejects a loopback node IP and would then publish no address), labelled
 # isobench.io/pool=real and tainted isobench.io/dedicated=real:NoSchedule like the simulated dedicated nodes.
@@ -105,6 +106,15 @@ state = "$DIR/containerd/state"
   [plugins."io.containerd.grpc.v1.cri".cni]
     bin_dir = "/usr/lib/cni"
     conf_dir = "$DIR/cni"
+  # where each registry is and how to reach it: the cluster's own on loopback speaks plain HTTP
+  [plugins."io.containerd.grpc.v1.cri".registry]
+    config_path = "$DIR/registry-hosts"
+EOF2
+mkdir -p "$DIR/registry-hosts/127.0.0.1:$REGISTRY_PORT"
+cat >"$DIR/registry-hosts/127.0.0.1:$REGISTRY_PORT/hosts.toml" <<EOF2
+server = "http://127.0.0.1:$REGISTRY_PORT"
+[host."http://127.0.0.1:$REGISTRY_PORT"]
+  capabilities = ["pull", "resolve"]
 EOF2
 cat >"$DIR/cni/10-isobench.conflist" <<EOF2
 {"cniVersion": "1.0.0", "name": "isobench-pods", "plugins": [

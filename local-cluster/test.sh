@@ -3,10 +3,11 @@
 # rely on (docs/contracts.md § Local cluster), and brings it down leaving no process behind. Bounded: ~1-2 min.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-state=$(mktemp -d /tmp/isobench-cluster-test.XXXXXX)
+out=$(mktemp -d /tmp/isobench-cluster-test.XXXXXX)
+state=$out/cluster   # where `make cluster-up` keeps it: under OUT, which `make clean` removes
 base=$((26400 + RANDOM % 20 * 20))
 fail() { echo "test-cluster: FAIL: $*" >&2; exit 1; }
-cleanup() { "$here/down.sh" --state-dir "$state" --purge >/dev/null 2>&1 || true; }
+cleanup() { [ ! -d "$state" ] || "$here/down.sh" --state-dir "$state" --purge >/dev/null 2>&1 || true; rm -rf "$out"; }
 trap cleanup EXIT
 timeout 180 "$here/up.sh" --state-dir "$state" --port-base "$base" >/dev/null
 K="$HOME/.cache/isobench/bin/kubectl --kubeconfig $state/kubeconfig"
@@ -97,8 +98,9 @@ then fail "restricted namespace admitted a privileged pod"; fi
 "$here/node.sh" --state-dir "$state" ready bench-1 >/dev/null || fail "ready"
 # MinIO answers
 curl -sf "http://127.0.0.1:$(cat "$state/minio.port")/minio/health/live" >/dev/null || fail "minio not live"
-# down leaves nothing behind
-"$here/down.sh" --state-dir "$state" >/dev/null
+# make clean (scripts/clean-out.sh OUT) stops the cluster by its PIDs before removing OUT: nothing is left running unfound
 RUN=$state; source "$here/procs.sh"   # alive(): a zombie awaiting its reaper does not count
-for p in $pids; do if alive "$p"; then fail "process $p still running after down.sh"; fi; done
+"$here/../scripts/clean-out.sh" "$out" >/dev/null
+for p in $pids; do if alive "$p"; then fail "process $p still running after make clean removed $out"; fi; done
+[ ! -e "$out" ] || fail "$out is still there after make clean"
 echo "test-cluster: OK (nodes, configz from the kubelets with token authn and nodes/configz authz, pods, container logs, jobs, restricted PSS, node readiness, MinIO, clean down)"

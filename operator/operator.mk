@@ -1,10 +1,15 @@
 # operator/: CRD generation and the operator benchmark (included by the root Makefile)
-.PHONY: crds bench-operator
+.PHONY: crds docs bench-operator
 
 # Regenerate the CRD from operator/api and refresh every committed copy (crds/, the chart, docs/crd-reference.md)
 crds:
 	$(MVN) -pl operator/api -am -DskipTests package
 	$(MVN) -pl operator/api surefire:test -Dtest="CrdDriftTest,CrdReferenceDocTest" -Disobench.crd.update=true -Dsurefire.failIfNoSpecifiedTests=false
+
+# Regenerate the docs made from the code (node sizes per example, failure reasons) and fail when they differ
+docs:
+	$(MVN) -pl operator/controller -am verify -Dtest="*DocTest" -Dit.test=NONE -Disobench.docs.update=true \
+	  -Dsurefire.failIfNoSpecifiedTests=false -Dfailsafe.failIfNoSpecifiedTests=false
 
 # 1,000 BenchmarkRuns at once against the local cluster: settle time, apply→Job p50/p99, heap (BENCHMARKS.md)
 bench-operator: tools

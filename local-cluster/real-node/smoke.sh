@@ -7,7 +7,8 @@ set -euo pipefail
 source "$(dirname "$0")/../config.sh"
 source "$LC_HOME/procs.sh"
 ns=isobench-real-node-smoke
-image=${RUNNER_IMAGE:-docker.io/isobench/runner:0.1.0}
+# the runner image as pulled by the node (from the cluster's registry: registry.sh, images/push.sh)
+image=${RUNNER_IMAGE:?RUNNER_IMAGE: the runner image the node pulls, e.g. 127.0.0.1:<port>/isobench/runner@sha256:…}
 $KUBECTL create namespace "$ns" --dry-run=client -o yaml | $KUBECTL apply -f - >/dev/null
 $KUBECTL -n "$ns" delete pod exclusive --ignore-not-found --wait=true >/dev/null
 cat <<POD | $KUBECTL -n "$ns" apply -f - >/dev/null
@@ -21,7 +22,7 @@ spec:
   containers:
   - name: runner
     image: $image
-    imagePullPolicy: Never
+    imagePullPolicy: IfNotPresent
     args: [dispatch, --queues, isobench, --rates, 1k, --warmup, 1s, --duration, 6s, --repetitions, "1", --probe-duration, 0s,
            --progress, none, --fork, none, --out, /tmp/run]
     resources:
@@ -42,6 +43,12 @@ for _ in $(seq 1 240); do
   sleep 0.5
 done
 echo "pod phase: $phase; container cpuset seen on the host: '${cpuset:-none}'"
+# the node pulled the image named (by digest when it names one), not an image it had already
+image_id=$($KUBECTL -n "$ns" get pod exclusive -o jsonpath='{.status.containerStatuses[0].imageID}')
+[[ $image != *@sha256:* ]] || [ "${image_id##*@}" = "${image##*@}" ] || die "the pod ran image '$image_id', not '$image'"
+held=$(ctr --address "$STATE/real-node/containerd/containerd.sock" -n k8s.io images ls -q)
+grep -qxF "$image" <<<"$held" || die "the node's containerd does not hold $image (it holds: $(tr '\n' ' ' <<<"$held"))"
+echo "image pulled: $image_id"
 # the API server reaches the real kubelet (through the cluster's egress): logs (the operator reads the server's), and configz
 logs=$($KUBECTL -n "$ns" logs exclusive)
 echo "$logs" | grep -E "^\\| 1k|result:"

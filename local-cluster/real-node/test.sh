@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make test-real-node: a cluster of its own with the real node (containerd + kubelet, static CPU manager), the runner image
-# imported, the isolation smoke test, then everything down again (no process, mount or state left). Bounded: ~1-2 min.
+# pulled from the cluster's registry, the isolation smoke test, then everything down again (no process, mount or state left). Bounded: ~1-2 min.
 #   local-cluster/real-node/test.sh RUNNER_IMAGE_ARCHIVE
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -12,8 +12,11 @@ trap cleanup EXIT
 t0=$SECONDS
 # the real node alone: no simulated nodes are needed here
 timeout 180 "$here/up.sh" --state-dir "$state" --port-base "$base" --node "sim-1,policy=none,cpus=1,pool=sim" >/dev/null
-ISOBENCH_IMAGES="$archive" timeout 180 "$here/real-node.sh" start --state-dir "$state" --port-base "$base"
-timeout 300 "$here/real-node/smoke.sh" --state-dir "$state" --port-base "$base"
+# the runner image through the cluster's registry, as a cluster pulls it: pushed, then pulled by the node's containerd
+registry=$("$here/registry.sh" start --state-dir "$state" --port-base "$base")
+TLS_VERIFY=false IMAGES_DIR=$(dirname "$archive") "$here/../images/push.sh" "$registry/isobench" "$(basename "$archive" .tar)" >/dev/null
+timeout 180 "$here/real-node.sh" start --state-dir "$state" --port-base "$base"
+RUNNER_IMAGE=$registry/isobench/runner@$(cat "${archive%.tar}.digest") timeout 300 "$here/real-node/smoke.sh" --state-dir "$state" --port-base "$base"
 pids=$(cat "$state"/pids/* 2>/dev/null || true)
 cleanup
 trap - EXIT

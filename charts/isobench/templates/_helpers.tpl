@@ -1,6 +1,29 @@
-{{/* Names and labels shared by every template. */}}
+{{/* Names and labels shared by every template. Object names only: the app.kubernetes.io/name labels (and so selectors) stay put. */}}
+{{- define "isobench.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 50 | trimSuffix "-" -}}
+{{- end -}}
+
 {{- define "isobench.fullname" -}}
-{{- if contains .Chart.Name .Release.Name -}}{{ .Release.Name | trunc 50 | trimSuffix "-" }}{{- else -}}{{ printf "%s-%s" .Release.Name .Chart.Name | trunc 50 | trimSuffix "-" }}{{- end -}}
+{{- if .Values.fullnameOverride -}}{{ .Values.fullnameOverride | trunc 50 | trimSuffix "-" }}
+{{- else -}}
+{{- $name := include "isobench.name" . -}}
+{{- if contains $name .Release.Name -}}{{ .Release.Name | trunc 50 | trimSuffix "-" }}{{- else -}}{{ printf "%s-%s" .Release.Name $name | trunc 50 | trimSuffix "-" }}{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The operator's ServiceAccount: the one the chart creates, or an existing one (serviceAccount.create false). */}}
+{{- define "isobench.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create -}}{{ default (printf "%s-operator" (include "isobench.fullname" .)) .Values.serviceAccount.name }}
+{{- else -}}{{ required "serviceAccount.name is required when serviceAccount.create is false" .Values.serviceAccount.name }}
+{{- end -}}
+{{- end -}}
+
+{{/* imagePullSecrets of a pod spec, at the indentation of its other keys. */}}
+{{- define "isobench.imagePullSecrets" -}}
+{{- with .Values.imagePullSecrets }}
+imagePullSecrets:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
 {{- end -}}
 
 {{- define "isobench.labels" -}}
@@ -89,8 +112,14 @@ networkPolicy.storeTo, else at the endpoint's address when it is one, else anywh
 {{- end -}}
 {{- end -}}
 
+{{/* Where a person opens the site: site.url; else the Ingress; else, in front of the in-chart MinIO, the port-forward NOTES prints. */}}
 {{- define "isobench.siteUrl" -}}
-{{- if .Values.site.url -}}{{ .Values.site.url }}{{- else -}}{{ printf "%s/%s/site/index.html" (include "isobench.storeEndpoint" .) .Values.store.bucket }}{{- end -}}
+{{- $path := printf "%s/site/index.html" .Values.store.bucket -}}
+{{- if .Values.site.url -}}{{ .Values.site.url }}
+{{- else if .Values.site.ingress.enabled -}}{{ printf "%s://%s/%s" (ternary "https" "http" (ne .Values.site.ingress.tlsSecret "")) .Values.site.ingress.host $path }}
+{{- else if and .Values.minio.enabled (not .Values.store.endpoint) -}}{{ printf "http://127.0.0.1:%v/%s" .Values.site.localPort $path }}
+{{- else -}}{{ printf "%s/%s" (include "isobench.storeEndpoint" .) $path }}
+{{- end -}}
 {{- end -}}
 
 {{/* Prometheus Operator objects: on when asked, or (null) when the cluster serves monitoring.coreos.com/v1. */}}
@@ -99,8 +128,12 @@ networkPolicy.storeTo, else at the endpoint's address when it is one, else anywh
 {{- if kindIs "bool" $switch -}}{{ $switch }}{{- else -}}{{ $root.Capabilities.APIVersions.Has "monitoring.coreos.com/v1" }}{{- end -}}
 {{- end -}}
 
+{{/* An image under image.registry: pinned by its digest when it has one (the tag is then not used), else its tag. */}}
 {{- define "isobench.image" -}}
-{{- printf "%s:%s" .image.repository (default .chart.AppVersion .image.tag) -}}
+{{- $name := printf "%s/%s" .root.Values.image.registry .image.repository -}}
+{{- if .image.digest -}}{{ printf "%s@%s" $name .image.digest }}
+{{- else -}}{{ printf "%s:%s" $name (default .root.Chart.AppVersion .image.tag) }}
+{{- end -}}
 {{- end -}}
 
 {{/* The ConfigMap holding the kubelets' CA (key ca.crt), or nothing: the operator then trusts the cluster's CA. */}}

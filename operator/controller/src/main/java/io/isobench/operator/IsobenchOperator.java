@@ -5,7 +5,9 @@ import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.config.OperatorConfig;
 import io.isobench.operator.observability.HttpEndpoints;
 import io.isobench.operator.observability.OperatorMetrics;
+import io.isobench.operator.observability.ReconcileMetrics;
 import io.isobench.operator.observability.RunEvents;
+import io.isobench.operator.observability.TimedPublisher;
 import io.isobench.operator.placement.KubeletConfigz;
 import io.isobench.operator.placement.NodeInspector;
 import io.isobench.operator.placement.NodeLedger;
@@ -66,13 +68,15 @@ public final class IsobenchOperator implements AutoCloseable {
         Clock clock = Clock.systemUTC();
         var kubelets = new KubeletConfigz(client.getConfiguration(), config.kubeletCaFile(), config.kubeletAddressTypes(), KUBELET_TIMEOUT);
         nodes = new NodeInspector(client, kubelets, config.configzTtl(), clock);
-        var services = new Services(config, client, nodes, new NodeLedger(), new ServerReports(client), new RunnerWorkload(config), results,
-                publisher, uploads, new ActionRejections());
         AtomicReference<BenchmarkRunReconciler> reconcilerRef = new AtomicReference<>();
         var metrics = new OperatorMetrics(() -> reconcilerRef.get() == null ? List.of() : reconcilerRef.get().allRuns(), clock);
+        var services = new Services(config, client, nodes, new NodeLedger(), new ServerReports(client), new RunnerWorkload(config), results,
+                publisher == null ? null : new TimedPublisher(publisher, metrics), uploads, new ActionRejections());
+        ReconcileMetrics.jvm(metrics.registry());
         var reconciler = new BenchmarkRunReconciler(services, clock, metrics, new RunEvents(client, clock, config.podName()));
         operator = new Operator(o -> {
-            o.withKubernetesClient(client).withCloseClientOnStop(false).withConcurrentReconciliationThreads(8);
+            o.withKubernetesClient(client).withCloseClientOnStop(false).withConcurrentReconciliationThreads(8)
+                    .withMetrics(ReconcileMetrics.josdk(metrics.registry()));
             if (config.leaderElection()) {
                 o.withLeaderElectionConfiguration(LeaderElectionConfigurationBuilder.aLeaderElectionConfiguration("isobench-operator")
                         .withLeaseNamespace(config.podNamespace()).withIdentity(config.podName())

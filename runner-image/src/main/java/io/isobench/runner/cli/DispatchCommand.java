@@ -10,7 +10,9 @@ import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+// header: the one-line summary `isobench-runner --help` lists (else picocli takes the description's first line, cut mid-sentence)
 @Command(name = "dispatch", mixinStandardHelpOptions = true, sortOptions = false,
+        header = "In-VM dispatch hop: publisher → SPSC queue → busy-spin agent → handler, the queues side by side.",
         description = {
             "In-VM dispatch hop: publisher → SPSC queue → busy-spin agent → handler, pooled events,",
             "latency from each event's intended publish time to the handler. Queues run side by side,",

@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** ipc: NewOrderSingle messages over Chronicle Queue between processes. */
-@Command(name = "ipc", mixinStandardHelpOptions = true, sortOptions = false, description = {
+@Command(name = "ipc", mixinStandardHelpOptions = true, sortOptions = false,
+        header = "Orders over a Chronicle Queue to a consumer in another JVM (the Chronicle Services write-up).", description = {
     "Serialized orders over shared memory between processes (the Chronicle Services write-up): a NewOrderSingle with 28 FIX fields",
     "written to a Chronicle Queue, read, deserialized and delivered to a method in another JVM; one-way from the intended send time."})
 final class IpcCommand extends TargetCommand {

@@ -12,7 +12,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** rsocket: many request-streams over many connections, opened monotonically, until the server tips over. */
-@Command(name = "rsocket", mixinStandardHelpOptions = true, sortOptions = false, description = {
+@Command(name = "rsocket", mixinStandardHelpOptions = true, sortOptions = false,
+        header = "RSocket request-streams opened over a ramp-up and held (the jauntsdn write-up); the tipping point.", description = {
     "RSocket request-streams (the jauntsdn stress write-up): --connections × --streams-per-connection streams opened monotonically over",
     "--ramp-up, each echoing its 1 KB request every --stream-interval; then held for --duration. Each message is timed from when the",
     "client's schedule had it due until it is back (one clock); the window is owed every message due in it (late ones are waited for up to",

@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
  * reruns exhausted; nothing FAILed).
  */
 @Command(name = "isobench-runner", mixinStandardHelpOptions = true, version = "isobench-runner 0.1.0",
-        description = "Runs CPU-pinned, coordinated-omission-correct latency benchmarks and writes .hlog/.hgrm/result.json.",
+        description = {"Runs CPU-pinned, coordinated-omission-correct latency benchmarks", "and writes .hlog/.hgrm/result.json."},
         subcommands = {DispatchCommand.class, EchoCommand.Tcp.class, EchoCommand.Udp.class, HttpMockCommand.class, RSocketCommand.class, IpcCommand.class, ServerCommand.class, ReportCommand.class})
 public final class RunnerMain implements Runnable {
 

@@ -29,6 +29,23 @@ class RunnerCliTest {
         return new Outcome(exit, out.toString(), err.toString());
     }
 
+    @Test
+    void everyCommandsSummaryInHelpIsAWholeSentence() {
+        String help = run("--help").out();
+        String commands = help.substring(help.indexOf("Commands:") + "Commands:".length());
+        // a summary starts on a line with the command's name and goes on in deeper-indented lines
+        var summaries = new ArrayList<String>();
+        for (String line : commands.split("\n")) {
+            if (line.matches("^  \\S.*")) {
+                summaries.add(line.strip());
+            } else if (!line.isBlank() && !summaries.isEmpty()) {
+                summaries.set(summaries.size() - 1, summaries.getLast() + " " + line.strip());
+            }
+        }
+        assertThat(summaries).hasSize(8).allSatisfy(summary -> assertThat(summary).as("summary in --help").endsWith("."));
+        assertThat(help).as("the top line unbroken").contains("writes .hlog/.hgrm/result.json");
+    }
+
     static Stream<Arguments> badInput() {
         return Stream.of(
                 Arguments.of(List.of("nosuch"), "unknown target 'nosuch' (commands: dispatch, "),

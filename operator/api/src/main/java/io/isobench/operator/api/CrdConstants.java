@@ -42,6 +42,8 @@ public final class CrdConstants {
 
     /** Condition types in status.conditions. */
     public static final String CONDITION_ACCEPTED = "Accepted";
+    /** Whether some node could take the run (its pool's labels, its whole CPUs and memory); False says why, while it waits or fails. */
+    public static final String CONDITION_PLACEABLE = "Placeable";
     public static final String CONDITION_ISOLATED = "Isolated";
     public static final String CONDITION_COMPLETED = "Completed";
     public static final String CONDITION_PUBLISHED = "Published";

@@ -29,7 +29,7 @@ class AdmissionPolicyIT {
 
     static final String WATCHED = "team-a";
     static final String NOT_WATCHED = "team-b";
-    static final String CHART_IMAGE = "isobench/runner:0.1.0";
+    static final String CHART_IMAGE = "docker.io/isobench/runner:0.1.0";
     static LocalApiServer api;
     static int counter;
 
@@ -116,7 +116,7 @@ class AdmissionPolicyIT {
     @Test
     void aPrefixEntryAllowsOnlyWhatStartsWithItsTextNotALookAlikeRepository() {
         assertRefused(image("registry.example.com/team/runner-evil:1"), "registry.example.com/team/runner-evil:1 is not a runner image");
-        assertRefused(image("isobench/runner:0.1.0-evil"), "isobench/runner:0.1.0-evil is not a runner image");
+        assertRefused(image("docker.io/isobench/runner:0.1.0-evil"), "docker.io/isobench/runner:0.1.0-evil is not a runner image");
     }
 
     @Test

@@ -40,6 +40,7 @@ import java.util.TreeSet;
  * @param readLimits         caps on what is read of a runner's upload: result.json, one histogram file, all of a run's
  * @param kubeletCaFile      the CA that signs the kubelets' serving certificates; null: the CA the operator trusts for the API server
  * @param kubeletAddressTypes which node address to dial a kubelet at, first match wins
+ * @param imagePullSecrets   Secrets in the run namespace runner pods pull their image with (a private registry)
  */
 public record OperatorConfig(
         Set<String> namespaces,
@@ -63,7 +64,8 @@ public record OperatorConfig(
         Duration maxReconcileInterval,
         ReadLimits readLimits,
         java.nio.file.Path kubeletCaFile,
-        List<String> kubeletAddressTypes) {
+        List<String> kubeletAddressTypes,
+        List<String> imagePullSecrets) {
 
     public static final String DEFAULT_RUNNER_IMAGE = "isobench/runner:0.1.0";
     /** Node addresses a kubelet is dialled at, in order: pods reach kubelets at their internal addresses. */
@@ -98,7 +100,8 @@ public record OperatorConfig(
                 reader.positiveDuration("ISOBENCH_MAX_RECONCILE_INTERVAL", Duration.ofMinutes(1)),
                 reader.readLimits(),
                 reader.readableFile("ISOBENCH_KUBELET_CA_FILE"),
-                reader.addressTypes("ISOBENCH_KUBELET_ADDRESS_TYPES"));
+                reader.addressTypes("ISOBENCH_KUBELET_ADDRESS_TYPES"),
+                reader.secretNames("ISOBENCH_IMAGE_PULL_SECRETS"));
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("operator configuration is invalid:\n  " + String.join("\n  ", problems));
         }
@@ -156,6 +159,18 @@ public record OperatorConfig(
                 result.add(ns);
             });
             return Set.copyOf(result);
+        }
+
+        /** Comma-separated Secret names (DNS subdomains). */
+        List<String> secretNames(String name) {
+            var names = new ArrayList<String>();
+            Arrays.stream(string(name, "").split(",")).map(String::trim).filter(s -> !s.isEmpty()).forEach(secret -> {
+                if (!secret.matches("[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?")) {
+                    problems.add(name + " names \"" + secret + "\", which is not a Secret name (lowercase letters, digits, '-' and '.')");
+                }
+                names.add(secret);
+            });
+            return List.copyOf(names);
         }
 
         URI uri(String name) {

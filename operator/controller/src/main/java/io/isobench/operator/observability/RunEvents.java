@@ -1,16 +1,19 @@
 package io.isobench.operator.observability;
 
+import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.isobench.operator.api.BenchmarkRun;
+import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.Phase;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** One Kubernetes Event per phase change, on the BenchmarkRun (what `kubectl describe br` shows). */
+/** Kubernetes Events on the BenchmarkRun (what `kubectl describe br` shows): one per phase change, and when it cannot be placed. */
 public final class RunEvents {
 
     private static final Logger LOG = LoggerFactory.getLogger(RunEvents.class);
@@ -25,6 +28,29 @@ public final class RunEvents {
     }
 
     public void phaseChanged(BenchmarkRun run, Phase phase, String message) {
+        record(run, phase == Phase.Failed ? "Warning" : "Normal", phase.name(), message == null ? phase.name() : message);
+    }
+
+    /**
+     * A Warning when the run cannot be placed (the condition's reason: NoMatchingNode, Unschedulable) and a Normal
+     * {@code Placeable} when it can again; nothing while the condition stays as it was, so a waiting run is not noisy.
+     */
+    public void placeableChanged(BenchmarkRun run, Optional<Condition> before, Optional<Condition> after) {
+        if (after.isEmpty()) {
+            return;
+        }
+        Condition now = after.get();
+        if (before.map(b -> b.getStatus().equals(now.getStatus()) && b.getReason().equals(now.getReason())).orElse(false)) {
+            return;
+        }
+        if ("False".equals(now.getStatus())) {
+            record(run, "Warning", now.getReason(), now.getMessage());
+        } else if (before.isPresent()) {
+            record(run, "Normal", CrdConstants.CONDITION_PLACEABLE, now.getMessage());
+        }
+    }
+
+    private void record(BenchmarkRun run, String type, String reason, String message) {
         String now = clock.instant().toString();
         var meta = run.getMetadata();
         var event = new EventBuilder()
@@ -32,9 +58,9 @@ public final class RunEvents {
                     .withNamespace(meta.getNamespace()).endMetadata()
                 .withNewInvolvedObject().withApiVersion(run.getApiVersion()).withKind(run.getKind()).withName(meta.getName())
                     .withNamespace(meta.getNamespace()).withUid(meta.getUid()).withResourceVersion(meta.getResourceVersion()).endInvolvedObject()
-                .withType(phase == Phase.Failed ? "Warning" : "Normal")
-                .withReason(phase.name())
-                .withMessage(message == null ? phase.name() : truncate(message))
+                .withType(type)
+                .withReason(reason)
+                .withMessage(truncate(message))
                 .withFirstTimestamp(now).withLastTimestamp(now).withCount(1)
                 .withNewSource().withComponent("isobench-operator").endSource()
                 .withReportingComponent("isobench.io/operator").withReportingInstance(reportingInstance)
@@ -43,7 +69,7 @@ public final class RunEvents {
             client.v1().events().inNamespace(meta.getNamespace()).resource(event).create();
         } catch (KubernetesClientException e) {
             // An event is a courtesy: never fail a reconcile over it.
-            LOG.warn("could not record event {} for {}/{}: {}", phase, meta.getNamespace(), meta.getName(), e.getMessage());
+            LOG.warn("could not record event {} for {}/{}: {}", reason, meta.getNamespace(), meta.getName(), e.getMessage());
         }
     }
 

@@ -77,6 +77,15 @@ public class NodeInspector implements AutoCloseable {
         return cpu == null ? 0 : Quantity.getAmountInBytes(cpu).intValue();
     }
 
+    /** Allocatable memory in bytes (capacity less what the kubelet keeps for the system and eviction). */
+    public static long allocatableMemoryBytes(Node node) {
+        if (node.getStatus() == null || node.getStatus().getAllocatable() == null) {
+            return 0;
+        }
+        Quantity memory = node.getStatus().getAllocatable().get("memory");
+        return memory == null ? 0 : Quantity.getAmountInBytes(memory).longValue();
+    }
+
     public static boolean matches(Node node, Map<String, String> selector) {
         Map<String, String> labels = node.getMetadata().getLabels() == null ? Map.of() : node.getMetadata().getLabels();
         return selector.entrySet().stream().allMatch(e -> e.getValue() == null || e.getValue().isEmpty()

@@ -134,9 +134,12 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
                 return r;
             });
         }
+        events.placeableChanged(run, Conditions.get(before, CrdConstants.CONDITION_PLACEABLE),
+                Conditions.get(status, CrdConstants.CONDITION_PLACEABLE));
         boolean ended = PhaseSteps.terminal(phaseAfter);
         if (phaseAfter != phaseBefore) {
             LOG.info("{} → {}: {}", phaseBefore, phaseAfter, status.getMessage());
+            metrics.phaseEnded(run, phaseBefore, before.getPhaseSince());
             events.phaseChanged(run, phaseAfter, status.getMessage());
             if (ended) {
                 metrics.ended(run, phaseAfter);

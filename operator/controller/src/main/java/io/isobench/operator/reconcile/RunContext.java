@@ -119,13 +119,13 @@ public final class RunContext {
         Conditions.set(status, type, value, reason, message, generation(), now);
     }
 
-    /** Ends the run as Failed: Completed=True with reason Failed, the reason and message kept. */
-    public void fail(String reason, String message) {
+    /** Ends the run as Failed: Completed=True with the reason (what a user looks up in docs/troubleshooting.md) and the message. */
+    public void fail(FailureReason reason, String message) {
         moveTo(Phase.Failed, message);
         status.setCompletionTime(now.toString());
         if (status.getQueuePosition() != null) {
             status.setQueuePosition(null);
         }
-        condition(CrdConstants.CONDITION_COMPLETED, true, "Failed", reason + ": " + message);
+        condition(CrdConstants.CONDITION_COMPLETED, true, reason.name(), message);
     }
 }

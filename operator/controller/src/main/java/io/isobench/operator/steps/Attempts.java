@@ -1,6 +1,7 @@
 package io.isobench.operator.steps;
 
 import io.isobench.operator.api.Phase;
+import io.isobench.operator.reconcile.FailureReason;
 import io.isobench.operator.reconcile.Outcome;
 import io.isobench.operator.reconcile.RunContext;
 import io.isobench.operator.workload.RunObjects;
@@ -15,16 +16,16 @@ final class Attempts {
     private Attempts() {}
 
     /** Retried on the same node(s). */
-    static Outcome failed(RunContext ctx, String reason, String message) {
+    static Outcome failed(RunContext ctx, FailureReason reason, String message) {
         return retry(ctx, reason, message, false);
     }
 
     /** The run's node is NotReady or gone: a retry is placed anew by the queue, which only takes Ready nodes. */
     static Outcome nodeLost(RunContext ctx, String message) {
-        return retry(ctx, "NodeNotReady", message, true);
+        return retry(ctx, FailureReason.NodeNotReady, message, true);
     }
 
-    private static Outcome retry(RunContext ctx, String reason, String message, boolean requeue) {
+    private static Outcome retry(RunContext ctx, FailureReason reason, String message, boolean requeue) {
         var run = ctx.run();
         int attempt = ctx.attempt();
         int retries = run.getSpec().getRetries() == null ? 0 : run.getSpec().getRetries();

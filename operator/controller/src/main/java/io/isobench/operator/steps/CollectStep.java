@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.isobench.operator.api.ArtifactsStatus;
 import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.Phase;
+import io.isobench.operator.reconcile.FailureReason;
 import io.isobench.operator.reconcile.Outcome;
 import io.isobench.operator.reconcile.ReconcileStep;
 import io.isobench.operator.reconcile.RunContext;
@@ -41,7 +42,8 @@ public final class CollectStep implements ReconcileStep {
         var services = ctx.services();
         var run = ctx.run();
         if (services.results() == null) {
-            ctx.fail("NoObjectStore", "the operator has no object store configured (ISOBENCH_STORE_ENDPOINT): results cannot be collected");
+            ctx.fail(FailureReason.NoObjectStore,
+                    "the operator has no object store configured (ISOBENCH_STORE_ENDPOINT): results cannot be collected");
             return Outcome.stop(null);
         }
         String key = RunNames.attemptPrefix(run, ctx.attempt(), RunnerWorkload.ROLE_CLIENT) + "result.json";
@@ -52,15 +54,15 @@ public final class CollectStep implements ReconcileStep {
         } catch (IOException e) {
             return unreachable(ctx, key, e);
         } catch (ObjectTooLargeException e) {
-            ctx.fail("ResultTooLarge", e.getMessage());
+            ctx.fail(FailureReason.ResultTooLarge, e.getMessage());
             return Outcome.stop(null);
         }
         if (bytes.isEmpty()) {
             Instant ended = jobEnd(ctx.job(RunnerWorkload.ROLE_CLIENT)).orElse(ctx.now());
             Duration grace = services.config().collectGrace();
             if (ended.plus(grace).isBefore(ctx.now())) {
-                return Attempts.failed(ctx, "NoResult", "no result.json at " + services.results().describe(key) + " " + grace.toSeconds()
-                        + "s after the runner ended (upload failed?)");
+                return Attempts.failed(ctx, FailureReason.NoResult, "no result.json at " + services.results().describe(key) + " "
+                        + grace.toSeconds() + "s after the runner ended (upload failed?)");
             }
             ctx.status().setMessage("waiting for the runner's upload of " + services.results().describe(key));
             return Outcome.stop(RECHECK);
@@ -72,10 +74,10 @@ public final class CollectStep implements ReconcileStep {
             CollectedArtifacts.keep(services.results(), run, ctx.attempt(), bytes.get(), result, limits);
             ctx.status().setSteps(steps);
         } catch (ResultFormatException | IllegalArgumentException e) {
-            ctx.fail("InvalidResult", services.results().describe(key) + " was rejected: " + e.getMessage());
+            ctx.fail(FailureReason.InvalidResult, services.results().describe(key) + " was rejected: " + e.getMessage());
             return Outcome.stop(null);
         } catch (ObjectTooLargeException e) {
-            ctx.fail("ResultTooLarge", e.getMessage());
+            ctx.fail(FailureReason.ResultTooLarge, e.getMessage());
             return Outcome.stop(null);
         } catch (IOException e) {
             return unreachable(ctx, key, e);
@@ -101,10 +103,10 @@ public final class CollectStep implements ReconcileStep {
             ctx.condition(CrdConstants.CONDITION_COMPLETED, true, "Succeeded", status.getMessage());
         } else if (result.verdict() == Verdict.INCONCLUSIVE) {
             ctx.condition(CrdConstants.CONDITION_CONCLUSIVE, false, "HostNoise", result.reason());
-            ctx.fail("Inconclusive", result.reason());
+            ctx.fail(FailureReason.Inconclusive, result.reason());
         } else {
             String reason = result.reason() != null ? result.reason() : "a step FAILed";
-            ctx.fail("StepFailed", reason);
+            ctx.fail(FailureReason.StepFailed, reason);
         }
         ctx.condition(CrdConstants.CONDITION_PUBLISHED, false, "Pending", "not yet on the report site");
         return Outcome.stop(Duration.ZERO);

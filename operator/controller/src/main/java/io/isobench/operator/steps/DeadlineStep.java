@@ -1,5 +1,6 @@
 package io.isobench.operator.steps;
 
+import io.isobench.operator.reconcile.FailureReason;
 import io.isobench.operator.reconcile.Outcome;
 import io.isobench.operator.reconcile.ReconcileStep;
 import io.isobench.operator.reconcile.RunContext;
@@ -21,7 +22,7 @@ public final class DeadlineStep implements ReconcileStep {
         }
         String phase = ctx.phase().name();
         ctx.services().ledger().release(run.getMetadata().getUid());
-        ctx.fail("Timeout", "did not finish within spec.timeout " + run.getSpec().getTimeout() + " (was " + phase + ")");
+        ctx.fail(FailureReason.Timeout, "did not finish within spec.timeout " + run.getSpec().getTimeout() + " (was " + phase + ")");
         return Outcome.stop(null);
     }
 

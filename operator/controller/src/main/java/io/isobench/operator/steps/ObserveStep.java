@@ -11,6 +11,7 @@ import io.isobench.operator.api.PinnedThread;
 import io.isobench.operator.api.ServerIsolation;
 import io.isobench.operator.placement.NodeInspector;
 import io.isobench.operator.placement.ServerReports;
+import io.isobench.operator.reconcile.FailureReason;
 import io.isobench.operator.reconcile.Outcome;
 import io.isobench.operator.reconcile.ReconcileStep;
 import io.isobench.operator.reconcile.RunContext;
@@ -43,7 +44,8 @@ public final class ObserveStep implements ReconcileStep {
     public Outcome apply(RunContext ctx) {
         Optional<Job> job = ctx.job(RunnerWorkload.ROLE_CLIENT);
         if (job.isEmpty()) {
-            return ctx.phase() == Phase.Running ? Attempts.failed(ctx, "JobDeleted", "runner Job of attempt " + ctx.attempt() + " was deleted")
+            return ctx.phase() == Phase.Running
+                    ? Attempts.failed(ctx, FailureReason.JobDeleted, "runner Job of attempt " + ctx.attempt() + " was deleted")
                     : Outcome.stop(RECHECK);
         }
         List<Pod> pods = ctx.pods(RunnerWorkload.ROLE_CLIENT);
@@ -63,7 +65,7 @@ public final class ObserveStep implements ReconcileStep {
                 ctx.moveTo(Phase.Collecting, "runner finished INCONCLUSIVE (host noise); reading its result.json");
                 return Outcome.stop(Duration.ZERO);
             }
-            return Attempts.failed(ctx, "RunnerFailed", describeFailure(job.get(), pod, exit));
+            return Attempts.failed(ctx, FailureReason.RunnerFailed, describeFailure(job.get(), pod, exit));
         }
         if (pod.isPresent() && ctx.phase() == Phase.Scheduled && "Running".equals(pod.get().getStatus().getPhase())) {
             Pod p = pod.get();

@@ -6,6 +6,7 @@ import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.PlacementSpec;
 import io.isobench.operator.api.ServerIsolation;
 import io.isobench.operator.placement.KubeletFacts;
+import io.isobench.operator.reconcile.FailureReason;
 import io.isobench.operator.reconcile.Outcome;
 import io.isobench.operator.reconcile.ReconcileStep;
 import io.isobench.operator.reconcile.RunContext;
@@ -44,11 +45,11 @@ public final class PreflightStep implements ReconcileStep {
         for (var checked : byNode.entrySet()) {
             if (exclusive && !checked.getValue().staticPolicy()) {
                 KubeletFacts f = checked.getValue();
-                String reason = f.error() != null ? "KubeletConfigUnreadable" : "CpuManagerNotStatic";
+                FailureReason reason = f.error() != null ? FailureReason.KubeletConfigUnreadable : FailureReason.CpuManagerNotStatic;
                 String message = "node " + checked.getKey() + ": " + (f.error() != null ? f.error()
                         : "kubelet cpuManagerPolicy is " + f.cpuManagerPolicy() + "; isolation Exclusive needs static");
                 ctx.services().ledger().release(ctx.run().getMetadata().getUid());
-                ctx.condition(CrdConstants.CONDITION_ISOLATED, false, reason, message);
+                ctx.condition(CrdConstants.CONDITION_ISOLATED, false, reason.name(), message);
                 ctx.fail(reason, message);
                 return Outcome.stop(null);
             }

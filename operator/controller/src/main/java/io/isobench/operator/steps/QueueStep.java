@@ -6,6 +6,8 @@ import io.isobench.operator.api.PlacementSpec;
 import io.isobench.operator.placement.KubeletFacts;
 import io.isobench.operator.placement.NodeInspector;
 import io.isobench.operator.placement.NodeLedger;
+import io.isobench.operator.placement.Placeability;
+import io.isobench.operator.reconcile.FailureReason;
 import io.isobench.operator.reconcile.Outcome;
 import io.isobench.operator.reconcile.ReconcileStep;
 import io.isobench.operator.reconcile.RunContext;
@@ -16,9 +18,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Queued: finds the nodes this run may use (selector, Ready, schedulable, enough allocatable CPUs; for
- * Exclusive runs, a kubelet with the static CPU manager) and asks the ledger for them, FIFO per pool.
- * A run no node could ever take fails now, with the facts, rather than waiting for its timeout.
+ * Queued: finds the nodes this run may use (selector, enough allocatable CPUs and memory — the Placeable condition —,
+ * Ready, schedulable; for Exclusive runs, a kubelet with the static CPU manager) and asks the ledger for them, FIFO per
+ * pool. A run no node could ever take fails now, with the facts, rather than waiting for its timeout; one whose pool has
+ * no node yet waits, Placeable=False saying which labels it looks for.
  */
 public final class QueueStep implements ReconcileStep {
 
@@ -34,27 +37,26 @@ public final class QueueStep implements ReconcileStep {
         if (selector == null || selector.isEmpty()) {
             selector = Map.of(config.poolLabel(), "");
         }
-        List<Node> matching = new ArrayList<>();
-        for (Node node : ctx.services().nodes().nodes()) {
-            if (NodeInspector.matches(node, selector) && NodeInspector.ready(node) && NodeInspector.schedulable(node)) {
-                matching.add(node);
-            }
-        }
-        if (matching.isEmpty()) {
-            return waiting(ctx, null, "no Ready, schedulable node matches nodeSelector " + selector);
-        }
-        List<Node> bigEnough = matching.stream().filter(n -> NodeInspector.allocatableCpus(n) >= plan.cpusPerNode()).toList();
-        if (bigEnough.isEmpty()) {
-            int largest = matching.stream().mapToInt(NodeInspector::allocatableCpus).max().orElse(0);
-            ctx.fail("Unschedulable", "needs " + plan.cpusPerNode() + " whole CPUs on a node; the largest allocatable among "
-                    + matching.size() + " matching node(s) is " + largest);
+        Placeability placeable = Placeability.assess(plan, selector, ctx.services().nodes().nodes());
+        ctx.condition(CrdConstants.CONDITION_PLACEABLE, placeable.fits(), placeable.reason(), placeable.message());
+        if (!placeable.fits() && placeable.lasting()) {
+            ctx.fail(FailureReason.Unschedulable, placeable.message());
             return Outcome.stop(null);
+        }
+        if (!placeable.fits()) {
+            return waiting(ctx, null, placeable.message());
+        }
+        List<Node> candidates = placeable.nodes().stream().filter(n -> NodeInspector.ready(n) && NodeInspector.schedulable(n)).toList();
+        if (candidates.size() < plan.nodesNeeded()) {
+            String away = String.join(", ", placeable.nodes().stream().filter(n -> !candidates.contains(n))
+                    .map(n -> n.getMetadata().getName() + (NodeInspector.ready(n) ? " (unschedulable)" : " (NotReady)")).toList());
+            return waiting(ctx, null, "no Ready, schedulable node among those with room for it: " + away);
         }
         List<String> eligible = new ArrayList<>();
         List<String> notStatic = new ArrayList<>();
         List<String> unreadable = new ArrayList<>();
         List<String> refused = new ArrayList<>();
-        for (Node node : bigEnough) {
+        for (Node node : candidates) {
             String name = node.getMetadata().getName();
             if (!exclusive) {
                 eligible.add(name);
@@ -71,13 +73,13 @@ public final class QueueStep implements ReconcileStep {
         }
         if (eligible.isEmpty() && unreadable.isEmpty()) {
             // Nothing to wait for: isolation cannot be verified on any matching node until the cluster changes.
-            String reason = refused.isEmpty() ? "CpuManagerNotStatic" : "KubeletConfigUnreadable";
+            FailureReason reason = refused.isEmpty() ? FailureReason.CpuManagerNotStatic : FailureReason.KubeletConfigUnreadable;
             String message = refused.isEmpty()
                     ? "isolation Exclusive needs the kubelet's static CPU manager; no matching node has it: " + String.join(", ", notStatic)
                     : "isolation Exclusive needs each node's kubelet configuration, which the operator may not read: "
                             + String.join(", ", refused)
                             + (notStatic.isEmpty() ? "" : "; without the static CPU manager: " + String.join(", ", notStatic));
-            ctx.condition(CrdConstants.CONDITION_ISOLATED, false, reason, message);
+            ctx.condition(CrdConstants.CONDITION_ISOLATED, false, reason.name(), message);
             ctx.fail(reason, message);
             return Outcome.stop(null);
         }

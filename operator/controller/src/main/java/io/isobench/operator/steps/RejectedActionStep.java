@@ -1,5 +1,6 @@
 package io.isobench.operator.steps;
 
+import io.isobench.operator.reconcile.FailureReason;
 import io.isobench.operator.reconcile.Outcome;
 import io.isobench.operator.reconcile.ReconcileStep;
 import io.isobench.operator.reconcile.RunContext;
@@ -16,6 +17,6 @@ public final class RejectedActionStep implements ReconcileStep {
         if (rejection.isEmpty()) {
             return Outcome.proceedToNext();
         }
-        return Attempts.failed(ctx, "ActionRejected", rejection.get().message());
+        return Attempts.failed(ctx, FailureReason.ActionRejected, rejection.get().message());
     }
 }

@@ -4,6 +4,7 @@ import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.PlacementSpec;
 import io.isobench.operator.placement.NodeLedger;
+import io.isobench.operator.reconcile.FailureReason;
 import io.isobench.operator.reconcile.Outcome;
 import io.isobench.operator.reconcile.ReconcileStep;
 import io.isobench.operator.reconcile.RunContext;
@@ -23,7 +24,8 @@ public final class ValidateStep implements ReconcileStep {
         String baseline = spec.getReport().getBaseline();
         if (baseline != null && baseline.equals(ctx.run().getMetadata().getName())) {
             ctx.condition(CrdConstants.CONDITION_ACCEPTED, false, "InvalidSpec", "spec.report.baseline: \"" + baseline + "\" names this run itself");
-            ctx.fail("InvalidSpec", "spec.report.baseline: \"" + baseline + "\" names this run itself; name another BenchmarkRun");
+            ctx.fail(FailureReason.InvalidSpec,
+                    "spec.report.baseline: \"" + baseline + "\" names this run itself; name another BenchmarkRun");
             return Outcome.stop(null);
         }
         ResourcePlan plan = ResourcePlan.of(spec);

@@ -1,5 +1,6 @@
 package io.isobench.operator.workload;
 
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.isobench.operator.api.BenchmarkRunSpec;
 import io.isobench.operator.api.PlacementSpec;
 import io.isobench.operator.api.RoleResources;
@@ -70,6 +71,17 @@ public record ResourcePlan(int clientCpus, String clientMemory, int serverCpus, 
     /** CPUs the busiest node must have allocatable for this run. */
     public int cpusPerNode() {
         return nodesNeeded() == 2 ? Math.max(clientCpus, serverCpus) : clientCpus + serverCpus;
+    }
+
+    /** Memory the busiest node must have allocatable for this run, in bytes: its pods' requests (equal to their limits). */
+    public long memoryPerNodeBytes() {
+        long client = bytes(clientMemory);
+        long server = serverMemory == null ? 0 : bytes(serverMemory);
+        return nodesNeeded() == 2 ? Math.max(client, server) : client + server;
+    }
+
+    private static long bytes(String quantity) {
+        return Quantity.getAmountInBytes(new Quantity(quantity)).longValue();
     }
 
     private static int cpus(RoleResources role, int fallback) {

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
 import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
@@ -163,6 +164,7 @@ public final class RunnerWorkload {
                     .addNewNodeSelectorTerm().addNewMatchField().withKey("metadata.name").withOperator("In").withValues(node).endMatchField().endNodeSelectorTerm()
                 .endRequiredDuringSchedulingIgnoredDuringExecution().endNodeAffinity().endAffinity()
                 .withTolerations(tolerations(run))
+                .withImagePullSecrets(config.imagePullSecrets().stream().map(LocalObjectReference::new).toList())
                 .withInitContainers(initContainers)
                 .withContainers(main)
                 .withVolumes(volumes(run, attempt))

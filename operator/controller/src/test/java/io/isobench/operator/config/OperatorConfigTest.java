@@ -44,6 +44,15 @@ class OperatorConfigTest {
     }
 
     @Test
+    void imagePullSecretsAreSecretNamesAndNoneByDefault() {
+        assertThat(OperatorConfig.fromEnvironment(Map.of()).imagePullSecrets()).isEmpty();
+        assertThat(OperatorConfig.fromEnvironment(Map.of("ISOBENCH_IMAGE_PULL_SECRETS", "regcred, mirror.creds")).imagePullSecrets())
+                .containsExactly("regcred", "mirror.creds");
+        assertThatThrownBy(() -> OperatorConfig.fromEnvironment(Map.of("ISOBENCH_IMAGE_PULL_SECRETS", "regcred,Reg_Cred")))
+                .hasMessageContaining("ISOBENCH_IMAGE_PULL_SECRETS names \"Reg_Cred\", which is not a Secret name");
+    }
+
+    @Test
     void readCapsDefaultAndTakeKubernetesSizes() {
         assertThat(OperatorConfig.fromEnvironment(Map.of()).readLimits()).isEqualTo(ReadLimits.DEFAULTS);
         var config = OperatorConfig.fromEnvironment(Map.of("ISOBENCH_MAX_RESULT_BYTES", "4Mi", "ISOBENCH_MAX_HISTOGRAM_FILE_BYTES", "512Ki",

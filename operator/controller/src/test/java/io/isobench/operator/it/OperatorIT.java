@@ -471,7 +471,8 @@ class OperatorIT {
                     .contains("refused by the cluster's policy");
             var completed = failed.getStatus().getConditions().stream().filter(c -> CrdConstants.CONDITION_COMPLETED.equals(c.getType()))
                     .findFirst().orElseThrow();
-            assertThat(completed.getMessage()).startsWith("ActionRejected: ");
+            assertThat(completed.getReason()).isEqualTo("ActionRejected");
+            assertThat(completed.getMessage()).isEqualTo(failed.getStatus().getMessage());
             assertThat(awaitRunnerPod(next).getSpec().getNodeName()).as("the next queued run proceeds on the freed node")
                     .isEqualTo("bench-1");
         } finally {
@@ -708,6 +709,74 @@ class OperatorIT {
         client.resource(get(OTHER_NAMESPACE, "b-1")).delete();
         await().atMost(Duration.ofSeconds(30)).until(() -> phaseOf(USER_NAMESPACE, "a-2") != Phase.Queued);
         assertThat(phaseOf(USER_NAMESPACE, "a-3")).isEqualTo(Phase.Queued);
+    }
+
+    @Test
+    void aRunWithNoNodeInItsPoolIsNotPlaceableWithinSecondsAndOneTooBigForEveryNodeFailsWithTheNumbers() throws Exception {
+        long created = System.nanoTime();
+        create("nowhere", "nowhere", "5m");
+        await().atMost(Duration.ofSeconds(10)).ignoreExceptions().until(() -> "False".equals(condition(get("nowhere"),
+                CrdConstants.CONDITION_PLACEABLE)));
+        assertThat(Duration.ofNanos(System.nanoTime() - created)).as("said at once, not at the timeout").isLessThan(Duration.ofSeconds(10));
+        BenchmarkRun waiting = get("nowhere");
+        var placeable = waiting.getStatus().getConditions().stream().filter(c -> "Placeable".equals(c.getType())).findFirst().orElseThrow();
+        assertThat(placeable.getReason()).isEqualTo("NoMatchingNode");
+        assertThat(placeable.getMessage()).startsWith("no node matches nodeSelector isobench.io/pool=nowhere");
+        assertThat(waiting.getStatus().getPhase()).as("a node may be labelled later").isEqualTo(Phase.Queued);
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(client.v1().events().inNamespace(USER_NAMESPACE).list()
+                .getItems()).anySatisfy(e -> {
+                    assertThat(e.getInvolvedObject().getName()).isEqualTo("nowhere");
+                    assertThat(e.getType()).isEqualTo("Warning");
+                    assertThat(e.getReason()).isEqualTo("NoMatchingNode");
+                    assertThat(e.getMessage()).contains("isobench.io/pool=nowhere");
+                }));
+
+        BenchmarkRun big = runSpec("too-big", "bench", "5m");
+        big.getSpec().getPlacement().setClient(new io.isobench.operator.api.RoleResources(7, "20Gi"));
+        client.resource(big).create();
+        BenchmarkRun failed = awaitPhase("too-big", Phase.Failed);
+        var notPlaceable = failed.getStatus().getConditions().stream().filter(c -> "Placeable".equals(c.getType())).findFirst()
+                .orElseThrow();
+        assertThat(notPlaceable.getStatus()).isEqualTo("False");
+        assertThat(notPlaceable.getReason()).isEqualTo("Unschedulable");
+        var completed = failed.getStatus().getConditions().stream().filter(c -> "Completed".equals(c.getType())).findFirst().orElseThrow();
+        assertThat(completed.getReason()).as("the real reason, not just Failed").isEqualTo("Unschedulable");
+        assertThat(failed.getStatus().getMessage()).isEqualTo("asks 8 whole CPUs and 20Gi of memory on one node; the most any of the 1"
+                + " node(s) matching nodeSelector isobench.io/pool=bench has allocatable: 4 CPUs (bench-1), 16Gi of memory (bench-1)");
+    }
+
+    @Test
+    void metricsHoldTheJvmTheReconcilesTheQueueAndPublishingAndPromtoolAcceptsThem() throws Exception {
+        BenchmarkRun run = create("measured", "bench", "5m");
+        Pod pod = awaitRunnerPod(run);
+        awaitPhase("measured", Phase.Running);
+        finishRunner(run, pod, "succeed");
+        awaitPhase("measured", Phase.Succeeded);
+        await().atMost(Duration.ofSeconds(30)).until(() -> "True".equals(condition(get("measured"), CrdConstants.CONDITION_PUBLISHED)));
+        var http = java.net.http.HttpClient.newHttpClient();
+        var scrape = java.net.URI.create("http://127.0.0.1:" + operator.httpPort() + "/metrics");
+        String metrics = http.send(java.net.http.HttpRequest.newBuilder(scrape).build(), java.net.http.HttpResponse.BodyHandlers.ofString())
+                .body();
+        assertThat(metrics).as("JVM and process")
+                .contains("jvm_memory_used_bytes{area=\"heap\"}", "jvm_gc_collection_seconds_count", "process_cpu_seconds_total",
+                        "process_open_fds");
+        assertThat(metrics).as("JOSDK's reconciliation metrics, execution times as histograms")
+                .containsPattern("operator_sdk_reconciliations_started_total\\{[^}]*\\} [1-9]")
+                .containsPattern("operator_sdk_reconciliations_success_total\\{[^}]*\\} [1-9]")
+                .containsPattern("operator_sdk_controllers_execution_reconcile_seconds_bucket\\{[^}]*le=\"0.005\"");
+        assertThat(metrics).as("the queue and what follows, per pool and phase")
+                .containsPattern("isobench_operator_queue_wait_seconds_count\\{pool=\"\\{isobench.io/pool=bench}\"} 1")
+                .containsPattern("isobench_operator_phase_seconds_count\\{phase=\"Collecting\"} 1")
+                .containsPattern("isobench_operator_publish_seconds_count\\{result=\"ok\"} 1");
+        assertThat(io.isobench.operator.observability.Promtool.checkMetrics(metrics)).isEmpty();
+        // the chart's dashboard and alerts ask only for series the operator exports
+        var names = java.util.regex.Pattern.compile("\\b(isobench_operator_[a-z_]+|operator_sdk_[a-z_]+|jvm_[a-z_]+|process_[a-z_]+)");
+        for (String file : List.of("charts/isobench/dashboards/isobench.json", "charts/isobench/templates/prometheusrule.yaml")) {
+            var used = names.matcher(Files.readString(LocalCluster.repoRoot().resolve(file))).results().map(m -> m.group(1))
+                    .map(n -> n.replaceFirst("_(bucket|count|sum)$", "")).distinct().toList();
+            assertThat(used).as(file).isNotEmpty()
+                    .allSatisfy(n -> assertThat(metrics).as(file + " uses " + n).contains("# TYPE " + n + " "));
+        }
     }
 
     // --- helpers ---

@@ -65,8 +65,10 @@ class BoundedCollectIT {
         return ctx;
     }
 
+    /** The Completed condition as "reason: message". */
     private static String completed(RunContext ctx) {
-        return Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow().getMessage();
+        var completed = Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow();
+        return completed.getReason() + ": " + completed.getMessage();
     }
 
     /** What the runner does: its run directory uploaded, result.json last. */

@@ -147,6 +147,7 @@ final class FakeCluster {
     FakeCluster node(String name, int cpus, String policy, String pool) {
         nodes.add(new NodeBuilder().withNewMetadata().withName(name).addToLabels("isobench.io/pool", pool).endMetadata()
                 .withNewStatus().addToAllocatable("cpu", new Quantity(String.valueOf(cpus)))
+                .addToAllocatable("memory", new Quantity("16Gi"))
                 .addNewCondition().withType("Ready").withStatus("True").withLastTransitionTime("2026-11-23T09:00:00Z").endCondition()
                 .endStatus().build());
         kubelets.put(name, KubeletFacts.read(policy, "static".equals(policy) ? "0" : null));

@@ -45,7 +45,8 @@ class QueueAndPreflightStepTest {
         assertThat(isolated.getStatus()).isEqualTo("False");
         assertThat(isolated.getReason()).isEqualTo("CpuManagerNotStatic");
         assertThat(isolated.getMessage()).contains("shared-1 (cpuManagerPolicy none)");
-        assertThat(Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow().getReason()).isEqualTo("Failed");
+        assertThat(Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow().getReason())
+                .as("the real reason, not just Failed").isEqualTo("CpuManagerNotStatic");
     }
 
     @Test
@@ -103,12 +104,49 @@ class QueueAndPreflightStepTest {
     }
 
     @Test
-    void aRunNeedingMoreCpusThanAnyNodeHasFailsAtOnce() throws Exception {
+    void aRunNeedingMoreCpusThanAnyNodeHasFailsAtOnceNotPlaceableWithTheNumbers() throws Exception {
         cluster.node("bench-1", 1, "static", "bench");
         RunContext ctx = queued(Runs.dispatch("big", now));
         new QueueStep().apply(ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Failed);
-        assertThat(ctx.status().getMessage()).isEqualTo("needs 2 whole CPUs on a node; the largest allocatable among 1 matching node(s) is 1");
+        String why = "asks 2 whole CPUs and 2560Mi of memory on one node; the most any of the 1 node(s) matching nodeSelector"
+                + " isobench.io/pool (any value) has allocatable: 1 CPUs (bench-1), 16Gi of memory (bench-1)";
+        assertThat(ctx.status().getMessage()).isEqualTo(why);
+        var placeable = Conditions.get(ctx.status(), CrdConstants.CONDITION_PLACEABLE).orElseThrow();
+        assertThat(placeable.getStatus()).isEqualTo("False");
+        assertThat(placeable.getReason()).isEqualTo("Unschedulable");
+        assertThat(placeable.getMessage()).isEqualTo(why);
+    }
+
+    @Test
+    void withNoNodeInItsPoolARunWaitsQueuedNotPlaceableUntilANodeIsLabelled() throws Exception {
+        cluster.node("other-1", 4, "static", "other");
+        BenchmarkRun run = Runs.dispatch("lonely", now);
+        run.getSpec().getPlacement().setNodeSelector(java.util.Map.of("isobench.io/pool", "bench"));
+        RunContext ctx = queued(run);
+        assertThat(new QueueStep().apply(ctx).next()).isFalse();
+        assertThat(ctx.phase()).isEqualTo(Phase.Queued);
+        var placeable = Conditions.get(ctx.status(), CrdConstants.CONDITION_PLACEABLE).orElseThrow();
+        assertThat(placeable.getStatus()).isEqualTo("False");
+        assertThat(placeable.getReason()).isEqualTo("NoMatchingNode");
+        assertThat(placeable.getMessage()).contains("nodeSelector isobench.io/pool=bench");
+        assertThat(ctx.status().getMessage()).isEqualTo(placeable.getMessage());
+
+        cluster.node("bench-1", 4, "static", "bench");
+        assertThat(new QueueStep().apply(ctx).next()).isTrue();
+        assertThat(Conditions.get(ctx.status(), CrdConstants.CONDITION_PLACEABLE).orElseThrow().getReason()).isEqualTo("Fits");
+        assertThat(ctx.status().getNodes()).containsExactly("bench-1");
+    }
+
+    @Test
+    void aNodeThatFitsButIsNotReadyKeepsTheRunQueuedAndPlaceable() throws Exception {
+        cluster.node("bench-1", 4, "static", "bench");
+        cluster.nodes.getFirst().getStatus().getConditions().getFirst().setStatus("False");
+        RunContext ctx = queued(Runs.dispatch("r1", now));
+        assertThat(new QueueStep().apply(ctx).next()).isFalse();
+        assertThat(ctx.phase()).isEqualTo(Phase.Queued);
+        assertThat(Conditions.isTrue(ctx.status(), CrdConstants.CONDITION_PLACEABLE)).isTrue();
+        assertThat(ctx.status().getMessage()).isEqualTo("no Ready, schedulable node among those with room for it: bench-1 (NotReady)");
     }
 
     @Test

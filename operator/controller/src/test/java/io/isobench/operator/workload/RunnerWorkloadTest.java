@@ -25,6 +25,15 @@ class RunnerWorkloadTest {
     private final BenchmarkRun run = Runs.dispatch("latency-" + "x".repeat(60), Instant.now());
 
     @Test
+    void runnerPodsPullWithTheConfiguredSecretsAndWithoutNoneIsNamed() {
+        var pulling = new RunnerWorkload(OperatorConfig.fromEnvironment(Map.of("POD_NAMESPACE", "isobench-system",
+                "ISOBENCH_IMAGE_PULL_SECRETS", "regcred")));
+        assertThat(pulling.clientJob(run, 1, "bench-1").getSpec().getTemplate().getSpec().getImagePullSecrets())
+                .extracting(s -> s.getName()).containsExactly("regcred");
+        assertThat(workload.clientJob(run, 1, "bench-1").getSpec().getTemplate().getSpec().getImagePullSecrets()).isNullOrEmpty();
+    }
+
+    @Test
     void theRunnerPodIsGuaranteedWithWholeCpusPinnedToTheAdmittedNodeAndRestricted() {
         run.getSpec().getRunner().setEnv(List.of(new EnvEntry("MY_FLAG", "1")));
         run.getSpec().getRunner().setJvmOptions(List.of("-XX:+UseZGC"));
