@@ -3,13 +3,10 @@ import type { References } from '../data/contract';
 import { fetchVersionedJson } from '../data/load-json';
 import { el, errorBox, section, table } from '../dom';
 import { latency, rate, ratio } from '../format';
-import { decodeHistogram } from '../hdr/decode';
-import { bootstrapRatio } from '../stats/bootstrap';
 import { comparableSteps, differences, runFacts, unmatchedSteps } from '../stats/comparability';
-import { seedOf } from '../stats/random';
+import { ALPHA, CONFIDENCE, decide, DEFAULT_THRESHOLD, type PercentileVerdict } from '../stats/decision';
+import { COMPARED_PERCENTILES, percentileSamples } from '../stats/samples';
 import { distributionLine, loadRun, type LoadedRun } from './run';
-
-const PERCENTILES: Array<[number, string]> = [[50, 'p50'], [99, 'p99'], [99.9, 'p99.9']];
 
 export async function renderCompare(app: HTMLElement, keys: string[]): Promise<void> {
   app.replaceChildren(el('h1', null, 'Compare'), el('p', null, el('a', { href: '#/' }, '← all runs')));
@@ -48,25 +45,28 @@ export async function renderCompare(app: HTMLElement, keys: string[]): Promise<v
       app.append(el('p', { class: 'warning', role: 'note' }, 'steps not compared, no samples in A or B (the step FAILed before its '
         + `measured window; its verdict says why): ${unmeasured.join(', ')}`));
     }
-    const rows: Array<Array<string | HTMLElement>> = [];
-    for (const id of steps) {
-      const sa = a.result.steps.find((s) => s.id === id)!;
-      const sb = b.result.steps.find((s) => s.id === id)!;
-      try {
-        const ha = sa.repetitions.filter((r) => r.histogram).map((r) => decodeHistogram(r.histogram!));
-        const hb = sb.repetitions.filter((r) => r.histogram).map((r) => decodeHistogram(r.histogram!));
-        for (const [p, name] of PERCENTILES) {
-          const est = bootstrapRatio(ha, hb, p, seedOf(`${a.key}|${b.key}|${id}|${p}`));
-          rows.push([stepName(sa), name, latency(percentileOf(sa, name)), latency(percentileOf(sb, name)), ratio(est.ratio),
-            est.interval ? `${ratio(est.interval.low)} – ${ratio(est.interval.high)}` : (est.note ?? '–'),
-            el('span', { class: est.verdict === 'faster' ? 'ok' : est.verdict === 'slower' ? 'fail' : 'muted' }, est.verdict)]);
-        }
-      } catch (e) {
-        rows.push([stepName(sa), '–', '–', '–', '–', '–', errorBox('histograms', e)]);
-      }
+    let verdicts: PercentileVerdict[] = [];
+    try {
+      verdicts = decide(percentileSamples(a.result, b.result, steps));
+    } catch (e) {
+      app.append(errorBox('repetitions', e));
     }
-    app.append(section(`B = ${b.summary.name} against A = ${a.summary.name}: B/A with 95% bootstrap intervals over repetitions`,
-      rows.length ? table(['step', 'percentile', 'A', 'B', 'B/A', '95% interval', 'B is'], rows, 'grid num ratios')
+    const rows = verdicts.map((v) => {
+      const sa = a.result.steps.find((s) => s.id === v.step)!;
+      const sb = b.result.steps.find((s) => s.id === v.step)!;
+      const key = COMPARED_PERCENTILES.find(([name]) => name === v.percentile)![1];
+      return [stepName(sa), v.percentile, latency(sa.merged.latency[key]), latency(sb.merged.latency[key]),
+        v.ratio === undefined ? '–' : ratio(v.ratio),
+        v.low === undefined ? `${v.repetitionsA} and ${v.repetitionsB} repetitions: no interval` : `${ratio(v.low)} – ${ratio(v.high!)}`,
+        v.pHolm === undefined ? '–' : v.pHolm.toPrecision(2),
+        el('span', { class: v.change === 'faster' ? 'ok' : v.change === 'slower' ? 'fail' : 'muted' }, v.change)];
+    });
+    app.append(section(`B = ${b.summary.name} against A = ${a.summary.name}: B/A over repetitions`,
+      el('p', { class: 'muted' }, `Each repetition's percentile is one observation: Welch's t-test on their logarithms, `
+        + `${Math.round(CONFIDENCE * 100)}% interval of this comparison alone, p adjusted by Holm over the ${rows.length} comparisons `
+        + `(any false alarm ≤ ${ALPHA * 100}%), changes under ${DEFAULT_THRESHOLD * 100}% are no change (docs/compare.md).`),
+      rows.length ? table(['step', 'percentile', 'A', 'B', 'B/A', `${Math.round(CONFIDENCE * 100)}% interval`, 'p (Holm)', 'B is'], rows,
+        'grid num ratios')
         : el('p', { class: 'muted' }, 'no step both runs measured: nothing to compare')));
   }
 
@@ -102,8 +102,4 @@ export async function renderCompare(app: HTMLElement, keys: string[]): Promise<v
 /** Steps of different variants share labels ("2k msg/s" for every queue): name the variant too. */
 function stepName(s: { label: string; variant?: string | null }): string {
   return s.variant ? `${s.variant} · ${s.label}` : s.label;
-}
-
-function percentileOf(s: { merged: { latency: Record<string, number> } }, name: string): number {
-  return s.merged.latency[name.replace('.', '_')];
 }
