@@ -1,84 +1,65 @@
 import { describe, expect, it } from 'vitest';
 import type { RunResult, StepResult } from '../src/data/contract';
-import { comparableSteps, differences, isolationText, jvmMajor, runFacts, stepCoMode, stepLoad, unmatchedSteps } from '../src/stats/comparability';
+import { comparable, differences, flatten, isolationText, jvmMajor, stepLabel, stepPlan } from '../src/stats/comparability';
 
-// What makes two runs comparable, each rule at its edge: with decision.test.ts, the tests Stryker holds the site's
-// statistics to (make mutation; the gate in make test).
+// What makes two runs comparable, each rule at its edge (the shared cases in comparability-golden.test.ts hold the whole);
+// with the decision tests, what Stryker holds the site's statistics to (make mutation; the gate in make test).
 
-/** A step of `mode` with these facts; the rest as a runner writes it. */
-function step(id: string, facts: Partial<StepResult> = {}): StepResult {
-  return {
-    id, label: id, variant: 'isobench', verdict: 'OK', measure: 'one-way', repetitions: [],
-    load: { mode: 'open-loop', targetRate: 1000, warmupMillis: 0, durationMillis: 1000 },
-    merged: { latency: { count: 10 } }, ...facts,
-  } as unknown as StepResult;
+function run(facts: Partial<RunResult>): RunResult {
+  return { target: 'dispatch', config: {}, environment: {}, steps: [], ...facts } as unknown as RunResult;
 }
 
-function run(steps: StepResult[], env: Record<string, unknown> = { cpuModel: 'EPYC', jvm: { vendor: 'Adoptium', version: '25.0.3' } }): RunResult {
-  return { target: 'dispatch', environment: env, steps } as unknown as RunResult;
+function step(id: string, facts: Partial<StepResult> = {}): StepResult {
+  return { id, label: id, verdict: 'OK', merged: { latency: { count: 10 } }, ...facts } as unknown as StepResult;
 }
 
 describe('what makes two runs comparable', () => {
-  it('reads a JVM\'s major version, the old 1.x numbering too', () => {
+  it("reads a JVM's major version, the old 1.x numbering too", () => {
     expect(jvmMajor('25.0.3+9-LTS')).toBe('25');
     expect(jvmMajor('1.8.0_392')).toBe('8');
     expect(jvmMajor('1')).toBe('1');
     expect(jvmMajor('17')).toBe('17');
+    expect(jvmMajor('21-ea')).toBe('21');
     expect(jvmMajor(undefined)).toBe('unknown');
     expect(jvmMajor('')).toBe('unknown');
   });
 
-  it('names a step\'s load and coordinated-omission mode, a "?" for what a result lacks', () => {
-    expect(stepLoad(step('s'))).toBe('1000 msg/s');
-    expect(stepLoad(step('s', { load: { mode: 'open-loop' } as never }))).toBe('? msg/s');
-    expect(stepLoad(step('s', { load: { mode: 'closed-loop', concurrency: 4 } as never }))).toBe('4 in flight');
-    expect(stepLoad(step('s', { load: { mode: 'closed-loop' } as never }))).toBe('? in flight');
-    expect(stepCoMode(step('s'))).toBe('open-loop, one-way');
-    expect(stepCoMode(step('s', { measure: undefined }))).toBe('open-loop, unknown measure');
+  it('flattens nested config to dotted keys, lists as Java prints them', () => {
+    expect([...flatten({ a: 1, b: { c: 'x', d: { e: true } }, l: [1, 2], n: null })]).toEqual([
+      ['a', '1'], ['b.c', 'x'], ['b.d.e', 'true'], ['l', '[1, 2]'], ['n', 'null']]);
+    expect(flatten(undefined).size).toBe(0);
   });
 
-  it('reads a run\'s facts, unknown where its result is silent', () => {
-    const facts = runFacts(run([step('s')]), { isolation: { isolated: true } } as never);
-    expect(facts).toEqual({ target: 'dispatch', cpuModel: 'EPYC', isolated: true, jvmVendor: 'Adoptium', jvmMajor: '25',
-      steps: new Map([['s', { load: '1000 msg/s', coMode: 'open-loop, one-way' }]]) });
-    const silent = runFacts(run([], {}), { } as never);
-    expect(silent).toEqual({ target: 'dispatch', cpuModel: 'unknown', isolated: null, jvmVendor: 'unknown', jvmMajor: 'unknown',
-      steps: new Map() });
-    expect(runFacts({ target: 't', steps: [] } as unknown as RunResult, null).isolated).toBeNull();
-    expect(runFacts({ target: 't', steps: [] } as unknown as RunResult, null).cpuModel).toBe('unknown');
+  it('is comparable only when no difference decides', () => {
+    expect(comparable([])).toBe(true);
+    expect(comparable([{ field: 'config.repetitions', a: '3', b: '5', decides: false }])).toBe(true);
+    expect(comparable([{ field: 'x', a: '1', b: '2', decides: false }, { field: 'y', a: '1', b: '2', decides: true }])).toBe(false);
   });
 
-  it('says isolation in words', () => {
+  it('says what a run without environment or config does not say', () => {
+    expect(differences(run({ environment: undefined as never }), run({}))).toEqual([]);
+    expect(differences(run({ config: undefined }), run({ config: { repetitions: 3 } }))).toEqual([
+      { field: 'config.repetitions', a: 'absent', b: '3', decides: false }]);
+    expect(differences(run({ environment: { isolation: { isolatedCpus: ' ' } } }), run({ environment: { isolation: {} } }))).toEqual([]);
+    expect(differences(run({ environment: { isolation: { smtSiblings: ['0:0-1'] } } }), run({ environment: { isolation: { smtSiblings: ['0:0'] } } })))
+      .toEqual([expect.objectContaining({ field: 'environment.smt', a: 'siblings present', b: 'one thread per core' })]);
+  });
+
+  it("says the operator's isolation verdict in words", () => {
     expect(isolationText(true)).toBe('isolated (verified)');
     expect(isolationText(false)).toBe('not isolated');
     expect(isolationText(null)).toBe('not verified');
   });
 
-  it('lists every fact that differs, steps both ran included, and nothing for a run against itself', () => {
-    const mine = runFacts(run([step('s'), step('t')]), null);
-    expect(differences(mine, mine)).toEqual([]);
-    const theirs = runFacts({ ...run([step('s', { load: { mode: 'closed-loop', concurrency: 2 } as never }), step('u')],
-      { cpuModel: 'Xeon', jvm: { vendor: 'Adoptium', version: '21.0.2' } }), target: 'udp-echo' } as RunResult,
-    { isolation: { isolated: false } } as never);
-    expect(differences(mine, theirs)).toEqual([
-      { factor: 'target', a: 'dispatch', b: 'udp-echo' },
-      { factor: 'CPU model', a: 'EPYC', b: 'Xeon' },
-      { factor: 'isolation', a: 'not verified', b: 'not isolated' },
-      { factor: 'JVM', a: 'Adoptium 25', b: 'Adoptium 21' },
-      { factor: 'step s: load', a: '1000 msg/s', b: '2 in flight' },
-      { factor: 'step s: CO mode', a: 'open-loop, one-way', b: 'closed-loop, one-way' },
-    ]);
+  it('names a step with its variant', () => {
+    expect(stepLabel({ label: '1k msg/s', variant: 'agrona' })).toBe('agrona · 1k msg/s');
+    expect(stepLabel({ label: '1k msg/s' })).toBe('1k msg/s');
+    expect(stepLabel({ label: '1k msg/s', variant: null })).toBe('1k msg/s');
   });
 
-  it('names the steps only one run ran', () => {
-    const mine = runFacts(run([step('s'), step('t')]), null);
-    const theirs = runFacts(run([step('t'), step('u')]), null);
-    expect(unmatchedSteps(mine, theirs)).toEqual({ onlyA: ['s'], onlyB: ['u'] });
-  });
-
-  it('compares the steps both ran, in A\'s order, leaving out the noisy and the unmeasured', () => {
-    const mine = run([step('s'), step('t'), step('only-a'), step('n', { verdict: 'INCONCLUSIVE' }), step('e')]);
-    const theirs = run([step('e', { merged: { latency: { count: 0 } } as never }), step('t'), step('n'), step('s'), step('only-b')]);
-    expect(comparableSteps(mine, theirs)).toEqual({ compared: ['s', 't'], inconclusive: ['n'], unmeasured: ['e'] });
+  it("leaves a step out with the runner's reason, or only its verdict when the reason is empty", () => {
+    const a = run({ steps: [step('s', { verdict: 'FAIL', reason: 'refused' }), step('t', { verdict: 'FAIL', reason: '  ' }), step('u')] });
+    const b = run({ steps: [step('s'), step('t'), step('u', { verdict: 'INCONCLUSIVE' })] });
+    expect(stepPlan(a, b).leftOut.map((l) => l.why)).toEqual(['FAIL in A: refused', 'FAIL in A', 'INCONCLUSIVE in B']);
   });
 });
