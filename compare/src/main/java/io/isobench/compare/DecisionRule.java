@@ -43,7 +43,8 @@ public final class DecisionRule {
         List<WelchLogTest.Result> tests = new ArrayList<>();
         List<Double> pTested = new ArrayList<>();
         for (PercentileSample s : samples) {
-            WelchLogTest.Result r = enough(s) ? WelchLogTest.test(PercentileSample.values(s.a()), PercentileSample.values(s.b()), CONFIDENCE)
+            WelchLogTest.Result r = enough(s) ? WelchLogTest.test(PercentileSample.values(s.a()), PercentileSample.values(s.b()),
+                    CONFIDENCE)
                     : null;
             tests.add(r);
             if (r != null) {
@@ -57,7 +58,8 @@ public final class DecisionRule {
             PercentileSample s = samples.get(i);
             WelchLogTest.Result r = tests.get(i);
             if (r == null) {
-                out.add(new PercentileVerdict(s.step(), s.percentile(), s.a().size(), s.b().size(), geometricRatio(s), null, null, null, null,
+                out.add(new PercentileVerdict(s.step(), s.percentile(), s.a().size(), s.b().size(), geometricRatio(s), null, null, null,
+                        null,
                         Change.TOO_FEW_REPETITIONS));
                 continue;
             }

@@ -81,7 +81,8 @@ final class Calibration {
         for (int split = 0; split < splits; split++) {
             List<PercentileSample> samples = new ArrayList<>();
             for (StepResult step : run.steps()) {
-                List<Integer> order = IntStream.range(0, step.repetitions().size()).boxed().collect(ArrayList::new, List::add, List::addAll);
+                List<Integer> order = IntStream.range(0, step.repetitions().size()).boxed().collect(ArrayList::new, List::add,
+                        List::addAll);
                 Collections.shuffle(order, random);
                 for (String p : DecisionRule.PERCENTILES) {
                     List<Double> all = RepetitionValues.of(step, p);

@@ -54,9 +54,11 @@ class CalibrationTest {
 
     private static List<PercentileVerdict> eachAlone(List<PercentileSample> samples) {
         return samples.stream().map(s -> {
-            WelchLogTest.Result r = WelchLogTest.test(PercentileSample.values(s.a()), PercentileSample.values(s.b()), DecisionRule.CONFIDENCE);
+            WelchLogTest.Result r = WelchLogTest.test(PercentileSample.values(s.a()), PercentileSample.values(s.b()),
+                    DecisionRule.CONFIDENCE);
             Change c = r.p() > DecisionRule.ALPHA ? Change.NO_CHANGE : r.ratio() > 1 ? Change.SLOWER : Change.FASTER;
-            return new PercentileVerdict(s.step(), s.percentile(), s.a().size(), s.b().size(), r.ratio(), r.low(), r.high(), r.p(), r.p(), c);
+            return new PercentileVerdict(s.step(), s.percentile(), s.a().size(), s.b().size(), r.ratio(), r.low(), r.high(), r.p(), r.p(),
+                    c);
         }).toList();
     }
 

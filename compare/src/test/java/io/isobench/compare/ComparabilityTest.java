@@ -28,7 +28,8 @@ class ComparabilityTest {
         assertThat(Comparability.text(Double.POSITIVE_INFINITY)).isEqualTo("Infinity");
         assertThat(Comparability.text(5)).isEqualTo("5");
         assertThat(Comparability.text(List.of(1, 2))).isEqualTo("[1, 2]");
-        assertThat(Comparability.flatten(Map.of("a", 2.0, "b", Map.of("c", true)))).containsExactly(Map.entry("a", "2"), Map.entry("b.c", "true"));
+        assertThat(Comparability.flatten(Map.of("a", 2.0, "b", Map.of("c", true)))).containsExactly(Map.entry("a", "2"), Map.entry("b.c",
+                "true"));
         assertThat(Comparability.flatten(null)).isEmpty();
     }
 

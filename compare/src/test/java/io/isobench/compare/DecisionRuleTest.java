@@ -40,7 +40,8 @@ class DecisionRuleTest {
         assertThat(DecisionRule.decide(List.of(new PercentileSample("s", "p50", BASE, two)), 0.05).getFirst().change())
                 .isEqualTo(Change.TOO_FEW_REPETITIONS);
         assertThat(DecisionRule.decide(List.of(new PercentileSample("s", "p50", three, three)), 0.05).getFirst().p()).isEqualTo(1.0);
-        PercentileVerdict few = DecisionRule.decide(List.of(new PercentileSample("s", "p99", List.of(100.0), List.of(400.0))), 0.05).getFirst();
+        PercentileVerdict few = DecisionRule.decide(List.of(new PercentileSample("s", "p99", List.of(100.0), List.of(400.0))),
+                0.05).getFirst();
         assertThat(few).isEqualTo(new PercentileVerdict("s", "p99", 1, 1, few.ratio(), null, null, null, null, Change.TOO_FEW_REPETITIONS));
         assertThat(few.ratio()).isCloseTo(4, within(1e-12));
         assertThat(DecisionRule.decide(List.of(new PercentileSample("s", "p50", List.of(), BASE)), 0.05).getFirst().ratio()).isNull();
@@ -71,8 +72,10 @@ class DecisionRuleTest {
         assertThatThrownBy(() -> WelchLogTest.test(ok, new double[] {Double.POSITIVE_INFINITY, 2}, 0.95))
                 .hasMessage("run B repetition 1: value Infinity is not a positive latency");
         assertThatThrownBy(() -> WelchLogTest.test(ok, new double[] {-4, 2}, 0.95)).hasMessageContaining("value -4.0");
-        assertThatThrownBy(() -> WelchLogTest.test(new double[] {5}, ok, 0.95)).hasMessage("run A has 1 repetition(s): the test needs at least 2");
-        assertThatThrownBy(() -> WelchLogTest.test(ok, new double[0], 0.95)).hasMessage("run B has 0 repetition(s): the test needs at least 2");
+        assertThatThrownBy(() -> WelchLogTest.test(new double[] {5}, ok,
+                0.95)).hasMessage("run A has 1 repetition(s): the test needs at least 2");
+        assertThatThrownBy(() -> WelchLogTest.test(ok, new double[0],
+                0.95)).hasMessage("run B has 0 repetition(s): the test needs at least 2");
     }
 
     @Test
