@@ -1,5 +1,6 @@
 package io.isobench.operator.observability;
 
+import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -10,7 +11,7 @@ import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** One Kubernetes Event per phase change, on the BenchmarkRun (what `kubectl describe br` shows). */
+/** One Kubernetes Event per phase change and per change of the Regressed condition, on the BenchmarkRun (`kubectl describe br`). */
 public final class RunEvents {
 
     private static final Logger LOG = LoggerFactory.getLogger(RunEvents.class);
@@ -25,6 +26,16 @@ public final class RunEvents {
     }
 
     public void phaseChanged(BenchmarkRun run, Phase phase, String message) {
+        record(run, phase == Phase.Failed ? "Warning" : "Normal", phase.name(), message == null ? phase.name() : message);
+    }
+
+    /** A condition that changed (Regressed): reason {@code <type><status>}, a Warning when its status is {@code warnWhen}. */
+    public void conditionChanged(BenchmarkRun run, Condition condition, String warnWhen) {
+        record(run, warnWhen.equals(condition.getStatus()) ? "Warning" : "Normal", condition.getType() + condition.getStatus(),
+                condition.getReason() + ": " + condition.getMessage());
+    }
+
+    private void record(BenchmarkRun run, String type, String reason, String message) {
         String now = clock.instant().toString();
         var meta = run.getMetadata();
         var event = new EventBuilder()
@@ -32,9 +43,9 @@ public final class RunEvents {
                     .withNamespace(meta.getNamespace()).endMetadata()
                 .withNewInvolvedObject().withApiVersion(run.getApiVersion()).withKind(run.getKind()).withName(meta.getName())
                     .withNamespace(meta.getNamespace()).withUid(meta.getUid()).withResourceVersion(meta.getResourceVersion()).endInvolvedObject()
-                .withType(phase == Phase.Failed ? "Warning" : "Normal")
-                .withReason(phase.name())
-                .withMessage(message == null ? phase.name() : truncate(message))
+                .withType(type)
+                .withReason(reason)
+                .withMessage(truncate(message))
                 .withFirstTimestamp(now).withLastTimestamp(now).withCount(1)
                 .withNewSource().withComponent("isobench-operator").endSource()
                 .withReportingComponent("isobench.io/operator").withReportingInstance(reportingInstance)
@@ -43,7 +54,7 @@ public final class RunEvents {
             client.v1().events().inNamespace(meta.getNamespace()).resource(event).create();
         } catch (KubernetesClientException e) {
             // An event is a courtesy: never fail a reconcile over it.
-            LOG.warn("could not record event {} for {}/{}: {}", phase, meta.getNamespace(), meta.getName(), e.getMessage());
+            LOG.warn("could not record event {} for {}/{}: {}", reason, meta.getNamespace(), meta.getName(), e.getMessage());
         }
     }
 

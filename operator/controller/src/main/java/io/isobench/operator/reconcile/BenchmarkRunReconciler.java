@@ -129,6 +129,7 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
                 return r;
             });
         }
+        Conditions.changed(before, status, CrdConstants.CONDITION_REGRESSED).ifPresent(c -> events.conditionChanged(run, c, "True"));
         if (phaseAfter != phaseBefore) {
             LOG.info("{} → {}: {}", phaseBefore, phaseAfter, status.getMessage());
             events.phaseChanged(run, phaseAfter, status.getMessage());
@@ -155,13 +156,17 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
     private static Outcome runSteps(RunContext ctx) throws Exception {
         Phase phase = ctx.phase();
         Outcome outcome = Outcome.stop(null);
+        Duration soonest = null;
         for (ReconcileStep step : PhaseSteps.of(phase)) {
             outcome = step.apply(ctx);
+            // a step that lets the next one run may still want another look (compare waits for its baseline): the soonest wins
+            soonest = outcome.recheck() != null && (soonest == null || outcome.recheck().compareTo(soonest) < 0) ? outcome.recheck()
+                    : soonest;
             if (!outcome.next() || ctx.phase() != phase) {
                 break;
             }
         }
-        return outcome;
+        return new Outcome(outcome.action(), outcome.next(), soonest);
     }
 
     /** A node may have been freed: the oldest waiting run of every pool gets a look now rather than at its recheck. */

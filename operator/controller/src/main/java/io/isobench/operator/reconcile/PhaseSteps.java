@@ -7,11 +7,12 @@ import io.isobench.operator.steps.ObserveStep;
 import io.isobench.operator.steps.PreflightStep;
 import io.isobench.operator.steps.PublishStep;
 import io.isobench.operator.steps.QueueStep;
+import io.isobench.operator.steps.RegressionStep;
 import io.isobench.operator.steps.ScheduleStep;
 import io.isobench.operator.steps.ValidateStep;
 import java.util.List;
 
-/** Which steps run in which phase, in order: validate → queue → preflight → schedule → observe → collect → publish. */
+/** Which steps run in which phase, in order: validate → queue → preflight → schedule → observe → collect → compare → publish. */
 public final class PhaseSteps {
 
     private static final DeadlineStep DEADLINE = new DeadlineStep();
@@ -21,7 +22,7 @@ public final class PhaseSteps {
     private static final List<ReconcileStep> SCHEDULED = List.of(DEADLINE, new ScheduleStep(), OBSERVE);
     private static final List<ReconcileStep> RUNNING = List.of(DEADLINE, OBSERVE);
     private static final List<ReconcileStep> COLLECTING = List.of(DEADLINE, new CollectStep());
-    private static final List<ReconcileStep> ENDED = List.of(new PublishStep());
+    private static final List<ReconcileStep> ENDED = List.of(new RegressionStep(), new PublishStep());
 
     private PhaseSteps() {}
 
