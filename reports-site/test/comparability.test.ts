@@ -40,6 +40,7 @@ describe('what makes two runs comparable', () => {
     expect(differences(run({ environment: undefined as never }), run({}))).toEqual([]);
     expect(differences(run({ config: undefined }), run({ config: { repetitions: 3 } }))).toEqual([
       { field: 'config.repetitions', a: 'absent', b: '3', decides: false }]);
+    expect(differences(run({ config: { batch: 8 } }), run({}))).toEqual([{ field: 'config.batch', a: '8', b: 'absent', decides: true }]);
     expect(differences(run({ environment: { isolation: { isolatedCpus: ' ' } } }), run({ environment: { isolation: {} } }))).toEqual([]);
     expect(differences(run({ environment: { isolation: { smtSiblings: ['0:0-1'] } } }), run({ environment: { isolation: { smtSiblings: ['0:0'] } } })))
       .toEqual([expect.objectContaining({ field: 'environment.smt', a: 'siblings present', b: 'one thread per core' })]);
@@ -49,6 +50,24 @@ describe('what makes two runs comparable', () => {
     expect(isolationText(true)).toBe('isolated (verified)');
     expect(isolationText(false)).toBe('not isolated');
     expect(isolationText(null)).toBe('not verified');
+  });
+
+  it('lists, never decides on, the sweep, the repetitions and how probes and verdicts were set', () => {
+    const keys = ['rates', 'clients', 'queues', 'repetitions', 'probeDuration', 'interval', 'drainTimeout', 'rateTolerance',
+      'generatorLimit', 'noiseBudget', 'maxReruns'];
+    const a = run({ config: Object.fromEntries(keys.map((k) => [k, 1])) });
+    const b = run({ config: Object.fromEntries(keys.map((k) => [k, 2])) });
+    expect(differences(a, b)).toEqual([...keys].sort().map((k) => ({ field: `config.${k}`, a: '1', b: '2', decides: false })));
+    expect(differences(run({ config: { server: { mode: 1 } } }), run({ config: { server: { mode: 2 } } }))[0].decides).toBe(true);
+  });
+
+  it('reads SMT from any granted CPU with a sibling, and a JVM without a GC list', () => {
+    expect(differences(run({ environment: { isolation: { smtSiblings: ['0:0', '1:1,5'] } } }),
+      run({ environment: { isolation: { smtSiblings: ['0:0', '1:1'] } } })).map((d) => d.a)).toEqual(['siblings present']);
+    const jvm = { jvm: { vendor: 'Adoptium', version: '25' } };
+    expect(differences(run({ environment: jvm }), run({ environment: jvm }))).toEqual([]);
+    expect(differences(run({ environment: jvm }), run({ environment: { jvm: { ...jvm.jvm, gc: ['ZGC'] } } })))
+      .toEqual([{ field: 'environment.gc', a: 'unknown', b: 'ZGC', decides: true }]);
   });
 
   it('names a step with its variant', () => {
