@@ -53,8 +53,8 @@ describe('what makes two runs comparable', () => {
   });
 
   it('lists, never decides on, the sweep, the repetitions and how probes and verdicts were set', () => {
-    const keys = ['rates', 'clients', 'queues', 'repetitions', 'probeDuration', 'interval', 'drainTimeout', 'rateTolerance',
-      'generatorLimit', 'noiseBudget', 'maxReruns'];
+    const keys = ['rates', 'clients', 'queues', 'repetitions', 'precision', 'maxRepetitions', 'probeDuration', 'interval', 'drainTimeout',
+      'rateTolerance', 'generatorLimit', 'noiseBudget', 'maxReruns'];
     const a = run({ config: Object.fromEntries(keys.map((k) => [k, 1])) });
     const b = run({ config: Object.fromEntries(keys.map((k) => [k, 2])) });
     expect(differences(a, b)).toEqual([...keys].sort().map((k) => ({ field: `config.${k}`, a: '1', b: '2', decides: false })));

@@ -13,8 +13,8 @@ export interface Difference {
 }
 
 /** Config fields that do not change what a step measures: the sweep, how many repetitions, how probes and verdicts were set. */
-const NOT_DECIDING = new Set(['rates', 'clients', 'queues', 'repetitions', 'probeDuration', 'interval', 'drainTimeout', 'rateTolerance',
-  'generatorLimit', 'noiseBudget', 'maxReruns']);
+const NOT_DECIDING = new Set(['rates', 'clients', 'queues', 'repetitions', 'precision', 'maxRepetitions', 'probeDuration', 'interval',
+  'drainTimeout', 'rateTolerance', 'generatorLimit', 'noiseBudget', 'maxReruns']);
 
 /** "25.0.3+9-LTS" → "25", "1.8.0_392" → "8", "17" → "17". */
 export function jvmMajor(version: string | undefined): string {

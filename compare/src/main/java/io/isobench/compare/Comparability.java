@@ -23,8 +23,8 @@ public final class Comparability {
      * Config fields that do not change what a step measures: the sweep (steps are matched one by one, by id), how many
      * repetitions, and how probes, verdicts and reruns were set. Listed when they differ, never deciding.
      */
-    static final Set<String> NOT_DECIDING = Set.of("rates", "clients", "queues", "repetitions", "probeDuration", "interval",
-            "drainTimeout", "rateTolerance", "generatorLimit", "noiseBudget", "maxReruns");
+    static final Set<String> NOT_DECIDING = Set.of("rates", "clients", "queues", "repetitions", "precision", "maxRepetitions",
+            "probeDuration", "interval", "drainTimeout", "rateTolerance", "generatorLimit", "noiseBudget", "maxReruns");
 
     private Comparability() {}
 

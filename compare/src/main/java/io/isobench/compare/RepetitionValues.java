@@ -1,6 +1,7 @@
 package io.isobench.compare;
 
 import io.isobench.result.LatencySummary;
+import io.isobench.result.RepetitionResult;
 import io.isobench.result.RunResult;
 import io.isobench.result.StepResult;
 import java.util.ArrayList;
@@ -24,8 +25,13 @@ public final class RepetitionValues {
 
     /** The repetitions that measured something (a repetition with no samples has no percentile), in order. */
     public static List<Double> of(StepResult step, String percentile) {
+        return of(step.repetitions(), percentile);
+    }
+
+    /** The same for repetitions not yet made a step (a step still running). */
+    public static List<Double> of(List<RepetitionResult> repetitions, String percentile) {
         ToLongFunction<LatencySummary> read = percentile(percentile);
-        return step.repetitions().stream().filter(r -> r.latency().count() > 0).map(r -> (double) read.applyAsLong(r.latency())).toList();
+        return repetitions.stream().filter(r -> r.latency().count() > 0).map(r -> (double) read.applyAsLong(r.latency())).toList();
     }
 
     /** Every compared percentile of each step id given, A's repetitions against B's: one family for Holm. */
