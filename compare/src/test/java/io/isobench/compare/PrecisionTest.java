@@ -33,6 +33,8 @@ class PrecisionTest {
         StepResult noisy = Steps.step("s", 1000, 1500, 700);
         assertThat(Precision.wantsMore(noisy.repetitions(), 0.05)).isTrue();
         assertThat(Precision.wantsMore(noisy.repetitions(), 100)).isFalse();
+        // exactly at the precision is precise enough: three identical repetitions meet even ±0
+        assertThat(Precision.wantsMore(Steps.step("s", 500, 500, 500).repetitions(), 0)).isFalse();
         assertThat(Precision.describe(steady.repetitions())).matches("p50 ±0\\.\\d%, p99 ±0\\.\\d%");
         assertThat(Precision.describe(Steps.step("s", 1000).repetitions())).isEqualTo("p50 ±∞, p99 ±∞");
     }
