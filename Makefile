@@ -15,7 +15,7 @@ SERVE ?= 1
 # Go-built tools (cached in ~/.cache/isobench, keyed by version) that tests need
 TOOLS :=
 TEST_TARGETS := test-java test-mutation
-BENCH_TARGETS := bench-dispatch bench-echo bench-http bench-ipc bench-rsocket
+BENCH_TARGETS := bench-dispatch bench-echo bench-http bench-ipc bench-rsocket bench-compare
 
 -include local-cluster/cluster.mk
 -include reports-site/site.mk
@@ -24,13 +24,13 @@ BENCH_TARGETS := bench-dispatch bench-echo bench-http bench-ipc bench-rsocket
 -include images/images.mk
 -include e2e/e2e.mk
 
-.PHONY: help build tools test test-java test-mutation mutation demo bench bench-dispatch bench-echo bench-http bench-ipc bench-rsocket clean
+.PHONY: help build tools test test-java test-mutation mutation demo bench bench-dispatch bench-echo bench-http bench-ipc bench-rsocket bench-compare clean
 
 help:
 	@echo "make demo        build, run a short pass, print the seed-style tables, publish and serve the site (SERVE=0: publish to out/site and exit; FULL=1: seed scale)"
 	@echo "make test        every test of every part"
 	@echo "make bench       side-by-side benchmarks; rewrites their sections of BENCHMARKS.md"
-	@echo "make mutation    mutation testing: PIT on result-format, the runner's harness, the operator's results/steps; Stryker on the site's statistics; scores in BENCHMARKS.md"
+	@echo "make mutation    mutation testing: PIT on result-format, compare, the runner's harness, the operator's results/steps; Stryker on the site's statistics; scores in BENCHMARKS.md"
 	@echo "make e2e         the whole product on a local cluster with a real node: helm install, every example, site, security (root)"
 	@echo "make clean       remove build output and $(OUT)/ (a local cluster in $(OUT)/cluster is stopped first)"
 
@@ -52,10 +52,10 @@ test-mutation: reports-site/node_modules/.package-lock.json
 	@MVN="$(MVN)" scripts/mutation-gate.sh "$(OUT)"
 
 # Every mutant of the verdict code's modules and of the site's statistics, scored per package (BENCHMARKS.md)
-MUTATION_REPORTS := result-format/target/pit-reports/mutations.xml runner-image/target/pit-reports/mutations.xml \
+MUTATION_REPORTS := result-format/target/pit-reports/mutations.xml compare/target/pit-reports/mutations.xml runner-image/target/pit-reports/mutations.xml \
 	operator/controller/target/pit-reports/mutations.xml reports-site/reports/mutation/mutation.json
 mutation: reports-site/node_modules/.package-lock.json
-	@start=$$SECONDS && $(MVN) -pl result-format,runner-image,operator/controller -am test-compile org.pitest:pitest-maven:mutationCoverage \
+	@start=$$SECONDS && $(MVN) -pl result-format,compare,runner-image,operator/controller -am test-compile org.pitest:pitest-maven:mutationCoverage \
 	  && pit=$$((SECONDS - start)) && start=$$SECONDS && (cd reports-site && npx stryker run) \
 	  && scripts/mutation-report.sh "$(OUT)" $$pit $$((SECONDS - start)) $(MUTATION_REPORTS)
 
@@ -78,6 +78,15 @@ bench-ipc: $(RUNNER_JAR)
 
 bench-rsocket: $(RUNNER_JAR)
 	@scripts/bench-rsocket.sh "$(OUT)/bench"
+
+# The compare rule's error rate and power on recorded repetitions (CalibrationTest, docs/compare.md § Calibration)
+bench-compare:
+	$(MVN) -pl compare -am verify -Dtest=CalibrationTest -Dsurefire.failIfNoSpecifiedTests=false
+	@{ echo "## Comparing runs: error rate and power"; echo; \
+	   echo "\`make bench-compare\` — \`CalibrationTest\` (in \`make test\`) on the repetitions recorded in \`compare/src/test/resources/io/isobench/compare/recorded/\` (how: its README): each step's repetitions split at random into disjoint A and B, both runs compared as \`isobench-runner compare\` does (every step × p50, p99, p99.9; Holm; 5 % threshold). A/A: the share of run comparisons that report any change (must be ≤ 5 %). Power: B's latencies × 1.10, the share of steps whose p50 is found slower. $$(date -u +%FT%TZ)."; echo; \
+	   cat compare/target/calibration.md; echo; \
+	   echo "The error rate must hold whatever the machine; the power depends on how much p50 moves from one repetition to the next (the spread column): with 5 repetitions no test finds a 10 % change reliably in a spread of 10 % or more. The recorded repetitions come from a 2-vCPU VM under other engineers' builds (load average 10–16); quiet repetitions (a dedicated node, the operator's Exclusive runs) and more of them (the 10 × 10 rows, \`--repetitions auto\`) raise it."; \
+	   } | scripts/bench-section.sh compare
 
 clean:
 	$(MVN) clean

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# make test's mutation gate on the verdict code: PIT on ResultPlausibility, the runner's Verdicts and NoiseGate and the
-# operator's IsolationVerdict (Maven profile mutation-gate), Stryker on the site's statistics (reports-site/src/stats).
+# make test's mutation gate on the verdict code: PIT on ResultPlausibility, compare's decision rule and comparability, the
+# runner's Verdicts and NoiseGate and the operator's IsolationVerdict (Maven profile mutation-gate), Stryker on the site's
+# statistics (reports-site/src/stats).
 # Fails on any surviving mutant there that config/mutation/explained-survivors.txt does not explain.
 #
 # Incremental: PIT's own history now needs a commercial plugin, so a unit (a Maven module, or the site) is not run again
@@ -27,11 +28,12 @@ fingerprint() {
 # unit → what its verdict depends on (its sources and tests, the modules it builds on)
 declare -A inputs=(
   [result-format]="result-format/src result-format/pom.xml"
+  [compare]="compare/src compare/pom.xml result-format/src/main"
   [runner-image]="runner-image/src runner-image/pom.xml result-format/src/main object-store/src/main"
   [operator/controller]="operator/controller/src operator/controller/pom.xml operator/api/src/main result-format/src
-    object-store/src/main publisher/src/main"
+    object-store/src/main publisher/src/main compare/src/main"
   [site]="reports-site/src reports-site/test reports-site/package-lock.json reports-site/stryker.config.mjs reports-site/vite.config.ts
-    result-format/src/test/resources"
+    result-format/src/test/resources compare/src/test/resources"
 )
 declare -A print
 changed=()

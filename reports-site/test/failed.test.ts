@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../src/data/contract';
 import { sampledLatency } from '../src/format';
 import { hgrmValueAt, parseHgrm } from '../src/hdr/hgrm';
-import { comparableSteps } from '../src/stats/comparability';
+import { stepPlan } from '../src/stats/comparability';
 import { repetitionRows } from '../src/views/repetitions';
 
 const SAMPLE = 'result-format/src/test/resources/io/isobench/result/samples/tcp-echo-connection-refused.json';
@@ -53,8 +53,13 @@ describe('a run that FAILed before its window', () => {
     measured.steps[0].merged.latency = { ...measured.steps[0].merged.latency, count: 1000, p50: 4_000, max: 9_000, mean: 4_100 };
     measured.steps[0].verdict = 'OK';
     const id = refused.steps[0].id;
-    expect(comparableSteps(measured, measured)).toEqual({ compared: [id], inconclusive: [], unmeasured: [] });
-    expect(comparableSteps(refused, measured)).toEqual({ compared: [], inconclusive: [], unmeasured: [id] });
-    expect(comparableSteps(measured, refused)).toEqual({ compared: [], inconclusive: [], unmeasured: [id] });
+    const why = (run: string) => [{ step: id, label: 'remote · 1 in flight (ping-pong)', why: `FAIL in ${run}: ${refused.steps[0].reason}` }];
+    expect(stepPlan(measured, measured)).toEqual({ compared: [id], leftOut: [] });
+    expect(stepPlan(refused, measured)).toEqual({ compared: [], leftOut: why('A') });
+    expect(stepPlan(measured, refused)).toEqual({ compared: [], leftOut: why('B') });
+    // measured OK but with no samples: still nothing to compare
+    const empty = structuredClone(measured);
+    empty.steps[0].merged.latency.count = 0;
+    expect(stepPlan(measured, empty).leftOut.map((l) => l.why)).toEqual(['no samples in B']);
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { RepetitionResult, RunResult } from '../src/data/contract';
-import { comparableSteps } from '../src/stats/comparability';
+import { stepPlan } from '../src/stats/comparability';
 import { verdictClass } from '../src/verdict';
 import { repetitionRows } from '../src/views/repetitions';
 
@@ -28,9 +28,11 @@ describe('INCONCLUSIVE', () => {
 
   it('steps are left out of a comparison, on either side, and named', () => {
     const ids = fixture.steps.map((s) => s.id);
-    expect(comparableSteps(fixture, fixture)).toEqual({ compared: ids, inconclusive: [], unmeasured: [] });
-    expect(comparableSteps(noisy(), fixture)).toEqual({ compared: ids.slice(1), inconclusive: [ids[0]], unmeasured: [] });
-    expect(comparableSteps(fixture, noisy())).toEqual({ compared: ids.slice(1), inconclusive: [ids[0]], unmeasured: [] });
+    const why = (run: string) => [{ step: ids[0], label: 'isobench · 1 in flight (ping-pong)',
+      why: `INCONCLUSIVE in ${run}: 1 of 1 inconclusive: repetition 1: host noise beyond the 1ms noise budget` }];
+    expect(stepPlan(fixture, fixture)).toEqual({ compared: ids, leftOut: [] });
+    expect(stepPlan(noisy(), fixture)).toEqual({ compared: ids.slice(1), leftOut: why('A') });
+    expect(stepPlan(fixture, noisy())).toEqual({ compared: ids.slice(1), leftOut: why('B') });
   });
 });
 

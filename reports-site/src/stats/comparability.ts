@@ -1,29 +1,20 @@
-import type { RunResult, RunSummary, StepResult } from '../data/contract';
+import type { Environment, RunResult, StepResult } from '../data/contract';
 
-// Two runs are comparable only when what decides their latency is the same (docs/site-data.md):
-// target, step load, CO mode (load mode + measure), CPU model, isolation and JVM (vendor + major).
+// Whether two runs measured the same thing on the same kind of machine (docs/compare.md § Comparable), the site's
+// implementation; the other is compare/'s Comparability and StepPlan (Java). Both are held to
+// compare/src/test/resources/io/isobench/compare/comparability-cases.json.
 
-/** What a comparison looks at, for one run. */
-export interface RunFacts {
-  target: string;
-  cpuModel: string;
-  /** true / false from the operator; null when not verified (local runs) */
-  isolated: boolean | null;
-  jvmVendor: string;
-  jvmMajor: string;
-  steps: Map<string, StepFacts>;
-}
-
-export interface StepFacts {
-  load: string;
-  coMode: string;
-}
-
+/** One field on which two runs differ; `decides`: it makes them incomparable (else it is only listed). */
 export interface Difference {
-  factor: string;
+  field: string;
   a: string;
   b: string;
+  decides: boolean;
 }
+
+/** Config fields that do not change what a step measures: the sweep, how many repetitions, how probes and verdicts were set. */
+const NOT_DECIDING = new Set(['rates', 'clients', 'queues', 'repetitions', 'precision', 'maxRepetitions', 'probeDuration', 'interval',
+  'drainTimeout', 'rateTolerance', 'generatorLimit', 'noiseBudget', 'maxReruns']);
 
 /** "25.0.3+9-LTS" → "25", "1.8.0_392" → "8", "17" → "17". */
 export function jvmMajor(version: string | undefined): string {
@@ -32,72 +23,91 @@ export function jvmMajor(version: string | undefined): string {
   return parts[0] === '1' && parts.length > 1 ? parts[1] : parts[0];
 }
 
-export function stepLoad(step: StepResult): string {
-  const l = step.load;
-  return l.mode === 'open-loop' ? `${l.targetRate ?? '?'} msg/s` : `${l.concurrency ?? '?'} in flight`;
-}
-
-export function stepCoMode(step: StepResult): string {
-  return `${step.load.mode}, ${step.measure ?? 'unknown measure'}`;
-}
-
-export function runFacts(result: RunResult, summary: RunSummary | null): RunFacts {
-  const env = result.environment ?? {};
-  return {
-    target: result.target,
-    cpuModel: env.cpuModel ?? 'unknown',
-    isolated: summary?.isolation?.isolated ?? null,
-    jvmVendor: env.jvm?.vendor ?? 'unknown',
-    jvmMajor: jvmMajor(env.jvm?.version),
-    steps: new Map(result.steps.map((s) => [s.id, { load: stepLoad(s), coMode: stepCoMode(s) }])),
-  };
-}
-
+/** The operator's isolation verdict in words (summary.json; null for runs outside Kubernetes). */
 export function isolationText(isolated: boolean | null): string {
   return isolated === true ? 'isolated (verified)' : isolated === false ? 'not isolated' : 'not verified';
 }
 
-/** Every factor on which B differs from A at run level or at a step both ran; empty means comparable. */
-export function differences(a: RunFacts, b: RunFacts): Difference[] {
-  const out: Difference[] = [];
-  const add = (factor: string, va: string, vb: string) => {
-    if (va !== vb) out.push({ factor, a: va, b: vb });
-  };
-  add('target', a.target, b.target);
-  add('CPU model', a.cpuModel, b.cpuModel);
-  add('isolation', isolationText(a.isolated), isolationText(b.isolated));
-  add('JVM', `${a.jvmVendor} ${a.jvmMajor}`, `${b.jvmVendor} ${b.jvmMajor}`);
-  for (const [id, sa] of a.steps) {
-    const sb = b.steps.get(id);
-    if (!sb) continue;
-    add(`step ${id}: load`, sa.load, sb.load);
-    add(`step ${id}: CO mode`, sa.coMode, sb.coMode);
+function none(value: string | undefined): string {
+  return value === undefined || value.trim() === '' ? 'none' : value;
+}
+
+/** The environment facts that decide latency, as text, in a fixed order (load average and hostname vary on one machine). */
+const ENVIRONMENT: Array<[string, (e: Environment) => string | undefined]> = [
+  ['cpuModel', (e) => e.cpuModel],
+  ['arch', (e) => e.arch],
+  ['kernel', (e) => e.kernel],
+  ['jvm', (e) => (e.jvm ? `${e.jvm.vendor} ${jvmMajor(e.jvm.version)}` : undefined)],
+  ['gc', (e) => e.jvm?.gc?.join(', ')],
+  ['cpusetSize', (e) => (e.cpuset?.cpus ? `${e.cpuset.cpus.length} CPUs` : undefined)],
+  // SMT on when a granted CPU has a sibling thread ("0:0,4")
+  ['smt', (e) => (e.isolation?.smtSiblings ? (e.isolation.smtSiblings.some((s) => /[,-]/.test(s)) ? 'siblings present' : 'one thread per core') : undefined)],
+  ['isolation', (e) => (e.isolation ? `isolcpus ${none(e.isolation.isolatedCpus)}, nohz_full ${none(e.isolation.nohzFull)}, `
+    + `governor ${none(e.isolation.governor)}, clocksource ${none(e.isolation.clocksource)}, THP ${none(e.isolation.transparentHugePages)}` : undefined)],
+];
+
+/** Nested config as dotted keys, lists as "[a, b]" (Java's List.toString), sorted by key. */
+export function flatten(config: Record<string, unknown> | undefined, prefix = '', out = new Map<string, string>()): Map<string, string> {
+  for (const [key, value] of Object.entries(config ?? {})) {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) flatten(value as Record<string, unknown>, `${prefix}${key}.`, out);
+    else out.set(`${prefix}${key}`, Array.isArray(value) ? `[${value.join(', ')}]` : String(value));
   }
   return out;
 }
 
-/** Steps only one of the runs ran: not compared, and said so. */
-export function unmatchedSteps(a: RunFacts, b: RunFacts): { onlyA: string[]; onlyB: string[] } {
-  return {
-    onlyA: [...a.steps.keys()].filter((id) => !b.steps.has(id)),
-    onlyB: [...b.steps.keys()].filter((id) => !a.steps.has(id)),
+/** Every difference: the target, then config fields (sorted), then the environment. */
+export function differences(a: RunResult, b: RunResult): Difference[] {
+  const out: Difference[] = [];
+  const add = (field: string, va: string, vb: string, decides: boolean) => {
+    if (va !== vb) out.push({ field, a: va, b: vb, decides });
   };
+  add('target', a.target, b.target, true);
+  const ca = flatten(a.config);
+  const cb = flatten(b.config);
+  const keys = [...new Set([...ca.keys(), ...cb.keys()])].filter((k) => k !== 'target').sort();
+  for (const key of keys) add(`config.${key}`, ca.get(key) ?? 'absent', cb.get(key) ?? 'absent', !NOT_DECIDING.has(key.split('.')[0]));
+  for (const [name, fact] of ENVIRONMENT) {
+    add(`environment.${name}`, (a.environment && fact(a.environment)) ?? 'unknown', (b.environment && fact(b.environment)) ?? 'unknown', true);
+  }
+  return out;
+}
+
+/** Whether no difference decides. */
+export function comparable(diffs: readonly Difference[]): boolean {
+  return !diffs.some((d) => d.decides);
+}
+
+export interface LeftOut {
+  step: string;
+  label: string;
+  why: string;
+}
+
+/** Steps of different variants share labels ("2k msg/s" for every queue): the variant is named too. */
+export function stepLabel(s: { label: string; variant?: string | null }): string {
+  return s.variant ? `${s.variant} · ${s.label}` : s.label;
+}
+
+/** Why a run's step says nothing to compare, or null when it was measured OK. */
+function notMeasured(step: StepResult, run: string): string | null {
+  if (step.verdict !== 'OK') return `${step.verdict} in ${run}${step.reason?.trim() ? `: ${step.reason}` : ''}`;
+  return step.merged.latency.count === 0 ? `no samples in ${run}` : null;
 }
 
 /**
- * The common steps split into those compared and those left out: INCONCLUSIVE in either run (host noise voided it, so
- * its figures are not a result about the code and a ratio against them would mean nothing), or unmeasured in either
- * (no samples: the step FAILed before its window, there is nothing to compare).
+ * The steps compared (both runs measured them OK, in A's order) and every other step of either run with why: a FAIL or
+ * INCONCLUSIVE step is shown, never compared (its figures are not a result about the code).
  */
-export function comparableSteps(a: RunResult, b: RunResult): { compared: string[]; inconclusive: string[]; unmeasured: string[] } {
+export function stepPlan(a: RunResult, b: RunResult): { compared: string[]; leftOut: LeftOut[] } {
   const inB = new Map(b.steps.map((s) => [s.id, s]));
-  const split = { compared: [] as string[], inconclusive: [] as string[], unmeasured: [] as string[] };
+  const plan = { compared: [] as string[], leftOut: [] as LeftOut[] };
   for (const sa of a.steps) {
     const sb = inB.get(sa.id);
-    if (!sb) continue;
-    if (sa.verdict === 'INCONCLUSIVE' || sb.verdict === 'INCONCLUSIVE') split.inconclusive.push(sa.id);
-    else if (sa.merged.latency.count === 0 || sb.merged.latency.count === 0) split.unmeasured.push(sa.id);
-    else split.compared.push(sa.id);
+    const why = sb ? notMeasured(sa, 'A') ?? notMeasured(sb, 'B') : 'only in A';
+    if (why === null) plan.compared.push(sa.id);
+    else plan.leftOut.push({ step: sa.id, label: stepLabel(sa), why });
   }
-  return split;
+  const inA = new Set(a.steps.map((s) => s.id));
+  for (const sb of b.steps) if (!inA.has(sb.id)) plan.leftOut.push({ step: sb.id, label: stepLabel(sb), why: 'only in B' });
+  return plan;
 }

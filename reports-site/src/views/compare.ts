@@ -3,13 +3,10 @@ import type { References } from '../data/contract';
 import { fetchVersionedJson } from '../data/load-json';
 import { el, errorBox, section, table } from '../dom';
 import { latency, rate, ratio } from '../format';
-import { decodeHistogram } from '../hdr/decode';
-import { bootstrapRatio } from '../stats/bootstrap';
-import { comparableSteps, differences, runFacts, unmatchedSteps } from '../stats/comparability';
-import { seedOf } from '../stats/random';
+import { comparable, differences, isolationText, stepLabel, stepPlan, type Difference } from '../stats/comparability';
+import { ALPHA, CONFIDENCE, decide, DEFAULT_THRESHOLD, type PercentileVerdict } from '../stats/decision';
+import { COMPARED_PERCENTILES, percentileSamples } from '../stats/samples';
 import { distributionLine, loadRun, type LoadedRun } from './run';
-
-const PERCENTILES: Array<[number, string]> = [[50, 'p50'], [99, 'p99'], [99.9, 'p99.9']];
 
 export async function renderCompare(app: HTMLElement, keys: string[]): Promise<void> {
   app.replaceChildren(el('h1', null, 'Compare'), el('p', null, el('a', { href: '#/' }, '← all runs')));
@@ -30,47 +27,17 @@ export async function renderCompare(app: HTMLElement, keys: string[]): Promise<v
     el('span', null, ` · ${String.fromCharCode(66 + i)} = `, el('a', { href: `#/run/${encodeURIComponent(b.key)}` }, b.key)))));
 
   for (const b of others) {
-    const diffs = differences(runFacts(a.result, a.summary), runFacts(b.result, b.summary));
-    const unmatched = unmatchedSteps(runFacts(a.result, a.summary), runFacts(b.result, b.summary));
-    if (diffs.length) {
-      app.append(el('div', { class: 'warning', role: 'note' }, el('strong', null, `Not comparable as is: ${a.summary.name} and ${b.summary.name} differ in`),
-        table(['factor', 'A', 'B'], diffs.map((d) => [d.factor, d.a, d.b]))));
-    }
-    if (unmatched.onlyA.length || unmatched.onlyB.length) {
-      app.append(el('p', { class: 'muted' }, `steps not compared: only in A ${unmatched.onlyA.join(', ') || '–'}; only in B ${unmatched.onlyB.join(', ') || '–'}`));
-    }
-    const { compared: steps, inconclusive, unmeasured } = comparableSteps(a.result, b.result);
-    if (inconclusive.length) {
-      app.append(el('p', { class: 'warning', role: 'note' }, 'steps not compared, INCONCLUSIVE in A or B (host noise voided the '
-        + `measurement; its figures say nothing about the code): ${inconclusive.join(', ')}`));
-    }
-    if (unmeasured.length) {
-      app.append(el('p', { class: 'warning', role: 'note' }, 'steps not compared, no samples in A or B (the step FAILed before its '
-        + `measured window; its verdict says why): ${unmeasured.join(', ')}`));
-    }
-    const rows: Array<Array<string | HTMLElement>> = [];
-    for (const id of steps) {
-      const sa = a.result.steps.find((s) => s.id === id)!;
-      const sb = b.result.steps.find((s) => s.id === id)!;
-      try {
-        const ha = sa.repetitions.filter((r) => r.histogram).map((r) => decodeHistogram(r.histogram!));
-        const hb = sb.repetitions.filter((r) => r.histogram).map((r) => decodeHistogram(r.histogram!));
-        for (const [p, name] of PERCENTILES) {
-          const est = bootstrapRatio(ha, hb, p, seedOf(`${a.key}|${b.key}|${id}|${p}`));
-          rows.push([stepName(sa), name, latency(percentileOf(sa, name)), latency(percentileOf(sb, name)), ratio(est.ratio),
-            est.interval ? `${ratio(est.interval.low)} – ${ratio(est.interval.high)}` : (est.note ?? '–'),
-            el('span', { class: est.verdict === 'faster' ? 'ok' : est.verdict === 'slower' ? 'fail' : 'muted' }, est.verdict)]);
-        }
-      } catch (e) {
-        rows.push([stepName(sa), '–', '–', '–', '–', '–', errorBox('histograms', e)]);
-      }
-    }
-    app.append(section(`B = ${b.summary.name} against A = ${a.summary.name}: B/A with 95% bootstrap intervals over repetitions`,
-      rows.length ? table(['step', 'percentile', 'A', 'B', 'B/A', '95% interval', 'B is'], rows, 'grid num ratios')
-        : el('p', { class: 'muted' }, 'no step both runs measured: nothing to compare')));
+    const diffs = differences(a.result, b.result);
+    // the operator's isolation verdict is in summary.json only: the site checks it beside the shared rules
+    const isolation = [a, b].map((r) => isolationText(r.summary?.isolation?.isolated ?? null));
+    if (isolation[0] !== isolation[1]) diffs.push({ field: 'isolation (operator)', a: isolation[0], b: isolation[1], decides: true });
+    const holder = el('div', { class: 'comparison' });
+    app.append(holder);
+    const render = (anyway: boolean) => holder.replaceChildren(...comparison(a, b, diffs, anyway, () => render(true)));
+    render(false);
   }
 
-  const common = runs.reduce((ids, r) => ids.filter((id) => r.result.steps.some((s) => s.id === id && s.verdict !== 'INCONCLUSIVE'
+  const common = runs.reduce((ids, r) => ids.filter((id) => r.result.steps.some((s) => s.id === id && s.verdict === 'OK'
     && s.merged.latency.count > 0)), a.result.steps.map((s) => s.id));
   if (common.length) {
     const pick = el('select', { 'aria-label': 'step to overlay' }, ...common.map((id) => el('option', { value: id }, id)));
@@ -99,11 +66,53 @@ export async function renderCompare(app: HTMLElement, keys: string[]): Promise<v
   }
 }
 
-/** Steps of different variants share labels ("2k msg/s" for every queue): name the variant too. */
-function stepName(s: { label: string; variant?: string | null }): string {
-  return s.variant ? `${s.variant} · ${s.label}` : s.label;
-}
-
-function percentileOf(s: { merged: { latency: Record<string, number> } }, name: string): number {
-  return s.merged.latency[name.replace('.', '_')];
+/**
+ * B against A: the differences, the steps left out and why, and per compared step and percentile the verdict. Runs that
+ * differ on a deciding field are not compared until the user asks for it anyway (`compareAnyway`).
+ */
+function comparison(a: LoadedRun, b: LoadedRun, diffs: Difference[], anyway: boolean, compareAnyway: () => void): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  const title = `B = ${b.summary.name} against A = ${a.summary.name}`;
+  const diffTable = table(['field', 'A', 'B', 'decides'], diffs.map((d) => [d.field, d.a, d.b, d.decides ? 'yes' : 'no']), 'grid differences');
+  if (!comparable(diffs) && !anyway) {
+    const button = el('button', { type: 'button' }, 'compare anyway');
+    button.addEventListener('click', compareAnyway);
+    out.push(section(title, el('div', { class: 'warning', role: 'note' },
+      el('strong', null, `Not comparable: ${a.summary.name} and ${b.summary.name} differ where it decides what is measured, field by field:`),
+      diffTable, el('p', null, 'No verdict is given across these differences. ', button))));
+    return out;
+  }
+  if (diffs.length) {
+    out.push(el('div', { class: anyway ? 'warning' : 'muted', role: 'note' },
+      el('strong', null, anyway ? 'Compared anyway, across differences that decide what is measured:' : 'Differences that do not decide:'), diffTable));
+  }
+  const plan = stepPlan(a.result, b.result);
+  if (plan.leftOut.length) {
+    out.push(el('div', { class: 'warning', role: 'note' }, el('strong', null, 'Steps not compared (a FAIL or INCONCLUSIVE step is shown, never compared):'),
+      el('ul', null, ...plan.leftOut.map((l) => el('li', null, `${l.label}: ${l.why}`)))));
+  }
+  let verdicts: PercentileVerdict[] = [];
+  try {
+    verdicts = decide(percentileSamples(a.result, b.result, plan.compared));
+  } catch (e) {
+    out.push(errorBox('repetitions', e));
+  }
+  const rows = verdicts.map((v) => {
+    const sa = a.result.steps.find((s) => s.id === v.step)!;
+    const sb = b.result.steps.find((s) => s.id === v.step)!;
+    const key = COMPARED_PERCENTILES.find(([name]) => name === v.percentile)![1];
+    return [stepLabel(sa), v.percentile, latency(sa.merged.latency[key]), latency(sb.merged.latency[key]),
+      v.ratio === undefined ? '–' : ratio(v.ratio),
+      v.low === undefined ? `${v.repetitionsA} and ${v.repetitionsB} repetitions: no interval` : `${ratio(v.low)} – ${ratio(v.high!)}`,
+      v.pHolm === undefined ? '–' : v.pHolm.toPrecision(2),
+      el('span', { class: v.change === 'faster' ? 'ok' : v.change === 'slower' ? 'fail' : 'muted' }, v.change)];
+  });
+  out.push(section(`${title}: B/A over repetitions`,
+    el('p', { class: 'muted' }, `Each repetition's percentile is one observation: Welch's t-test on their logarithms, `
+      + `${Math.round(CONFIDENCE * 100)}% interval of this comparison alone, p adjusted by Holm over the ${rows.length} comparisons `
+      + `(any false alarm ≤ ${ALPHA * 100}%), changes under ${DEFAULT_THRESHOLD * 100}% are no change (docs/compare.md).`),
+    rows.length ? table(['step', 'percentile', 'A', 'B', 'B/A', `${Math.round(CONFIDENCE * 100)}% interval`, 'p (Holm)', 'B is'], rows,
+      'grid num ratios')
+      : el('p', { class: 'muted' }, 'no step both runs measured OK: nothing to compare')));
+  return out;
 }

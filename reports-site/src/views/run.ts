@@ -1,4 +1,5 @@
 import { percentileChart, kneeChart, timelineChart, type Line } from '../charts';
+import { stepsByLoad } from './step-groups';
 import type { RunResult, RunSummary, StepResult } from '../data/contract';
 import { fetchText, fetchVersionedJson } from '../data/load-json';
 import { runFileUrl } from '../data/paths';
@@ -123,19 +124,20 @@ export async function renderRun(app: HTMLElement, key: string): Promise<void> {
         r.tipping, r.peakServerCpu, r.peakAllocation]), 'grid')));
   }
 
+  // one chart per load with every variant overlaid: a run with several variants exists to compare them at the same load
   const charts = el('div', { class: 'charts' });
   app.append(section('Percentile distribution', charts));
-  for (const v of variants(result)) {
+  for (const [label, steps] of stepsByLoad(result)) {
     const holder = el('div', { class: 'chart' });
     charts.append(holder);
     try {
       // a step that measured nothing (FAILed before its window) has no distribution to draw
-      const lines = stepsOf(result, v).filter((s) => s.merged.latency.count > 0)
-        .map((s) => distributionLine(`${s.label}`, s.merged.histogram)).filter((l): l is Line => l !== null);
-      if (lines.length) percentileChart(holder, `${v}: latency by percentile (one line per step)`, lines);
-      else holder.append(el('p', { class: 'muted' }, `${v}: no samples — nothing was measured (the verdict says why)`));
+      const lines = steps.filter((s) => s.merged.latency.count > 0)
+        .map((s) => distributionLine(s.variant ?? result.target, s.merged.histogram)).filter((l): l is Line => l !== null);
+      if (lines.length) percentileChart(holder, `${label}: latency by percentile (one line per variant)`, lines);
+      else holder.append(el('p', { class: 'muted' }, `${label}: no samples — nothing was measured (the verdict says why)`));
     } catch (e) {
-      holder.append(errorBox(`distribution of ${v}`, e));
+      holder.append(errorBox(`distribution at ${label}`, e));
     }
   }
 

@@ -137,10 +137,17 @@ public final class LocalRuns {
         if (sweep instanceof List<?> l) {
             yaml.append("    ").append(open ? "rates" : "clients").append(": [").append(l.stream().map(String::valueOf).collect(Collectors.joining(", "))).append("]\n");
         }
-        for (String k : List.of("warmup", "duration", "repetitions")) {
+        for (String k : List.of("warmup", "duration")) {
             if (c.get(k) != null) {
                 yaml.append("    ").append(k).append(": ").append(c.get(k)).append('\n');
             }
+        }
+        if ("auto".equals(c.get("repetitions"))) {
+            // the CRD takes a count: the runner's budget, saying what it was
+            yaml.append("    repetitions: ").append(c.get("maxRepetitions")).append("  # the runner ran --repetitions auto --precision ")
+                    .append(c.get("precision")).append('\n');
+        } else if (c.get("repetitions") != null) {
+            yaml.append("    repetitions: ").append(c.get("repetitions")).append('\n');
         }
         return yaml.toString();
     }

@@ -23,8 +23,18 @@ public final class CommonOptions {
     @Option(names = "--duration", paramLabel = "DURATION", description = "Measured window per repetition. Default: ${DEFAULT-VALUE}.", defaultValue = "10s")
     String duration;
 
-    @Option(names = "--repetitions", paramLabel = "N", description = "Repetitions per step, merged losslessly. Default: ${DEFAULT-VALUE}.", defaultValue = "3")
-    int repetitions;
+    @Option(names = "--repetitions", paramLabel = "N|auto", description = "Repetitions per step, merged losslessly; auto: until the 95% "
+            + "interval of each step's p50 and p99 over its repetitions is within --precision (at least 3, at most --max-repetitions). "
+            + "Default: ${DEFAULT-VALUE}.", defaultValue = "3")
+    String repetitions;
+
+    @Option(names = "--precision", paramLabel = "PERCENT", description = "With --repetitions auto: how close the interval must be, "
+            + "± this around the estimate. Default: 5%.")
+    String precision;
+
+    @Option(names = "--max-repetitions", paramLabel = "N", description = "With --repetitions auto: the most a step gets; a step that is "
+            + "still wider says so and how wide. Default: 20.")
+    Integer maxRepetitions;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Run directory (must not hold a finished run). Default: results/<target>-<time>.")
     String out;

@@ -8,11 +8,13 @@ import picocli.CommandLine.Command;
  * {@code isobench-runner}: runs one benchmark target and writes its result directory. Exit codes:
  * 0 every step OK · 1 the run finished and some step FAILed · 2 bad usage · 3 the run could not finish ·
  * 4 the result was written but its upload failed · 5 the run finished INCONCLUSIVE (host noise beyond --noise-budget,
- * reruns exhausted; nothing FAILed).
+ * reruns exhausted; nothing FAILed). {@code compare} has its own: 0 no regression · 1 regression · 3 cannot tell ·
+ * 2 bad usage.
  */
 @Command(name = "isobench-runner", mixinStandardHelpOptions = true, version = "isobench-runner 0.1.0",
         description = {"Runs CPU-pinned, coordinated-omission-correct latency benchmarks", "and writes .hlog/.hgrm/result.json."},
-        subcommands = {DispatchCommand.class, EchoCommand.Tcp.class, EchoCommand.Udp.class, HttpMockCommand.class, RSocketCommand.class, IpcCommand.class, ServerCommand.class, ReportCommand.class})
+        subcommands = {DispatchCommand.class, EchoCommand.Tcp.class, EchoCommand.Udp.class, HttpMockCommand.class, RSocketCommand.class,
+                IpcCommand.class, ServerCommand.class, ReportCommand.class, CompareCommand.class})
 public final class RunnerMain implements Runnable {
 
     public static final int EXIT_USAGE = 2;

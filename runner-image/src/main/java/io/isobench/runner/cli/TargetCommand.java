@@ -34,8 +34,8 @@ import picocli.CommandLine.Spec;
 abstract class TargetCommand implements Callable<Integer> {
 
     /** Options a forked child must not inherit (the parent sets them). */
-    private static final Set<String> PARENT_ONLY = Set.of("--out", "--fork", "--only-variant", "--repetitions",
-            "--upload-endpoint", "--upload-bucket", "--upload-prefix", "--upload-deadline");
+    private static final Set<String> PARENT_ONLY = Set.of("--out", "--fork", "--only-variant", "--repetitions", "--precision",
+            "--max-repetitions", "--upload-endpoint", "--upload-bucket", "--upload-prefix", "--upload-deadline");
     private static final long LEAD_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     private static final double OVERRUN_FRACTION = 0.5;
 
@@ -95,9 +95,7 @@ abstract class TargetCommand implements Callable<Integer> {
         };
         long warmup = OptionParsers.durationNanos("--warmup", common.warmup, true);
         long duration = OptionParsers.durationNanos("--duration", common.duration, false);
-        if (common.repetitions < 1 || common.repetitions > 100) {
-            throw new UsageException("--repetitions '" + common.repetitions + "': must be between 1 and 100");
-        }
+        RepetitionCount repetitions = RepetitionCount.parse(common.repetitions, common.precision, common.maxRepetitions);
         List<Load> loads = new ArrayList<>();
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("mode", mode.json());
@@ -156,7 +154,7 @@ abstract class TargetCommand implements Callable<Integer> {
         }
         config.put("warmup", common.warmup);
         config.put("duration", common.duration);
-        config.put("repetitions", common.repetitions);
+        repetitions.describe(config);
         config.put("cpus", CpuList.format(cpus));
         config.put("pin", !common.noPin);
         config.put("probeDuration", common.probeDuration);
@@ -169,9 +167,9 @@ abstract class TargetCommand implements Callable<Integer> {
             config.put("maxReruns", common.maxReruns);
         }
         config.put("generatorLimit", generatorLimit);
-        return new RunSettings(loads, common.repetitions, cpus, !common.noPin, probe, interval, LEAD_NANOS, drain, common.drainTimeout,
+        return new RunSettings(loads, repetitions.most(), cpus, !common.noPin, probe, interval, LEAD_NANOS, drain, common.drainTimeout,
                 tolerance, OVERRUN_FRACTION, fork, common.onlyVariant, config, noiseBudget, common.noiseBudget, common.maxReruns,
-                generatorLimit);
+                generatorLimit, repetitions.precision());
     }
 
     private Progress progress() {

@@ -64,7 +64,7 @@ public final class BenchmarkRunner {
             for (String variant : variants) {
                 for (Load load : settings.loads()) {
                     StepPlan plan = new StepPlan(target.name(), variant, load, target.label(load));
-                    StepResult step = runStep(repetitions, target, plan, settings.repetitions(), runDir);
+                    StepResult step = runStep(repetitions, target, plan, settings, runDir);
                     progress.stepFinished(step);
                     steps.add(step);
                 }
@@ -81,13 +81,14 @@ public final class BenchmarkRunner {
         return result;
     }
 
-    private StepResult runStep(RepetitionRunner runner, Target target, StepPlan plan, int repetitionCount, Path runDir)
+    private StepResult runStep(RepetitionRunner runner, Target target, StepPlan plan, RunSettings settings, Path runDir)
             throws InterruptedException {
         List<RepetitionResult> repetitions = new ArrayList<>();
-        for (int r = 1; r <= repetitionCount; r++) {
-            repetitions.add(runner.run(target, plan, r));
+        while (settings.wantsAnother(repetitions)) {
+            repetitions.add(runner.run(target, plan, repetitions.size() + 1));
         }
-        return StepAssembler.assemble(plan, target.measure(plan.load().mode()), repetitions, runDir);
+        return StepAssembler.assemble(plan, target.measure(plan.load().mode()),
+                RepetitionBudget.noted(repetitions, settings, progress, plan.id()), runDir);
     }
 
     private static List<String> warnings(Target target, RunSettings settings) {

@@ -66,7 +66,8 @@ public final class JvmVariantForks implements VariantForks {
                 repetitions.put(plan.id(), new ArrayList<>());
             }
         }
-        for (int round = 1; round <= settings.repetitions(); round++) {
+        // rounds go on while any step wants another repetition (a fixed count: every round; auto: until each is precise)
+        for (int round = 1; repetitions.values().stream().anyMatch(settings::wantsAnother); round++) {
             for (int i = 0; i < variants.size(); i++) {
                 String variant = variants.get((i + round - 1) % variants.size());
                 runOne(variant, round, runDir, plans, repetitions);
@@ -78,7 +79,8 @@ public final class JvmVariantForks implements VariantForks {
             List<RepetitionResult> reps = repetitions.get(entry.getKey());
             reps.sort(Comparator.comparingInt(RepetitionResult::index));
             StepPlan plan = entry.getValue();
-            steps.add(StepAssembler.assemble(plan, target.measure(plan.load().mode()), reps, runDir));
+            steps.add(StepAssembler.assemble(plan, target.measure(plan.load().mode()),
+                    RepetitionBudget.noted(reps, settings, Progress.NONE, plan.id()), runDir));
         }
         return steps;
     }

@@ -49,6 +49,11 @@ public final class CrdConstants {
     public static final String CONDITION_PUBLISHED = "Published";
     /** False when the runner's verdict was INCONCLUSIVE: the host's noise voided the measurement (reason HostNoise). */
     public static final String CONDITION_CONCLUSIVE = "Conclusive";
+    /**
+     * With {@code report.baseline}: True when the run is slower than its baseline (docs/compare.md), False when not, Unknown
+     * when it cannot tell (incomparable runs, too few repetitions, no result); set once both runs are collected, never moved.
+     */
+    public static final String CONDITION_REGRESSED = "Regressed";
 
     private CrdConstants() {}
 }

@@ -20,7 +20,7 @@ class CrdDriftTest {
 
     static final String FILE = CrdConstants.CRD_NAME + "-v1.yml";
     /** kubectl shows columns in this order; the generator sorts them by JSON path, so the export puts them back. */
-    static final List<String> COLUMN_ORDER = List.of("Phase", "Target", "Node", "P50", "P99", "Age");
+    static final List<String> COLUMN_ORDER = List.of("Phase", "Target", "Node", "P50", "P99", "Regressed", "Age");
 
     static Path repoRoot() {
         return Path.of(System.getProperty("isobench.repo.root", "../.."));

@@ -13,7 +13,10 @@ import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Kubernetes Events on the BenchmarkRun (what `kubectl describe br` shows): one per phase change, and when it cannot be placed. */
+/**
+ * Kubernetes Events on the BenchmarkRun (what `kubectl describe br` shows): one per phase change, when it cannot be placed, and
+ * per change of the Regressed condition.
+ */
 public final class RunEvents {
 
     private static final Logger LOG = LoggerFactory.getLogger(RunEvents.class);
@@ -48,6 +51,12 @@ public final class RunEvents {
         } else if (before.isPresent()) {
             record(run, "Normal", CrdConstants.CONDITION_PLACEABLE, now.getMessage());
         }
+    }
+
+    /** A condition that changed (Regressed): reason {@code <type><status>}, a Warning when its status is {@code warnWhen}. */
+    public void conditionChanged(BenchmarkRun run, Condition condition, String warnWhen) {
+        record(run, warnWhen.equals(condition.getStatus()) ? "Warning" : "Normal", condition.getType() + condition.getStatus(),
+                condition.getReason() + ": " + condition.getMessage());
     }
 
     private void record(BenchmarkRun run, String type, String reason, String message) {

@@ -136,6 +136,7 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         }
         events.placeableChanged(run, Conditions.get(before, CrdConstants.CONDITION_PLACEABLE),
                 Conditions.get(status, CrdConstants.CONDITION_PLACEABLE));
+        Conditions.changed(before, status, CrdConstants.CONDITION_REGRESSED).ifPresent(c -> events.conditionChanged(run, c, "True"));
         boolean ended = PhaseSteps.terminal(phaseAfter);
         if (phaseAfter != phaseBefore) {
             LOG.info("{} → {}: {}", phaseBefore, phaseAfter, status.getMessage());

@@ -7,6 +7,7 @@ import io.isobench.operator.steps.ObserveStep;
 import io.isobench.operator.steps.PreflightStep;
 import io.isobench.operator.steps.PublishStep;
 import io.isobench.operator.steps.QueueStep;
+import io.isobench.operator.steps.RegressionStep;
 import io.isobench.operator.steps.RejectedActionStep;
 import io.isobench.operator.steps.ReleaseStep;
 import io.isobench.operator.steps.RevokeGrantStep;
@@ -15,8 +16,8 @@ import io.isobench.operator.steps.ValidateStep;
 import java.util.List;
 
 /**
- * Which steps run in which phase, in order: validate → queue → preflight → schedule → observe → collect → release → publish.
- * The upload grant of an attempt that no longer runs is revoked first in every phase after Running.
+ * Which steps run in which phase, in order: validate → queue → preflight → schedule → observe → collect → release → compare →
+ * publish. The upload grant of an attempt that no longer runs is revoked first in every phase after Running.
  */
 public final class PhaseSteps {
 
@@ -29,7 +30,7 @@ public final class PhaseSteps {
             OBSERVE);
     private static final List<ReconcileStep> RUNNING = List.of(DEADLINE, OBSERVE);
     private static final List<ReconcileStep> COLLECTING = List.of(DEADLINE, REVOKE, new CollectStep());
-    private static final List<ReconcileStep> ENDED = List.of(REVOKE, new ReleaseStep(), new PublishStep());
+    private static final List<ReconcileStep> ENDED = List.of(REVOKE, new ReleaseStep(), new RegressionStep(), new PublishStep());
 
     private PhaseSteps() {}
 

@@ -37,7 +37,7 @@ public final class PublishStep implements ReconcileStep {
     }
 
     /** The run named as baseline, as the cluster has it now (its uid completes the key the site compares with). */
-    private static Optional<BenchmarkRun> baseline(RunContext ctx) {
+    static Optional<BenchmarkRun> baseline(RunContext ctx) {
         var run = ctx.run();
         String name = run.getSpec().getReport().getBaseline();
         return name == null ? Optional.empty() : ctx.allRuns().stream()

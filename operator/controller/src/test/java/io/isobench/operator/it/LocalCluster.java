@@ -76,6 +76,20 @@ final class LocalCluster implements AutoCloseable {
                 .withMasterUrl(admin.getMasterUrl()).withCaCertData(admin.getCaCertData()).withOauthToken(token).build()).build();
     }
 
+    /** The real kubectl against this cluster as its administrator, as a pipeline calls it: what it printed, or an error with it. */
+    String kubectl(String... args) throws IOException, InterruptedException {
+        Path kubectl = Path.of(System.getProperty("user.home"), ".cache", "isobench", "bin", "kubectl");
+        Path config = external ? Path.of(System.getProperty("isobench.it.kubeconfig")) : stateDir.resolve("kubeconfig");
+        var command = new ArrayList<>(List.of(kubectl.toString(), "--kubeconfig", config.toString()));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes());
+        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new IllegalStateException(String.join(" ", args) + " failed: " + output);
+        }
+        return output;
+    }
+
     /** Edits what a simulated kubelet reports through configz. */
     void kubeletPolicy(String node, String policy) throws IOException {
         Path file = stateDir.resolve("kubelets").resolve(node).resolve("configz.json");

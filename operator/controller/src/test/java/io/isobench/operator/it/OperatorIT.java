@@ -807,6 +807,73 @@ class OperatorIT {
     }
 
     /** What the container printed, as its simulated kubelet serves it to the API server (pods/log). */
+    /**
+     * A run with {@code report.baseline} is compared with it once both are collected: Regressed=False for the same build
+     * ({@code kubectl wait --for=condition=Regressed=false} passes), True with the slower steps named for a build twice as
+     * slow (a printer column and a Warning event), Unknown while the baseline has not ended.
+     */
+    @Test
+    void aRunWithABaselineSaysWhetherItRegressedInItsRegressedCondition() throws Exception {
+        BenchmarkRun base = create("base", "bench", "5m");
+        finishRunner(base, awaitRunnerPod(base), "succeed", io.isobench.operator.ResultFixtures.dispatch(2, 3, 5, 1.0));
+        awaitPhase("base", Phase.Succeeded);
+
+        BenchmarkRun sameSpec = runSpec("same", "bench", "5m");
+        sameSpec.getSpec().getReport().setBaseline("base");
+        BenchmarkRun same = client.resource(sameSpec).create();
+        finishRunner(same, awaitRunnerPod(same), "succeed", io.isobench.operator.ResultFixtures.dispatch(2, 3, 5, 1.0));
+        BenchmarkRun sameDone = awaitCondition("same", CrdConstants.CONDITION_REGRESSED, "False");
+        assertThat(conditionOf(sameDone, CrdConstants.CONDITION_REGRESSED).getReason()).isEqualTo("NoRegression");
+        assertThat(conditionOf(sameDone, CrdConstants.CONDITION_REGRESSED).getMessage())
+                .isEqualTo("against base: no regression beyond 5% in 9 comparisons of 3 step(s)");
+        assertThat(kubectl("wait", "-n", USER_NAMESPACE, "--for=condition=Regressed=false", "br/same", "--timeout=10s"))
+                .contains("condition met");
+        assertThat(kubectl("get", "br", "same", "-n", USER_NAMESPACE)).contains("REGRESSED").containsPattern("same\s+Succeeded.*False");
+
+        BenchmarkRun slowerSpec = runSpec("slower", "bench", "5m");
+        slowerSpec.getSpec().getReport().setBaseline("base");
+        BenchmarkRun slower = client.resource(slowerSpec).create();
+        finishRunner(slower, awaitRunnerPod(slower), "succeed", io.isobench.operator.ResultFixtures.dispatch(2, 3, 5, 2.0));
+        BenchmarkRun slowerDone = awaitCondition("slower", CrdConstants.CONDITION_REGRESSED, "True");
+        assertThat(conditionOf(slowerDone, CrdConstants.CONDITION_REGRESSED).getMessage())
+                .startsWith("against base: slower: isobench_clients-1 p50 ×2.0").contains("[9 comparisons of 3 step(s)]");
+        await().atMost(Duration.ofSeconds(20)).until(() -> client.v1().events().inNamespace(USER_NAMESPACE).list().getItems().stream()
+                .anyMatch(e -> "slower".equals(e.getInvolvedObject().getName()) && "RegressedTrue".equals(e.getReason())
+                        && "Warning".equals(e.getType())));
+
+        // a baseline still running: Unknown, and the verdict follows once it ends
+        BenchmarkRun laterBase = create("later-base", "bench2", "5m");
+        Pod laterBasePod = awaitRunnerPod(laterBase);
+        BenchmarkRun waitingSpec = runSpec("waiting", "bench", "5m");
+        waitingSpec.getSpec().getReport().setBaseline("later-base");
+        BenchmarkRun waiting = client.resource(waitingSpec).create();
+        finishRunner(waiting, awaitRunnerPod(waiting), "succeed", io.isobench.operator.ResultFixtures.dispatch(2, 3, 5, 1.0));
+        BenchmarkRun pending = awaitCondition("waiting", CrdConstants.CONDITION_REGRESSED, "Unknown");
+        assertThat(conditionOf(pending, CrdConstants.CONDITION_REGRESSED).getReason()).isEqualTo("BaselinePending");
+        finishRunner(laterBase, laterBasePod, "succeed", io.isobench.operator.ResultFixtures.dispatch(2, 3, 2, 1.0));
+        // the baseline has 2 repetitions a step: too few to tell, said as Unknown, never as False
+        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).until(() -> "TooFewRepetitions".equals(
+                conditionOf(get("waiting"), CrdConstants.CONDITION_REGRESSED).getReason()));
+        assertThat(conditionOf(get("waiting"), CrdConstants.CONDITION_REGRESSED).getStatus()).isEqualTo("Unknown");
+    }
+
+    BenchmarkRun awaitCondition(String name, String type, String status) {
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).until(() -> {
+            BenchmarkRun r = get(name);
+            return r != null && r.getStatus() != null && status.equals(condition(r, type));
+        });
+        return get(name);
+    }
+
+    static io.fabric8.kubernetes.api.model.Condition conditionOf(BenchmarkRun run, String type) {
+        return run.getStatus().getConditions().stream().filter(c -> type.equals(c.getType())).findFirst().orElseThrow();
+    }
+
+    /** The real kubectl against the local cluster, as a pipeline would call it. */
+    String kubectl(String... args) throws Exception {
+        return cluster.kubectl(args);
+    }
+
     static void containerLog(Pod pod, String container, String text) throws IOException {
         var dir = cluster.stateDir.resolve("kubelets").resolve(pod.getSpec().getNodeName()).resolve("logs").resolve(RUN_NAMESPACE)
                 .resolve(pod.getMetadata().getName());
