@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
-import { checks, launchChromium, serveSite } from './serve.mjs';
+import { openSite } from './serve.mjs';
 
 const site = fileURLToPath(new URL('..', import.meta.url));
 const root = join(site, '..');
@@ -50,13 +50,7 @@ execFileSync(join(root, 'publisher', 'bin', 'isobench-publish'), ['--from', join
 const keys = Object.fromEntries(JSON.parse(readFileSync(join(out, 'data', 'index', 'runs-0000.json'), 'utf8')).runs
   .map((e) => [e.uid.replace(/^.*z-/, ''), e.key]));
 
-const { server, base } = await serveSite(out);
-const browser = await launchChromium();
-const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
-const pageErrors = [];
-page.on('pageerror', (e) => pageErrors.push(String(e)));
-const ready = () => page.waitForSelector('#app[data-ready="true"]', { timeout: 20000 });
-const tests = checks(page, shots);
+const { base, page, ready, tests, finish } = await openSite(out, shots);
 const compare = async (a, b) => {
   await page.goto(`${base}#/compare/${encodeURIComponent(keys[a])},${encodeURIComponent(keys[b])}`);
   await ready();
@@ -101,11 +95,4 @@ await tests.check('a config that decides differs: no verdict until "compare anyw
   await page.screenshot({ path: join(shots, 'compare-anyway.png'), fullPage: true });
 });
 
-assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');
-await browser.close();
-server.close();
-if (tests.failures) {
-  console.log(`${tests.failures} browser test(s) failed; screenshots in ${shots}`);
-  process.exit(1);
-}
-console.log(`compare browser tests passed; screenshots in ${shots}`);
+await finish('compare browser tests');

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
-import { checks, launchChromium, serveSite } from './serve.mjs';
+import { openSite } from './serve.mjs';
 
 const site = fileURLToPath(new URL('..', import.meta.url));
 const root = join(site, '..');
@@ -64,13 +64,7 @@ const entries = JSON.parse(readFileSync(join(out, 'data', 'index', 'runs-0000.js
 const failKey = entries.find((e) => e.verdict === 'FAIL').key;
 const okKey = entries.find((e) => e.verdict === 'OK').key;
 
-const { server: http, base } = await serveSite(out);
-const browser = await launchChromium();
-const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
-const pageErrors = [];
-page.on('pageerror', (e) => pageErrors.push(String(e)));
-const ready = () => page.waitForSelector('#app[data-ready="true"]', { timeout: 20000 });
-const tests = checks(page, shots);
+const { base, page, ready, tests, finish } = await openSite(out, shots);
 
 await tests.check('the runs list shows the FAIL run without latency figures it never measured', async () => {
   await page.goto(base);
@@ -115,11 +109,4 @@ await tests.check('compare leaves the step without samples out and says so', asy
   await page.screenshot({ path: join(shots, 'failed-compare.png'), fullPage: true });
 });
 
-assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');
-await browser.close();
-http.close();
-if (tests.failures) {
-  console.log(`${tests.failures} browser test(s) failed; screenshots in ${shots}`);
-  process.exit(1);
-}
-console.log(`FAIL-run browser tests passed; screenshots in ${shots}`);
+await finish('FAIL-run browser tests');

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
-import { checks, launchChromium, serveSite } from './serve.mjs';
+import { openSite } from './serve.mjs';
 
 const site = fileURLToPath(new URL('..', import.meta.url));
 const root = join(site, '..');
@@ -50,13 +50,7 @@ const entries = JSON.parse(readFileSync(join(out, 'data', 'index', 'runs-0000.js
 const noisyKey = entries.find((e) => e.uid.includes('noisy')).key;
 const quietKey = entries.find((e) => e.uid.includes('quiet')).key;
 
-const { server, base } = await serveSite(out);
-const browser = await launchChromium();
-const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
-const pageErrors = [];
-page.on('pageerror', (e) => pageErrors.push(String(e)));
-const ready = () => page.waitForSelector('#app[data-ready="true"]', { timeout: 20000 });
-const tests = checks(page, shots);
+const { base, page, ready, tests, finish } = await openSite(out, shots);
 
 await tests.check('the runs list shows INCONCLUSIVE with a badge of its own', async () => {
   await page.goto(base);
@@ -93,11 +87,4 @@ await tests.check('compare leaves the INCONCLUSIVE step out and says so', async 
   await page.screenshot({ path: join(shots, 'inconclusive-compare.png'), fullPage: true });
 });
 
-assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');
-await browser.close();
-server.close();
-if (tests.failures) {
-  console.log(`${tests.failures} browser test(s) failed; screenshots in ${shots}`);
-  process.exit(1);
-}
-console.log(`INCONCLUSIVE browser tests passed; screenshots in ${shots}`);
+await finish('INCONCLUSIVE browser tests');

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
-import { checks, drawnCanvases as drawnOn, launchChromium, serveSite } from './serve.mjs';
+import { drawnCanvases as drawnOn, openSite } from './serve.mjs';
 
 const site = fileURLToPath(new URL('..', import.meta.url));
 const root = join(site, '..');
@@ -64,14 +64,8 @@ summary.message = '<script>window.__xss=2</script>';
 summary.isolation = { isolated: false, reason: `PinningFailed: runner pod on node n1: threads not pinned: agent (${HOSTILE})` };
 writeFileSync(summaryPath, JSON.stringify(summary));
 
-const { server, base } = await serveSite(out);
-const browser = await launchChromium();
-const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
-const pageErrors = [];
-page.on('pageerror', (e) => pageErrors.push(String(e)));
-const ready = () => page.waitForSelector('#app[data-ready="true"]', { timeout: 20000 });
+const { base, page, ready, tests, finish } = await openSite(out, shots);
 const drawnCanvases = () => drawnOn(page);
-const tests = checks(page, shots);
 const check = tests.check;
 
 await check('the runs list shows every run, newest first, hostile text as text', async () => {
@@ -157,11 +151,4 @@ await check('compare two runs: delta table with intervals and verdicts, overlaid
   await page.screenshot({ path: join(shots, 'compare.png'), fullPage: true });
 });
 
-assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');
-await browser.close();
-server.close();
-if (tests.failures) {
-  console.log(`${tests.failures} browser test(s) failed; screenshots in ${shots}`);
-  process.exit(1);
-}
-console.log(`browser tests passed; screenshots in ${shots}`);
+await finish('browser tests');

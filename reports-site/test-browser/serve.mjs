@@ -1,5 +1,6 @@
 // A static server for a published site folder on 127.0.0.1 and Debian's Chromium with the flags this workplace
 // needs, and the checks helper: shared by the browser tests, the site benchmark and the e2e site checks.
+import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
@@ -56,4 +57,33 @@ export function drawnCanvases(page) {
     for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
     return false;
   }).length);
+}
+
+/**
+ * The served site `root` in a Chromium page: the page, `ready()` (the app has rendered), named `tests` and `finish(what)`,
+ * which requires that the page threw nothing, closes all and exits 1 if a check failed.
+ */
+export async function openSite(root, shots) {
+  const { server, base } = await serveSite(root);
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  const tests = checks(page, shots);
+  return {
+    base,
+    page,
+    tests,
+    ready: () => page.waitForSelector('#app[data-ready="true"]', { timeout: 20000 }),
+    async finish(what) {
+      assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');
+      await browser.close();
+      server.close();
+      if (tests.failures) {
+        console.log(`${tests.failures} browser test(s) failed; screenshots in ${shots}`);
+        process.exit(1);
+      }
+      console.log(`${what} passed; screenshots in ${shots}`);
+    },
+  };
 }

@@ -9,22 +9,10 @@ import java.util.List;
  * node's kubelet and its pod promise, and what the server reported at start-up from inside.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public class ServerIsolation {
+public class ServerIsolation extends CpuGrantFacts {
 
     @JsonPropertyDescription("The pod the server runs in (the runner pod itself for SamePod).")
     private String pod;
-    @JsonPropertyDescription("The node it runs on.")
-    private String node;
-    @JsonPropertyDescription("That node kubelet's cpuManagerPolicy (static is required).")
-    private String cpuManagerPolicy;
-    @JsonPropertyDescription("That node kubelet's reservedSystemCPUs.")
-    private String reservedSystemCpus;
-    @JsonPropertyDescription("Whole CPUs the server container asked for (requests = limits).")
-    private Integer cpusRequested;
-    @JsonPropertyDescription("The server pod's QoS class (Guaranteed is required).")
-    private String qosClass;
-    @JsonPropertyDescription("The cpuset the server reported it was granted, e.g. 3.")
-    private String cpusetGranted;
     @JsonPropertyDescription("Per granted CPU, the CPUs of its physical core as the server reported them (\"3:3,7\").")
     private List<String> smtSiblings;
     @JsonPropertyDescription("Where the server's measured threads run, as it reported.")
@@ -38,54 +26,6 @@ public class ServerIsolation {
 
     public void setPod(String pod) {
         this.pod = pod;
-    }
-
-    public String getNode() {
-        return node;
-    }
-
-    public void setNode(String node) {
-        this.node = node;
-    }
-
-    public String getCpuManagerPolicy() {
-        return cpuManagerPolicy;
-    }
-
-    public void setCpuManagerPolicy(String cpuManagerPolicy) {
-        this.cpuManagerPolicy = cpuManagerPolicy;
-    }
-
-    public String getReservedSystemCpus() {
-        return reservedSystemCpus;
-    }
-
-    public void setReservedSystemCpus(String reservedSystemCpus) {
-        this.reservedSystemCpus = reservedSystemCpus;
-    }
-
-    public Integer getCpusRequested() {
-        return cpusRequested;
-    }
-
-    public void setCpusRequested(Integer cpusRequested) {
-        this.cpusRequested = cpusRequested;
-    }
-
-    public String getQosClass() {
-        return qosClass;
-    }
-
-    public void setQosClass(String qosClass) {
-        this.qosClass = qosClass;
-    }
-
-    public String getCpusetGranted() {
-        return cpusetGranted;
-    }
-
-    public void setCpusetGranted(String cpusetGranted) {
-        this.cpusetGranted = cpusetGranted;
     }
 
     public List<String> getSmtSiblings() {

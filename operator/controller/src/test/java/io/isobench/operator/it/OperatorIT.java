@@ -442,23 +442,10 @@ class OperatorIT {
         // Admission checks what it can (an invalid toleration is refused there: AdmissionIT); what only the API server's
         // handling of the Job can refuse — its validation, a cluster policy — is played here by a ValidatingAdmissionPolicy
         // that refuses this run's Jobs (422 Invalid, as object validation answers).
-        String policyName = "isobench-it-refuse-jobs";
-        var policy = new io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingAdmissionPolicyBuilder()
-                .withNewMetadata().withName(policyName).endMetadata()
-                .withNewSpec().withFailurePolicy("Fail")
-                .withNewMatchConstraints().addNewResourceRule().withApiGroups("batch").withApiVersions("v1")
-                .withResources("jobs").withOperations("CREATE").endResourceRule().endMatchConstraints()
-                .addNewValidation()
-                .withExpression("!has(object.metadata.labels) || !('" + CrdConstants.LABEL_RUN + "' in object.metadata.labels) "
-                        + "|| object.metadata.labels['" + CrdConstants.LABEL_RUN + "'] != 'refused-job'")
-                .withMessage("spec.template.spec.tolerations: refused by the cluster's policy").withReason("Invalid").endValidation()
-                .endSpec().build();
-        var binding = new io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingAdmissionPolicyBindingBuilder()
-                .withNewMetadata().withName(policyName).endMetadata()
-                .withNewSpec().withPolicyName(policyName).withValidationActions("Deny").endSpec().build();
-        client.resource(policy).create();
-        client.resource(binding).create();
-        try {
+        try (var _ = denyingPolicy("isobench-it-refuse-jobs", "batch", "v1", "jobs", "CREATE",
+                "!has(object.metadata.labels) || !('" + CrdConstants.LABEL_RUN + "' in object.metadata.labels) "
+                        + "|| object.metadata.labels['" + CrdConstants.LABEL_RUN + "'] != 'refused-job'",
+                "spec.template.spec.tolerations: refused by the cluster's policy", "Invalid")) {
             awaitJobPolicyInEffect();
             BenchmarkRun bad = create("refused-job", "bench", "5m");
             Thread.sleep(1100); // creation timestamps have second resolution: the next run is surely behind it
@@ -475,10 +462,28 @@ class OperatorIT {
             assertThat(completed.getMessage()).isEqualTo(failed.getStatus().getMessage());
             assertThat(awaitRunnerPod(next).getSpec().getNodeName()).as("the next queued run proceeds on the freed node")
                     .isEqualTo("bench-1");
-        } finally {
+        }
+    }
+
+    /** A cluster-wide ValidatingAdmissionPolicy, bound to deny, that refuses what its expression rejects until closed. */
+    private static AutoCloseable denyingPolicy(String name, String group, String version, String resource, String operation,
+            String expression, String message, String reason) {
+        var policy = new io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingAdmissionPolicyBuilder()
+                .withNewMetadata().withName(name).endMetadata()
+                .withNewSpec().withFailurePolicy("Fail")
+                .withNewMatchConstraints().addNewResourceRule().withApiGroups(group).withApiVersions(version)
+                .withResources(resource).withOperations(operation).endResourceRule().endMatchConstraints()
+                .addNewValidation().withExpression(expression).withMessage(message).withReason(reason).endValidation()
+                .endSpec().build();
+        var binding = new io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingAdmissionPolicyBindingBuilder()
+                .withNewMetadata().withName(name).endMetadata()
+                .withNewSpec().withPolicyName(name).withValidationActions("Deny").endSpec().build();
+        client.resource(policy).create();
+        client.resource(binding).create();
+        return () -> {
             client.resource(binding).delete();
             client.resource(policy).delete();
-        }
+        };
     }
 
     /** The Job policy refuses a Job labelled for the run "refused-job" (tried with a dry run until the policy is in effect). */
@@ -502,22 +507,9 @@ class OperatorIT {
         // The API server refuses this run's move to Scheduled (an admission policy; 403, which JOSDK's status update does not
         // retry itself): every reconcile fails, JOSDK retries for ~30 s and gives up; only the maximum reconcile interval (5s
         // here) brings the run back for its deadline.
-        String policyName = "isobench-it-refuse-scheduled";
-        var policy = new io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingAdmissionPolicyBuilder()
-                .withNewMetadata().withName(policyName).endMetadata()
-                .withNewSpec().withFailurePolicy("Fail")
-                .withNewMatchConstraints().addNewResourceRule().withApiGroups(CrdConstants.GROUP).withApiVersions(CrdConstants.VERSION)
-                .withResources("benchmarkruns/status").withOperations("UPDATE").endResourceRule().endMatchConstraints()
-                .addNewValidation()
-                .withExpression("object.metadata.name != 'stuck' || !has(object.status.phase) || object.status.phase != 'Scheduled'")
-                .withMessage("refused by the test").withReason("Forbidden").endValidation()
-                .endSpec().build();
-        var binding = new io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingAdmissionPolicyBindingBuilder()
-                .withNewMetadata().withName(policyName).endMetadata()
-                .withNewSpec().withPolicyName(policyName).withValidationActions("Deny").endSpec().build();
-        client.resource(policy).create();
-        client.resource(binding).create();
-        try {
+        try (var _ = denyingPolicy("isobench-it-refuse-scheduled", CrdConstants.GROUP, CrdConstants.VERSION, "benchmarkruns/status",
+                "UPDATE", "object.metadata.name != 'stuck' || !has(object.status.phase) || object.status.phase != 'Scheduled'",
+                "refused by the test", "Forbidden")) {
             awaitPolicyInEffect();
             BenchmarkRun stuck = create("stuck", "bench2", "40s");
             await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).until(() -> phaseOf(USER_NAMESPACE,
@@ -527,9 +519,6 @@ class OperatorIT {
             var deadline = java.time.Instant.parse(stuck.getMetadata().getCreationTimestamp()).plusSeconds(40);
             assertThat(Duration.between(deadline, java.time.Instant.parse(failed.getStatus().getCompletionTime())))
                     .as("late by at most the maximum reconcile interval (5s), plus a reconcile").isLessThan(Duration.ofSeconds(10));
-        } finally {
-            client.resource(binding).delete();
-            client.resource(policy).delete();
         }
     }
 
