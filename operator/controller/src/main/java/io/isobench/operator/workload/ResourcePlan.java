@@ -12,11 +12,10 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * Whole CPUs and memory per container, with the per-target defaults the CRD documents (each target's profile holds its
- * own: {@link TargetProfile}). The measuring
- * container holds the client (and, for dispatch, the agent thread); a client/server target adds a server
- * container (SamePod) or a server pod (SameNode, SeparateNodes); with server cpus 0 (SamePod only) the server is a
- * process of its own in the client's container, on the client's CPUs.
+ * Whole CPUs and memory per container, with the per-target defaults the CRD documents (each held by the target's
+ * {@link TargetProfile}). The measuring container holds the client (and, for dispatch, the agent thread); a client/server
+ * target adds a server container (SamePod) or a server pod (SameNode, SeparateNodes); with server cpus 0 (SamePod only)
+ * the server is a process of its own in the client's container, on the client's CPUs.
  */
 public record ResourcePlan(int clientCpus, String clientMemory, int serverCpus, String serverMemory, PlacementSpec.Topology topology,
         boolean serverSharesClientCpus) {
