@@ -33,7 +33,8 @@ class RunUploadIT {
         var command = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED", "-jar", Path.of("target/isobench-runner.jar").toAbsolutePath().toString(),
                 "dispatch", "--queues", "isobench", "--rates", "2k", "--warmup", "100ms", "--duration", "500ms", "--repetitions", "1",
-                "--probe-duration", "0s", "--progress", "none", "--out", dir.resolve("run").toString()));
+                // the upload is tested, not the rate: a busy machine must not turn this into a FAIL
+                "--probe-duration", "0s", "--rate-tolerance", "50%", "--progress", "none", "--out", dir.resolve("run").toString()));
         command.addAll(List.of(extra));
         var pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().putAll(env);

@@ -158,12 +158,13 @@ class RunnerCliTest {
     @Test
     void variantsRunInterleavedRoundsOfFreshJvmsAndTheirFilesLandInOneRun(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("run");
-        Outcome outcome = run("dispatch", "--queues", "isobench,jctools", "--rates", "20k", "--warmup", "200ms", "--duration", "300ms",
+        // a rate a cold JVM keeps on a busy 2-CPU machine: this is about rounds and files, not about the queue's speed
+        Outcome outcome = run("dispatch", "--queues", "isobench,jctools", "--rates", "2k", "--warmup", "200ms", "--duration", "500ms",
                 "--repetitions", "2", "--probe-duration", "0", "--progress", "none", "--rate-tolerance", "50%", "--out", out.toString());
 
         assertThat(outcome.exit()).as(outcome.err() + outcome.out()).isZero();
         RunResult result = ResultJson.read(out.resolve("result.json"));
-        assertThat(result.steps()).extracting(s -> s.id()).containsExactly("isobench_rate-20000", "jctools_rate-20000");
+        assertThat(result.steps()).extracting(s -> s.id()).containsExactly("isobench_rate-2000", "jctools_rate-2000");
         for (var step : result.steps()) {
             assertThat(step.repetitions()).extracting(r -> r.index()).containsExactly(1, 2);
             for (var rep : step.repetitions()) {
@@ -171,7 +172,7 @@ class RunnerCliTest {
                 assertThat(out.resolve(rep.files().hlog())).exists();
                 assertThat(rep.files().hgrm()).isEqualTo("steps/" + step.id() + "/rep-" + rep.index() + "_OK.hgrm");
             }
-            assertThat(step.merged().latency().count()).isEqualTo(2 * 6_000);
+            assertThat(step.merged().latency().count()).isEqualTo(2 * 1_000);
         }
         // rounds alternate the starting variant: round 2 ran jctools before isobench
         var iso2 = result.steps().get(0).repetitions().get(1).startedAt();

@@ -69,6 +69,17 @@ class VerdictsTest {
                 + " messages; achieved 300 msg/s");
     }
 
+    @Test
+    void aServerPacedWindowAbandonedSaysTheOpeningsFellBehindNotHowManyMessagesWereSent() {
+        // the rig's sends are stream openings here: "300 of 1,000 messages" would count openings as messages
+        var paced = new RigOutcome(0, SECOND, SECOND, SECOND, true, 1000, 300, 300, 300, null, true, null, true);
+        assertThat(judge(paced, 300).reason())
+                .startsWith("sender fell too far behind its schedule of openings and abandoned the window")
+                .doesNotContain("300 of 1,000 messages");
+        var notAbandoned = new RigOutcome(0, SECOND, SECOND, SECOND, true, 1000, 1000, 1000, 1000, null, false, null, true);
+        assertThat(judge(notAbandoned, 1000).reason()).as("a server-paced window kept is judged on its messages alone").isNull();
+    }
+
     static GeneratorLag lag(long chargeP50, long chargeP99, double shareOfP50, double shareOfP99) {
         return new GeneratorLag(chargeP50, chargeP99, chargeP99, 1000, null, null, null, shareOfP50, shareOfP99);
     }

@@ -45,8 +45,9 @@ class EndOfAttemptStepsTest {
         assertThat(ctx.status().getMessage())
                 .isEqualTo("the API server refused an action of attempt 1 (422 Invalid): Job.batch \"r1-a1\" is invalid: "
                 + "spec.template.spec.tolerations[1].operator: Invalid value: \"a b\"");
-        assertThat(Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow().getMessage())
-                .startsWith("ActionRejected: ");
+        var completed = Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow();
+        assertThat(completed.getReason()).isEqualTo("ActionRejected");
+        assertThat(completed.getMessage()).isEqualTo(ctx.status().getMessage());
         assertThat(outcome.action()).as("the attempt's Jobs are removed").isNotNull();
         assertThat(new RejectedActionStep().apply(in(Phase.Scheduled, 0)).next()).as("taken once").isTrue();
     }

@@ -153,8 +153,8 @@ class ObserveAndCollectStepTest {
             assertThat(s.getReason()).endsWith("Connection refused");
         });
         var completed = Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow();
-        assertThat(completed.getReason()).isEqualTo("Failed");
-        assertThat(completed.getMessage()).isEqualTo("StepFailed: " + reason);
+        assertThat(completed.getReason()).isEqualTo("StepFailed");
+        assertThat(completed.getMessage()).isEqualTo(reason);
         assertThat(ctx.status().getArtifacts().getResult()).as("collected, so it is published").endsWith("/result.json");
     }
 
