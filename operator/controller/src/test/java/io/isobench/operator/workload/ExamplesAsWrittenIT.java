@@ -26,6 +26,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -109,6 +110,7 @@ class ExamplesAsWrittenIT {
         assertThat(JAR).as("the runner jar (mvn package builds it before this module's integration tests)").exists();
         String name = example.getParent().getFileName() + "_" + example.getFileName().toString().replace(".yaml", "");
         Path dir = ROOT.resolve("operator/controller/target/examples-as-written").resolve(name);
+        deleteTree(dir);  // an earlier build's runs: the runner refuses to write over a finished run
         try (var log = new PrintWriter(Files.newBufferedWriter(Files.createDirectories(dir).resolve("check.log")), true)) {
             // each step must reach its verdict in some attempt; until then, why it has not
             Map<String, String> pending = null;
@@ -150,6 +152,16 @@ class ExamplesAsWrittenIT {
                     + "reached their verdict, and every repetition of theirs that failed names host noise (involuntary switches, steal, "
                     + "stalls) — run it on a quieter machine:\n" + pending.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue())
                     .collect(Collectors.joining("\n")));
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (Files.exists(dir)) {
+            try (var paths = Files.walk(dir)) {
+                for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
         }
     }
 
