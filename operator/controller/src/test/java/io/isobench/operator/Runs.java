@@ -5,8 +5,8 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.BenchmarkRunSpec;
 import io.isobench.operator.api.BenchmarkRunStatus;
-import io.isobench.operator.api.DispatchTarget;
-import io.isobench.operator.api.EchoTarget;
+import io.isobench.operator.api.DispatchTargetSpec;
+import io.isobench.operator.api.EchoTargetSpec;
 import io.isobench.operator.api.LoadSpec;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.PlacementSpec;
@@ -23,7 +23,7 @@ public final class Runs {
     public static BenchmarkRun dispatch(String name, Instant created) {
         var spec = new BenchmarkRunSpec();
         var target = new TargetSpec();
-        target.setDispatch(new DispatchTarget());
+        target.setDispatch(new DispatchTargetSpec());
         spec.setTarget(target);
         var load = new LoadSpec();
         load.setRates(List.of(10_000L, 100_000L));
@@ -37,7 +37,7 @@ public final class Runs {
     public static BenchmarkRun tcpEcho(String name, Instant created, PlacementSpec.Topology topology) {
         var spec = new BenchmarkRunSpec();
         var target = new TargetSpec();
-        target.setTcpEcho(new EchoTarget());
+        target.setTcpEcho(new EchoTargetSpec());
         spec.setTarget(target);
         var load = new LoadSpec();
         load.setMode(LoadSpec.Mode.Closed);

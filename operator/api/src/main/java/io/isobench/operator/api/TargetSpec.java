@@ -4,7 +4,10 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.ValidationRule;
 
-/** Exactly one target, with the runner's options for it. */
+/**
+ * Exactly one target, with the runner's options for it. What each target means to the operator is its profile
+ * ({@link io.isobench.operator.api.targets.TargetProfiles}, which also lists these fields).
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @ValidationRule(value = "(has(self.dispatch) ? 1 : 0) + (has(self.udpEcho) ? 1 : 0) + (has(self.tcpEcho) ? 1 : 0)"
         + " + (has(self.rsocket) ? 1 : 0) + (has(self.httpMock) ? 1 : 0) + (has(self.ipc) ? 1 : 0) == 1",
@@ -12,96 +15,68 @@ import io.fabric8.generator.annotation.ValidationRule;
 public class TargetSpec {
 
     @JsonPropertyDescription("In-VM dispatch hop: publisher → SPSC queue → busy-spin agent → handler, pooled events (the Mongoose write-up).")
-    private DispatchTarget dispatch;
+    private DispatchTargetSpec dispatch;
 
     @JsonPropertyDescription("Loopback or pod-to-pod UDP echo of fixed-size messages (the CoralReactor write-up).")
-    private EchoTarget udpEcho;
+    private EchoTargetSpec udpEcho;
 
     @JsonPropertyDescription("TCP echo of fixed-size messages, TCP_NODELAY, busy-polling NIO (the CoralReactor write-up).")
-    private EchoTarget tcpEcho;
+    private EchoTargetSpec tcpEcho;
 
     @JsonPropertyDescription("RSocket request-streams: connections × streams echoing at an interval, up to the tipping point (the jauntsdn write-up).")
-    private RsocketTarget rsocket;
+    private RsocketTargetSpec rsocket;
 
     @JsonPropertyDescription("An HTTP mock server (MockServer) under a client sweep or a constant rate (the MockServer performance page).")
-    private HttpMockTarget httpMock;
+    private HttpMockTargetSpec httpMock;
 
     @JsonPropertyDescription("Serialized order messages between two processes over shared memory (Chronicle Queue; the Chronicle Services write-up).")
-    private IpcTarget ipc;
+    private IpcTargetSpec ipc;
 
-    /** The runner's subcommand for the target that is set. */
-    public String runnerName() {
-        if (dispatch != null) {
-            return "dispatch";
-        }
-        if (udpEcho != null) {
-            return "udp-echo";
-        }
-        if (tcpEcho != null) {
-            return "tcp-echo";
-        }
-        if (rsocket != null) {
-            return "rsocket";
-        }
-        if (httpMock != null) {
-            return "http-mock";
-        }
-        if (ipc != null) {
-            return "ipc";
-        }
-        return null;
-    }
-
-    /** Whether the target has a server side (and so a server role to place). */
-    public boolean clientServer() {
-        return udpEcho != null || tcpEcho != null || rsocket != null || httpMock != null;
-    }
-
-    public DispatchTarget getDispatch() {
+    public DispatchTargetSpec getDispatch() {
         return dispatch;
     }
 
-    public void setDispatch(DispatchTarget dispatch) {
+    public void setDispatch(DispatchTargetSpec dispatch) {
         this.dispatch = dispatch;
     }
 
-    public EchoTarget getUdpEcho() {
+    public EchoTargetSpec getUdpEcho() {
         return udpEcho;
     }
 
-    public void setUdpEcho(EchoTarget udpEcho) {
+    public void setUdpEcho(EchoTargetSpec udpEcho) {
         this.udpEcho = udpEcho;
     }
 
-    public EchoTarget getTcpEcho() {
+    public EchoTargetSpec getTcpEcho() {
         return tcpEcho;
     }
 
-    public void setTcpEcho(EchoTarget tcpEcho) {
+    public void setTcpEcho(EchoTargetSpec tcpEcho) {
         this.tcpEcho = tcpEcho;
     }
 
-    public RsocketTarget getRsocket() {
+    public RsocketTargetSpec getRsocket() {
         return rsocket;
     }
 
-    public void setRsocket(RsocketTarget rsocket) {
+    public void setRsocket(RsocketTargetSpec rsocket) {
         this.rsocket = rsocket;
     }
 
-    public HttpMockTarget getHttpMock() {
+    public HttpMockTargetSpec getHttpMock() {
         return httpMock;
     }
 
-    public void setHttpMock(HttpMockTarget httpMock) {
+    public void setHttpMock(HttpMockTargetSpec httpMock) {
         this.httpMock = httpMock;
     }
 
-    public IpcTarget getIpc() {
+    public IpcTargetSpec getIpc() {
         return ipc;
     }
 
-    public void setIpc(IpcTarget ipc) {
+    public void setIpc(IpcTargetSpec ipc) {
         this.ipc = ipc;
     }
 }

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.isobench.operator.api.ArtifactsStatus;
 import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.Phase;
+import io.isobench.operator.api.targets.TargetProfiles;
 import io.isobench.operator.reconcile.FailureReason;
 import io.isobench.operator.reconcile.Outcome;
 import io.isobench.operator.reconcile.ReconcileStep;
@@ -70,7 +71,7 @@ public final class CollectStep implements ReconcileStep {
         RunResult result;
         try {
             result = ResultJson.parse(new String(bytes.get(), StandardCharsets.UTF_8));
-            var steps = StatusFromResult.steps(result, run.getSpec().getTarget().runnerName());
+            var steps = StatusFromResult.steps(result, TargetProfiles.of(run.getSpec().getTarget()).runnerName());
             CollectedArtifacts.keep(services.results(), run, ctx.attempt(), bytes.get(), result, limits);
             ctx.status().setSteps(steps);
         } catch (ResultFormatException | IllegalArgumentException e) {

@@ -3,6 +3,8 @@ package io.isobench.operator.steps;
 import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.PlacementSpec;
+import io.isobench.operator.api.targets.TargetProfile;
+import io.isobench.operator.api.targets.TargetProfiles;
 import io.isobench.operator.placement.NodeLedger;
 import io.isobench.operator.reconcile.FailureReason;
 import io.isobench.operator.reconcile.Outcome;
@@ -23,13 +25,18 @@ public final class ValidateStep implements ReconcileStep {
         var status = ctx.status();
         String baseline = spec.getReport().getBaseline();
         if (baseline != null && baseline.equals(ctx.run().getMetadata().getName())) {
-            ctx.condition(CrdConstants.CONDITION_ACCEPTED, false, "InvalidSpec", "spec.report.baseline: \"" + baseline + "\" names this run itself");
-            ctx.fail(FailureReason.InvalidSpec,
-                    "spec.report.baseline: \"" + baseline + "\" names this run itself; name another BenchmarkRun");
-            return Outcome.stop(null);
+            String invalid = "spec.report.baseline: \"" + baseline + "\" names this run itself";
+            return invalid(ctx, invalid, invalid + "; name another BenchmarkRun");
+        }
+        TargetProfile target;
+        try {
+            target = TargetProfiles.of(spec.getTarget());
+        } catch (IllegalArgumentException e) {
+            // the CRD's rule rejects this at admission; a run stored before that rule, or under an older CRD, ends here
+            return invalid(ctx, e.getMessage(), e.getMessage());
         }
         ResourcePlan plan = ResourcePlan.of(spec);
-        status.setTarget(spec.getTarget().runnerName());
+        status.setTarget(target.runnerName());
         status.setAttempts(1);
         ctx.condition(CrdConstants.CONDITION_ACCEPTED, true, "Valid", "target " + status.getTarget() + ", " + plan.cpusPerNode()
                 + " whole CPU(s) per node, isolation " + spec.getPlacement().getIsolation());
@@ -39,5 +46,11 @@ public final class ValidateStep implements ReconcileStep {
         ctx.condition(CrdConstants.CONDITION_COMPLETED, false, "InProgress", "the run has not ended");
         ctx.moveTo(Phase.Queued, "waiting for a node in pool " + NodeLedger.poolOf(ctx.run()));
         return Outcome.stop(Duration.ZERO);
+    }
+
+    private static Outcome invalid(RunContext ctx, String condition, String failure) {
+        ctx.condition(CrdConstants.CONDITION_ACCEPTED, false, "InvalidSpec", condition);
+        ctx.fail(FailureReason.InvalidSpec, failure);
+        return Outcome.stop(null);
     }
 }

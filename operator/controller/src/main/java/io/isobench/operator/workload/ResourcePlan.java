@@ -5,12 +5,17 @@ import io.isobench.operator.api.BenchmarkRunSpec;
 import io.isobench.operator.api.PlacementSpec;
 import io.isobench.operator.api.RoleResources;
 import io.isobench.operator.api.TargetSpec;
+import io.isobench.operator.api.targets.NetworkServer;
+import io.isobench.operator.api.targets.TargetProfile;
+import io.isobench.operator.api.targets.TargetProfiles;
+import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
- * Whole CPUs and memory per container, with the per-target defaults the CRD documents. The measuring
- * container holds the client (and, for dispatch, the agent thread); a client/server target adds a server
- * container (SamePod) or a server pod (SameNode, SeparateNodes); with server cpus 0 (SamePod only) the server is a
- * process of its own in the client's container, on the client's CPUs.
+ * Whole CPUs and memory per container, with the per-target defaults the CRD documents (each held by the target's
+ * {@link TargetProfile}). The measuring container holds the client (and, for dispatch, the agent thread); a client/server
+ * target adds a server container (SamePod) or a server pod (SameNode, SeparateNodes); with server cpus 0 (SamePod only)
+ * the server is a process of its own in the client's container, on the client's CPUs.
  */
 public record ResourcePlan(int clientCpus, String clientMemory, int serverCpus, String serverMemory, PlacementSpec.Topology topology,
         boolean serverSharesClientCpus) {
@@ -20,19 +25,21 @@ public record ResourcePlan(int clientCpus, String clientMemory, int serverCpus, 
     private static final int MIB_NATIVE = 512;
 
     public static ResourcePlan of(BenchmarkRunSpec spec) {
-        TargetSpec target = spec.getTarget();
+        TargetProfile target = TargetProfiles.of(spec.getTarget());
         PlacementSpec placement = spec.getPlacement();
-        int client = cpus(placement.getClient(), target.getIpc() != null ? 2 : 1);
-        if (target.getDispatch() != null) {
-            client += cpus(placement.getAgent(), 1);
+        int client = cpus(placement.getClient(), target.defaultClientCpus());
+        OptionalInt agent = target.defaultAgentCpus();
+        if (agent.isPresent()) {
+            client += cpus(placement.getAgent(), agent.getAsInt());
         }
-        int server = target.clientServer() ? cpus(placement.getServer(), 1) : 0;
-        // JVMs alive at once in the client container: the runner, plus a forked JVM per queue (one at a time) when dispatch
-        // compares several, the ipc consumer process, or a server process sharing the client's CPUs
-        int clientJvms = 1 + (target.getDispatch() != null && target.getDispatch().getQueues().size() > 1 ? 1 : 0)
-                + (target.getIpc() != null ? 1 : 0) + (target.clientServer() && server == 0 ? 1 : 0);
+        Optional<NetworkServer> serverRole = target.server();
+        int server = serverRole.map(s -> cpus(placement.getServer(), s.defaultCpus())).orElse(0);
+        boolean serverSharesClientCpus = serverRole.isPresent() && server == 0;
+        // JVMs alive at once in the client container: the runner, those the target runs beside it, and a server process
+        // sharing the client's CPUs
+        int clientJvms = 1 + target.extraClientJvms() + (serverSharesClientCpus ? 1 : 0);
         return new ResourcePlan(client, memory(placement.getClient(), clientJvms), server, server == 0 ? null : memory(placement.getServer(), 1),
-                target.clientServer() ? placement.getTopology() : PlacementSpec.Topology.SamePod, target.clientServer() && server == 0);
+                serverRole.isPresent() ? placement.getTopology() : PlacementSpec.Topology.SamePod, serverSharesClientCpus);
     }
 
     /** Whether a client/server target's server runs inside the client's container, as a process of its own on the client's CPUs. */
@@ -53,14 +60,15 @@ public record ResourcePlan(int clientCpus, String clientMemory, int serverCpus, 
      * @param serverPodIp the server pod's IP (two pods only)
      */
     public String serverAddress(TargetSpec target, String serverPodIp) {
-        if (!target.clientServer() || serverSharesClientCpus) {
+        Optional<NetworkServer> server = TargetProfiles.of(target).server();
+        if (server.isEmpty() || serverSharesClientCpus) {
             return null;
         }
         String host = twoPods() ? serverPodIp : "127.0.0.1";
         if (host == null) {
             throw new IllegalArgumentException("the server pod's IP is needed: client and server run in two pods (" + topology + ")");
         }
-        return host + ":" + RunnerArgs.serverPort(target);
+        return host + ":" + server.get().port();
     }
 
     /** Nodes the run holds: two for SeparateNodes, else one. */

@@ -10,7 +10,6 @@ import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
-import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodSpecBuilder;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
@@ -33,6 +32,8 @@ import io.isobench.operator.api.BenchmarkRunSpec;
 import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.EnvEntry;
 import io.isobench.operator.api.RunnerToleration;
+import io.isobench.operator.api.targets.NetworkServer;
+import io.isobench.operator.api.targets.TargetProfiles;
 import io.isobench.operator.config.OperatorConfig;
 import io.isobench.store.access.UploadGrant;
 import java.util.ArrayList;
@@ -79,7 +80,7 @@ public final class RunnerWorkload {
         BenchmarkRunSpec spec = run.getSpec();
         var data = new LinkedHashMap<String, String>();
         data.put(CLIENT_ARGS_FILE, String.join("\n", RunnerArgs.client(spec, config, RunNames.attemptPrefix(run, attempt, ROLE_CLIENT), serverAddress)) + "\n");
-        if (spec.getTarget().clientServer() && !ResourcePlan.of(spec).serverInClientContainer()) {
+        if (TargetProfiles.of(spec.getTarget()).server().isPresent() && !ResourcePlan.of(spec).serverInClientContainer()) {
             data.put(SERVER_ARGS_FILE, String.join("\n", RunnerArgs.server(spec)) + "\n");
         }
         return new ConfigMapBuilder().withMetadata(meta(run, attempt, RunNames.args(run, attempt), null)).withData(data).build();
@@ -124,8 +125,7 @@ public final class RunnerWorkload {
      * Owned by the server Job: it goes with it.
      */
     public NetworkPolicy serverPolicy(BenchmarkRun run, int attempt, Job serverJob) {
-        var target = run.getSpec().getTarget();
-        String protocol = target.getUdpEcho() != null ? "UDP" : "TCP";
+        NetworkServer server = TargetProfiles.of(run.getSpec().getTarget()).requireServer();
         var meta = meta(run, attempt, serverJob.getMetadata().getName(), ROLE_SERVER);
         meta.setOwnerReferences(List.of(new OwnerReferenceBuilder().withApiVersion("batch/v1").withKind("Job")
                 .withName(serverJob.getMetadata().getName()).withUid(serverJob.getMetadata().getUid()).build()));
@@ -142,7 +142,7 @@ public final class RunnerWorkload {
                             .addToMatchLabels(CrdConstants.LABEL_ATTEMPT, attemptLabel)
                             .addToMatchLabels(CrdConstants.LABEL_ROLE, ROLE_CLIENT)
                         .endPodSelector().endFrom()
-                        .addNewPort().withProtocol(protocol).withPort(new IntOrString(RunnerArgs.serverPort(target))).endPort()
+                        .addNewPort().withProtocol(server.protocol()).withPort(new IntOrString(server.port())).endPort()
                     .endIngress()
                 .endSpec()
                 .build();
@@ -242,9 +242,8 @@ public final class RunnerWorkload {
         mounts.add(new VolumeMountBuilder().withMountPath("/etc/isobench").withName("args").withReadOnly(true).build());
         mounts.add(new VolumeMountBuilder().withMountPath("/results").withName("results").withReadOnly(false).build());
         mounts.add(new VolumeMountBuilder().withMountPath("/tmp").withName("tmp").withReadOnly(false).build());
-        if (run.getSpec().getTarget().getIpc() != null) {
-            mounts.add(new VolumeMountBuilder().withMountPath(RunnerArgs.QUEUE_DIR).withName("queue").withReadOnly(false).build());
-        }
+        TargetProfiles.of(run.getSpec().getTarget()).memoryVolume().ifPresent(v ->
+                mounts.add(new VolumeMountBuilder().withMountPath(v.mountPath()).withName(v.name()).withReadOnly(false).build()));
         return mounts;
     }
 
@@ -253,10 +252,8 @@ public final class RunnerWorkload {
         volumes.add(new VolumeBuilder().withName("args").withNewConfigMap().withName(RunNames.args(run, attempt)).endConfigMap().build());
         volumes.add(new VolumeBuilder().withName("results").withNewEmptyDir().endEmptyDir().build());
         volumes.add(new VolumeBuilder().withName("tmp").withNewEmptyDir().endEmptyDir().build());
-        if (run.getSpec().getTarget().getIpc() != null) {
-            volumes.add(new VolumeBuilder().withName("queue").withNewEmptyDir().withMedium("Memory")
-                    .withSizeLimit(new Quantity(run.getSpec().getTarget().getIpc().getQueueVolume())).endEmptyDir().build());
-        }
+        TargetProfiles.of(run.getSpec().getTarget()).memoryVolume().ifPresent(v -> volumes.add(new VolumeBuilder().withName(v.name())
+                .withNewEmptyDir().withMedium("Memory").withSizeLimit(new Quantity(v.sizeLimit())).endEmptyDir().build()));
         return volumes;
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.isobench.operator.api.BenchmarkRun;
+import io.isobench.operator.api.targets.TargetProfiles;
 import io.isobench.operator.placement.Placeability;
 import io.isobench.operator.workload.ResourcePlan;
 import java.io.IOException;
@@ -48,7 +49,7 @@ class NodeSizingDocTest {
         for (String file : examples()) {
             BenchmarkRun run = Serialization.unmarshal(Files.readString(GeneratedDocs.repoRoot().resolve(file)), BenchmarkRun.class);
             ResourcePlan plan = ResourcePlan.of(run.getSpec());
-            out.append("| `").append(file).append("` | ").append(run.getSpec().getTarget().runnerName()).append(" | ")
+            out.append("| `").append(file).append("` | ").append(TargetProfiles.of(run.getSpec().getTarget()).runnerName()).append(" | ")
                     .append(run.getSpec().getPlacement().getIsolation()).append(" | ").append(plan.nodesNeeded()).append(" | ")
                     .append(plan.cpusPerNode()).append(" | ").append(Placeability.size(plan.memoryPerNodeBytes())).append(" |\n");
         }

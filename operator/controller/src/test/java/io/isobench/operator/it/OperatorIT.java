@@ -15,7 +15,7 @@ import io.isobench.operator.IsobenchOperator;
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.BenchmarkRunSpec;
 import io.isobench.operator.api.CrdConstants;
-import io.isobench.operator.api.DispatchTarget;
+import io.isobench.operator.api.DispatchTargetSpec;
 import io.isobench.operator.api.LoadSpec;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.QueueName;
@@ -774,7 +774,7 @@ class OperatorIT {
     static BenchmarkRun echoSpec(String name, String pool) {
         BenchmarkRun run = runSpec(name, pool, "5m");
         var target = new TargetSpec();
-        target.setTcpEcho(new io.isobench.operator.api.EchoTarget());
+        target.setTcpEcho(new io.isobench.operator.api.EchoTargetSpec());
         run.getSpec().setTarget(target);
         run.getSpec().getLoad().setMode(LoadSpec.Mode.Closed);
         run.getSpec().getLoad().setRates(null);
@@ -878,7 +878,7 @@ class OperatorIT {
     static BenchmarkRun runSpec(String name, String pool, String timeout) {
         var spec = new BenchmarkRunSpec();
         var target = new TargetSpec();
-        var dispatch = new DispatchTarget();
+        var dispatch = new DispatchTargetSpec();
         dispatch.setQueues(List.of(QueueName.ISOBENCH));
         target.setDispatch(dispatch);
         spec.setTarget(target);

@@ -8,6 +8,9 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.BenchmarkRunSpec;
 import io.isobench.operator.api.TargetSpec;
+import io.isobench.operator.api.targets.MemoryVolume;
+import io.isobench.operator.api.targets.TargetProfile;
+import io.isobench.operator.api.targets.TargetProfiles;
 import io.isobench.operator.config.OperatorConfig;
 import io.isobench.result.ResultJson;
 import io.isobench.result.RunResult;
@@ -23,6 +26,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -106,6 +110,7 @@ class ExamplesAsWrittenIT {
         assertThat(JAR).as("the runner jar (mvn package builds it before this module's integration tests)").exists();
         String name = example.getParent().getFileName() + "_" + example.getFileName().toString().replace(".yaml", "");
         Path dir = ROOT.resolve("operator/controller/target/examples-as-written").resolve(name);
+        deleteTree(dir);  // an earlier build's runs: the runner refuses to write over a finished run
         try (var log = new PrintWriter(Files.newBufferedWriter(Files.createDirectories(dir).resolve("check.log")), true)) {
             // each step must reach its verdict in some attempt; until then, why it has not
             Map<String, String> pending = null;
@@ -150,6 +155,16 @@ class ExamplesAsWrittenIT {
         }
     }
 
+    private static void deleteTree(Path dir) throws IOException {
+        if (Files.exists(dir)) {
+            try (var paths = Files.walk(dir)) {
+                for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+    }
+
     /** What one run of an example gave: the result, the client's exit code and output, and what the example expects. */
     record Attempt(RunResult result, int exit, String output, Expectation expectation) {}
 
@@ -160,13 +175,11 @@ class ExamplesAsWrittenIT {
         run.getMetadata().setCreationTimestamp(Instant.now().toString());
         BenchmarkRunSpec spec = run.getSpec();
         TargetSpec target = spec.getTarget();
+        TargetProfile profile = TargetProfiles.of(target);
         Expectation expected = Expectation.of(run);
         var changes = Shortened.HERE.apply(spec);
-        if (target.clientServer()) {
-            int port = freePort();
-            changes.add("server port " + RunnerArgs.serverPort(target) + " → " + port);
-            setPort(target, port);
-        }
+        int serverPort = freePort();
+        profile.server().ifPresent(s -> changes.add("server port " + s.port() + " → " + serverPort));
         ResourcePlan plan = ResourcePlan.of(spec);
         // the server pod's IP is this machine's loopback: both "pods" run here
         String serverAddress = plan.serverAddress(target, "127.0.0.1");
@@ -174,12 +187,13 @@ class ExamplesAsWrittenIT {
         Map<String, String> files = workload.arguments(run, 1, serverAddress).getData();
         var clientPod = workload.clientJob(run, 1, "here").getSpec().getTemplate().getSpec();
         Container client = clientPod.getContainers().getFirst();
-        Container server = !target.clientServer() || plan.serverInClientContainer() ? null
+        Container server = profile.server().isEmpty() || plan.serverInClientContainer() ? null
                 : plan.twoPods() ? workload.serverJob(run, 1, "here").getSpec().getTemplate().getSpec().getContainers().getFirst()
                 : clientPod.getInitContainers().getFirst();
 
         Cpus cpus = Cpus.map(plan, EnvironmentProbe.system().grantedCpus());
-        Pod pod = new Pod(Files.createDirectories(dir), freePort());
+        String memoryVolume = profile.memoryVolume().map(MemoryVolume::mountPath).orElse(null);
+        Pod pod = new Pod(Files.createDirectories(dir), freePort(), serverPort, memoryVolume);
         log.println(example + " (" + (server == null ? "one container"
                 : plan.topology() + ", server " + (plan.twoPods() ? "pod" : "container")) + ")");
         log.println("changed here: " + String.join(", ", changes) + "; " + pod.describe() + "; " + cpus.describe());
@@ -318,8 +332,11 @@ class ExamplesAsWrittenIT {
         }
     }
 
-    /** The pods' file system and ports, here: /etc/isobench, /results and /queue under one directory, a free metrics port. */
-    record Pod(Path dir, int metricsPort) {
+    /**
+     * The pods' file system and ports, here: /etc/isobench and /results under one directory, a memory volume (ipc's queue)
+     * in /dev/shm, a free metrics port, and a free port for the server (its --port, the client's --server-address).
+     */
+    record Pod(Path dir, int metricsPort, int serverPort, String memoryVolumePath) {
 
         Path results() {
             return dir.resolve("results/run");
@@ -352,23 +369,33 @@ class ExamplesAsWrittenIT {
             return builder.start();
         }
 
-        /** An argument file with the pod's paths and the metrics port mapped; every other token as the operator wrote it. */
+        /** An argument file with the pod's paths and ports mapped; every other token as the operator wrote it. */
         private String mapped(String argsFile) throws IOException {
-            Path queue = Files.isDirectory(Path.of("/dev/shm")) ? Files.createTempDirectory(Path.of("/dev/shm"), "isobench-queue-")
-                    : Files.createDirectories(dir.resolve("queue"));
-            queue.toFile().deleteOnExit();
             List<String> tokens = new ArrayList<>(argsFile.lines().toList());
+            boolean serverFile = tokens.getFirst().equals("server");
             for (int i = 0; i < tokens.size(); i++) {
                 String token = tokens.get(i);
                 if (token.equals(RunnerArgs.RESULTS_DIR)) {
                     tokens.set(i, results().toString());
-                } else if (token.equals(RunnerArgs.QUEUE_DIR)) {
-                    tokens.set(i, queue.toString());
+                } else if (token.equals(memoryVolumePath)) {
+                    tokens.set(i, memoryVolume().toString());
                 } else if (token.equals("--metrics-port")) {
                     tokens.set(++i, String.valueOf(metricsPort));
+                } else if (token.equals("--port") && serverFile) {
+                    tokens.set(++i, String.valueOf(serverPort));
+                } else if (token.equals("--server-address")) {
+                    String address = tokens.get(++i);
+                    tokens.set(i, address.substring(0, address.lastIndexOf(':') + 1) + serverPort);
                 }
             }
             return String.join("\n", tokens) + "\n";
+        }
+
+        private Path memoryVolume() throws IOException {
+            Path volume = Files.isDirectory(Path.of("/dev/shm")) ? Files.createTempDirectory(Path.of("/dev/shm"), "isobench-queue-")
+                    : Files.createDirectories(dir.resolve("queue"));
+            volume.toFile().deleteOnExit();
+            return volume;
         }
 
         /** Waits for the server's "listening on" line, as a Ready server container or pod. */
@@ -394,18 +421,6 @@ class ExamplesAsWrittenIT {
     private static int freePort() throws IOException {
         try (var socket = new ServerSocket(0)) {
             return socket.getLocalPort();
-        }
-    }
-
-    private static void setPort(TargetSpec target, int port) {
-        if (target.getUdpEcho() != null) {
-            target.getUdpEcho().setPort(port);
-        } else if (target.getTcpEcho() != null) {
-            target.getTcpEcho().setPort(port);
-        } else if (target.getRsocket() != null) {
-            target.getRsocket().setPort(port);
-        } else {
-            target.getHttpMock().setPort(port);
         }
     }
 }

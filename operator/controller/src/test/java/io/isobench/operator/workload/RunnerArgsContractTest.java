@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.isobench.operator.api.BenchmarkRun;
+import io.isobench.operator.api.targets.TargetProfiles;
 import io.isobench.operator.config.OperatorConfig;
 import io.isobench.runner.cli.RunnerMain;
 import java.io.IOException;
@@ -41,9 +42,8 @@ class RunnerArgsContractTest {
         List<String> client = RunnerArgs.client(run.getSpec(), CONFIG, "runs/ns/name/uid/attempt-1/client/", "10.244.0.7:7000");
         assertThatCode(() -> new CommandLine(new RunnerMain()).parseArgs(client.toArray(String[]::new)))
                 .as(example + " client: " + String.join(" ", client)).doesNotThrowAnyException();
-        var target = run.getSpec().getTarget();
-        boolean clientServer = target.getUdpEcho() != null || target.getTcpEcho() != null || target.getRsocket() != null || target.getHttpMock() != null;
-        if (clientServer) {
+        var target = TargetProfiles.of(run.getSpec().getTarget());
+        if (target.server().isPresent()) {
             List<String> server = RunnerArgs.server(run.getSpec());
             assertThat(server).startsWith("server", target.runnerName());
             assertThatCode(() -> new CommandLine(new RunnerMain()).parseArgs(server.toArray(String[]::new)))

@@ -182,11 +182,11 @@ class RunnerWorkloadTest {
                         "client")));
         assertThat(ingress.getPorts()).singleElement().satisfies(p -> {
             assertThat(p.getProtocol()).isEqualTo("TCP");
-            assertThat(p.getPort().getIntVal()).isEqualTo(RunnerArgs.serverPort(echo.getSpec().getTarget()));
+            assertThat(p.getPort().getIntVal()).isEqualTo(echo.getSpec().getTarget().getTcpEcho().getPort());
         });
 
         var udp = new io.isobench.operator.api.TargetSpec();
-        udp.setUdpEcho(new io.isobench.operator.api.EchoTarget());
+        udp.setUdpEcho(new io.isobench.operator.api.EchoTargetSpec());
         echo.getSpec().setTarget(udp);
         assertThat(workload.serverPolicy(echo, 2, server).getSpec().getIngress().getFirst().getPorts().getFirst().getProtocol())
                 .isEqualTo("UDP");

@@ -9,7 +9,7 @@ import io.fabric8.generator.annotation.Pattern;
 
 /** Options of the runner's http-mock target (MockServer with the seed's expectation). */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public class HttpMockTarget {
+public class HttpMockTargetSpec {
 
     @Default("/simple")
     @Pattern("^/[A-Za-z0-9._~/-]{0,200}$")

@@ -8,7 +8,7 @@ import io.fabric8.generator.annotation.Min;
 
 /** Options of the runner's udp-echo and tcp-echo targets. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public class EchoTarget {
+public class EchoTargetSpec {
 
     @Default("256")
     @Min(8)

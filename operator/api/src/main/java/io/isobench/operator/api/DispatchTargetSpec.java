@@ -12,7 +12,7 @@ import java.util.List;
 /** Options of the runner's dispatch target. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @ValidationRule(value = "self.batch <= self.ringSize", fieldPath = ".batch", message = "must not exceed ringSize")
-public class DispatchTarget {
+public class DispatchTargetSpec {
 
     @Default("[\"isobench\", \"disruptor\", \"jctools\", \"agrona\", \"abq\"]")
     @Size(min = 1, max = 5)

@@ -7,7 +7,7 @@ import io.fabric8.generator.annotation.Pattern;
 
 /** Options of the runner's ipc target (Chronicle Queue between two processes of one pod). */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public class IpcTarget {
+public class IpcTargetSpec {
 
     @Default("256Mi")
     @Pattern(Quantities.MEMORY_PATTERN)

@@ -11,10 +11,11 @@ import io.fabric8.generator.annotation.ValidationRule;
 /** Options of the runner's rsocket target: how many streams, how fast they open, what they carry. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @ValidationRule(value = "self.connections * self.streamsPerConnection <= 1000000", fieldPath = ".streamsPerConnection",
-        message = RsocketTarget.STREAMS_CAP,
-        messageExpression = "'connections × streamsPerConnection is %d connections × %d streams = %d streams; " + RsocketTarget.STREAMS_CAP
+        message = RsocketTargetSpec.STREAMS_CAP,
+        messageExpression = "'connections × streamsPerConnection is %d connections × %d streams = %d streams; "
+                + RsocketTargetSpec.STREAMS_CAP
                 + "'.format([self.connections, self.streamsPerConnection, self.connections * self.streamsPerConnection])")
-public class RsocketTarget {
+public class RsocketTargetSpec {
 
     static final String STREAMS_CAP = "at most 1000000 (the seed measured one million)";
 

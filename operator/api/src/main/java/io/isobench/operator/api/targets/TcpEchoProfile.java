@@ -1,0 +1,17 @@
+package io.isobench.operator.api.targets;
+
+import io.isobench.operator.api.EchoTargetSpec;
+
+/** TCP echo (TCP_NODELAY, busy-polling NIO). */
+public record TcpEchoProfile(EchoTargetSpec options) implements EchoProfile {
+
+    @Override
+    public String runnerName() {
+        return "tcp-echo";
+    }
+
+    @Override
+    public String protocol() {
+        return "TCP";
+    }
+}
