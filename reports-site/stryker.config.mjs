@@ -1,5 +1,5 @@
 // Mutation testing of the site's statistics (make mutation; the gate in make test): Stryker changes src/stats — the
-// bootstrap behind "faster / slower / not significant" and what makes two runs comparable — and runs the vitest suite
+// Welch rule behind "slower / faster / no change / too few repetitions to tell" and what makes two runs comparable — and runs the vitest suite
 // against every mutant. Incremental: a mutant whose code and covering tests did not change keeps its last result.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
