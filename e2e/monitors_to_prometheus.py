@@ -79,7 +79,8 @@ else:
         for job, monitor, ep in jobs():
             try:
                 found = targets(monitor, ep)
-            except subprocess.CalledProcessError:
+            except Exception as e:  # one bad read (a refused call, a pod caught mid-change) must not end discovery
+                print(f"{time.strftime('%H:%M:%S')} {job}: {type(e).__name__}: {e}", file=sys.stderr, flush=True)
                 continue
             tmp = path_of(job) + ".tmp"
             with open(tmp, "w") as f:

@@ -36,7 +36,8 @@ for _ in $(seq 1 120); do
   if [ "${op%.*}" = 1 ] && [ "${runner%.*}" = 1 ] && python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) > 0 else 1)" "$received"; then ok=1; break; fi
   sleep 1
 done
-[ $ok = 1 ] || { tail -20 "$work/prometheus.log" >&2; echo "prometheus: FAIL: operator up=$op, runner up=$runner, runner messages=$received" >&2; exit 1; }
+[ $ok = 1 ] || { tail -20 "$work/prometheus.log" >&2; tail -20 "$work/discovery.log" >&2; cat "$work"/targets/*.json >&2
+  curl -s "http://127.0.0.1:$port/api/v1/targets" | head -c 3000 >&2; echo >&2; echo "prometheus: FAIL: operator up=$op, runner up=$runner, runner messages=$received" >&2; exit 1; }
 runs=$(query 'count(isobench_operator_runs)')
 p99=$(query 'max(isobench_runner_interval_latency_seconds{run="e2e-metrics", quantile="0.99"})')
 echo "prometheus: OK (Prometheus $(prometheus --version 2>&1 | head -1 | cut -d' ' -f3) scraped the operator via its ServiceMonitor and runner pod e2e-metrics via the PodMonitor: $received messages, last-interval p99 ${p99}s, $runs operator run series)"
