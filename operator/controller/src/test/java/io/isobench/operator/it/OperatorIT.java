@@ -315,6 +315,8 @@ class OperatorIT {
         // what the real runner wrote when nothing listened at its --server-address (exit code 1: a step FAILed)
         String refused = new String(ResultSamples.connectionRefused(), java.nio.charset.StandardCharsets.UTF_8);
         String reason = io.isobench.result.ResultJson.parse(refused).reason();
+        // the runner ends only once the run is seen Running, as a real one does: a fake runner that ends at once skips the phase
+        awaitPhase("refused", Phase.Running);
         finishRunner(echo, runner, "fail", refused);
 
         BenchmarkRun failed = awaitPhase("refused", Phase.Failed);
@@ -423,6 +425,7 @@ class OperatorIT {
             client.removeBucket(io.minio.RemoveBucketArgs.builder().bucket("isobench").build());
         }
         // the runner's upload waits for the bucket (NoSuchBucket is retried); the operator makes it again
+        awaitPhase("over-restart", Phase.Running);
         finishRunner(queued, queuedPod, "succeed");
         awaitPhase("over-restart", Phase.Succeeded);
         assertThat(phases.get("over-restart")).containsExactly(Phase.Pending, Phase.Queued, Phase.Scheduled, Phase.Running,
