@@ -15,7 +15,7 @@ SERVE ?= 1
 # Go-built tools (cached in ~/.cache/isobench, keyed by version) that tests need
 TOOLS :=
 TEST_TARGETS := test-java test-mutation
-BENCH_TARGETS := bench-dispatch bench-echo bench-http bench-ipc bench-rsocket bench-compare
+BENCH_TARGETS := bench-dispatch bench-echo bench-http bench-http-peers bench-ipc bench-rsocket bench-compare
 
 -include local-cluster/cluster.mk
 -include reports-site/site.mk
@@ -24,7 +24,7 @@ BENCH_TARGETS := bench-dispatch bench-echo bench-http bench-ipc bench-rsocket be
 -include images/images.mk
 -include e2e/e2e.mk
 
-.PHONY: help build tools test test-java test-mutation mutation demo bench bench-dispatch bench-echo bench-http bench-ipc bench-rsocket bench-compare clean
+.PHONY: help build tools test test-java test-mutation mutation demo bench bench-dispatch bench-echo bench-http bench-http-peers bench-ipc bench-rsocket bench-compare clean
 
 help:
 	@echo "make demo        build, run a short pass, print the seed-style tables, publish and serve the site (SERVE=0: publish to out/site and exit; FULL=1: seed scale)"
@@ -72,6 +72,10 @@ bench-echo: $(RUNNER_JAR)
 
 bench-http: $(RUNNER_JAR)
 	@scripts/bench-http.sh "$(OUT)/bench"
+
+# our HTTP generator vs wrk and h2load against nginx (a server faster than all three): issue #20
+bench-http-peers: $(RUNNER_JAR)
+	@scripts/bench-http-peers.sh "$(OUT)/bench"
 
 bench-ipc: $(RUNNER_JAR)
 	@scripts/bench-ipc.sh "$(OUT)/bench"
