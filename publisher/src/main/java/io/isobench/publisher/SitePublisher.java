@@ -82,7 +82,7 @@ public final class SitePublisher {
         bySeries.forEach((key, members) -> {
             String path = SiteSeries.path(key);
             Map<String, Object> existing = out.get(prefix + path).map(SitePublisher::parse).orElse(null);
-            write(path, json(SiteSeries.add(existing, members)), ContentTypes.JSON);
+            write(path, compactJson(SiteSeries.add(existing, members)), ContentTypes.JSON);
         });
     }
 
@@ -227,6 +227,18 @@ public final class SitePublisher {
 
     static byte[] json(Object value) {
         return ResultJson.toJson(value).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Without indentation: a series is the largest file the site reads at once (10,000 runs: 2 MiB instead of 5), and its
+     * view is held to one second (BENCHMARKS.md § A series of 10,000 runs).
+     */
+    static byte[] compactJson(Object value) {
+        try {
+            return ResultJson.MAPPER.writeValueAsBytes(value);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot serialise " + value.getClass().getSimpleName(), e);
+        }
     }
 
     private static Map<String, Object> parse(byte[] bytes) {
