@@ -33,7 +33,8 @@ class ChangePointCalibrationTest {
                 ChangePointRule.ALPHA_PER_BOUNDARY, 7);
         var shifted = ChangePointCalibration.run(run, SERIES, RUNS, REPETITIONS, 1.10, RUNS / 2, ChangePointRule.WINDOW,
                 ChangePointRule.ALPHA_PER_BOUNDARY, 1007);
-        ROWS.add(String.format(Locale.ROOT, "| %s | %s | %d | %d | %d | %d | %.1f %% | %.1f %% | %.1f %% |", name, run.p50Spread(), RUNS, REPETITIONS,
+        ROWS.add(String.format(Locale.ROOT, "| %s | %s | %d | %d | %d | %d | %.1f %% | %.1f %% | %.1f %% |", name, run.p50Spread(), RUNS,
+                REPETITIONS,
                 ChangePointRule.WINDOW, SERIES, 100 * aa.anyChangePoint(), 100 * shifted.shiftFound(),
                 100 * shifted.exact()));
         assertThat(aa.anyChangePoint()).as("%s: share of %d-run series of one build with a change point", name, RUNS)
@@ -59,9 +60,10 @@ class ChangePointCalibrationTest {
         Files.createDirectories(out.getParent());
         Files.writeString(out, String.join("\n", List.of(
                 "| recorded run | p50 spread between repetitions (CV, per step) | runs per series | repetitions per run | window "
-                        + "| series | no change: series with any change point | 10 % slower from run 50: found within a window | … marked at runs 49/50 |",
+                        + "| series | no change: series with any change point | 10 % slower from run 50: found within a window "
+                        + "| … marked at runs 49/50 |",
                 "|---|---|---|---|---|---|---|---|---|")) + "\n" + String.join("\n", ROWS) + "\n\nThe same series of one build judged with "
-                + "each boundary at 5 % (Holm over its steps and percentiles, no correction over boundaries): " + String.join(", ", UNCORRECTED)
-                + " of series show a change point.\n");
+                + "each boundary at 5 % (Holm over its steps and percentiles, no correction over boundaries): "
+                + String.join(", ", UNCORRECTED) + " of series show a change point.\n");
     }
 }

@@ -50,7 +50,8 @@ class SeriesScaleBenchmark {
                 json.length / 1048576.0, found);
         Path md = Path.of(System.getProperty("isobench.bench.out", "target/series-bench.md"));
         Files.createDirectories(md.toAbsolutePath().getParent());
-        Files.writeString(md, "| runs in the series | judged one at a time (publisher) | series file | change points found |\n|---|---|---|---|\n" + row);
+        Files.writeString(md, "| runs in the series | judged one at a time (publisher) | series file | change points found |\n"
+                + "|---|---|---|---|\n" + row);
         Files.writeString(out.resolve("series-key.txt"), SiteSeries.key(runs.getFirst()));
         System.out.print(row);
     }

@@ -66,8 +66,8 @@ class SiteSeriesTest {
         Environment e = template.result().environment();
         RunResult other = template.result();
         PublishedRun otherCpu = withResult(template, "other-cpu", new RunResult(other.formatVersion(), other.runId(), other.target(),
-                other.config(), other.configHash(), other.startedAt(), other.finishedAt(), new Environment(e.hostname(), e.os(), e.kernel(), e.arch(),
-                "Another CPU", e.logicalCpus(), e.cpuset(), e.isolation(), e.jvm(), e.container(), e.warnings()),
+                other.config(), other.configHash(), other.startedAt(), other.finishedAt(), new Environment(e.hostname(), e.os(), e.kernel(),
+                e.arch(), "Another CPU", e.logicalCpus(), e.cpuset(), e.isolation(), e.jvm(), e.container(), e.warnings()),
                 other.steps(), other.verdict(), other.reason()));
         var all = new ArrayList<>(runs);
         all.add(otherCpu);
@@ -112,7 +112,8 @@ class SiteSeriesTest {
         Path batch = site.resolveSibling(site.getFileName() + "-batch");
         new SitePublisher(new LocalDirectoryStore(batch), "", clock).publish(runs);
         String path = SiteSeries.path(SiteSeries.key(runs.getFirst()));
-        assertThat(batch.resolve(path)).as("one batch and one run at a time give the same series").hasSameBinaryContentAs(site.resolve(path));
+        assertThat(batch.resolve(path)).as("one batch and one run at a time give the same series")
+                .hasSameBinaryContentAs(site.resolve(path));
     }
 
     @Test
