@@ -15,6 +15,7 @@ test-site: site-build build
 	cd reports-site && node test-browser/inconclusive.mjs
 	cd reports-site && node test-browser/failed.mjs
 	cd reports-site && node test-browser/compare.mjs
+	cd reports-site && node test-browser/series.mjs
 
 # 10,000 runs: publishing time and bytes, then first paint and filtering in Chromium (BENCHMARKS.md)
 .PHONY: bench-site
@@ -29,3 +30,17 @@ bench-site: site-build build
 	   echo "\`make bench-site\` — synthetic runs (copies of a real runner result, 3 targets, labels, 4 nodes) published by the Java publisher into a folder, then the site in Debian Chromium (headless) over a local static server. $$(date -u +%FT%TZ), $$(nproc) CPUs."; echo; \
 	   cat "$(OUT)/bench/publish.md"; echo; cat "$(OUT)/bench/site-browser.md"; } | scripts/bench-section.sh site
 BENCH_TARGETS += bench-site
+
+# one series of 10,000 runs: judged run by run by the publisher, then the series view in Chromium (BENCHMARKS.md)
+.PHONY: bench-series
+bench-series: site-build
+	rm -rf "$(OUT)/bench/series-10k"
+	$(MVN) -pl publisher -am verify -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false -Dit.test='SeriesScaleBenchmark' \
+	  -Dfailsafe.failIfNoSpecifiedTests=false \
+	  -Disobench.bench.site=$(abspath $(OUT))/bench/series-10k -Disobench.bench.out=$(abspath $(OUT))/bench/series-publish.md \
+	  -Disobench.bench.bundle=$(abspath reports-site/dist)
+	cd reports-site && node bench/series-bench.mjs $(abspath $(OUT))/bench/series-10k > $(abspath $(OUT))/bench/series-browser.md
+	@{ echo "## A series of 10,000 runs"; echo; \
+	   echo "\`make bench-series\` — one series of 10,000 nightly runs (copies of a real runner result, ±1 % noise, 10 % slower every 2,500 runs) judged one run at a time by the publisher's series code (\`SeriesScaleBenchmark\`), then the series view (\`#/series/<key>\`) in Debian Chromium (headless) over a local static server, a fresh page each round. $$(date -u +%FT%TZ), $$(nproc) CPUs, load average $$(cut -d' ' -f1-3 /proc/loadavg) (other engineers' builds)."; echo; \
+	   cat "$(OUT)/bench/series-publish.md"; echo; cat "$(OUT)/bench/series-browser.md"; } | scripts/bench-section.sh series
+BENCH_TARGETS += bench-series

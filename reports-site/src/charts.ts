@@ -9,6 +9,8 @@ export interface Line {
   x: number[];
   y: number[];
   dash?: boolean;
+  /** points without a line between them (runs shown but not part of the trend) */
+  pointsOnly?: boolean;
 }
 
 /** Puts lines with their own x values on one shared x axis (uPlot's aligned data), gaps where a line has no point. */
@@ -23,15 +25,19 @@ function align(lines: Line[]): uPlot.AlignedData {
   return [xs, ...ys] as uPlot.AlignedData;
 }
 
-function chart(target: HTMLElement, title: string, lines: Line[], xAxis: uPlot.Axis, xScale: uPlot.Scale, yLog: boolean): uPlot {
+function chart(target: HTMLElement, title: string, lines: Line[], xAxis: uPlot.Axis, xScale: uPlot.Scale, yLog: boolean,
+  extra: Partial<uPlot.Options> = {}): uPlot {
   const width = Math.max(320, Math.min(960, target.clientWidth || 900));
   return new uPlot({
     title, width, height: 320,
     scales: { x: xScale, y: yLog ? { distr: 3 } : {} },
     axes: [xAxis, { values: (_u, vals) => vals.map((v) => (v == null ? '' : latency(v))), size: 70 }],
     series: [{}, ...lines.map((l, i) => ({ label: l.label, stroke: PALETTE[i % PALETTE.length], width: 1.5, dash: l.dash ? [6, 4] : undefined, spanGaps: true,
+      points: l.pointsOnly ? { show: true, size: 7, stroke: PALETTE[i % PALETTE.length], fill: '#fff' } : undefined,
+      paths: l.pointsOnly ? () => null : undefined,
       value: (_u: uPlot, v: number | null) => (v == null ? '–' : latency(v)) }))],
     legend: { live: true },
+    ...extra,
   }, align(lines), target);
 }
 
@@ -55,4 +61,9 @@ export function kneeChart(target: HTMLElement, title: string, lines: Line[]): uP
 /** Per interval of the measured window: p50, p99, max (jitter, GC, host pauses). */
 export function timelineChart(target: HTMLElement, title: string, lines: Line[]): uPlot {
   return chart(target, title, lines, { label: 'seconds into the window' }, { time: false }, true);
+}
+
+/** Latency over time (x: seconds since the epoch): a series of runs; hooks and plugins as the caller needs (points as links). */
+export function timeChart(target: HTMLElement, title: string, lines: Line[], extra: Partial<uPlot.Options>): uPlot {
+  return chart(target, title, lines, { label: 'run started (UTC)' }, { time: true }, true, extra);
 }

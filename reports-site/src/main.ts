@@ -4,8 +4,9 @@ import { el, errorBox } from './dom';
 import { renderCompare } from './views/compare';
 import { loadCatalog, renderList, type Filter } from './views/list';
 import { renderRun } from './views/run';
+import { renderSeries } from './views/series';
 
-// Hash routes only (#/, #/run/<key>, #/compare/<key>,<key>): the site is static files, from a folder or a bucket.
+// Hash routes only (#/, #/run/<key>, #/compare/<key>,<key>, #/series/<series>): the site is static files, from a folder or a bucket.
 const app = document.getElementById('app')!;
 let catalog: Promise<Catalog> | null = null;
 
@@ -20,6 +21,8 @@ async function route(): Promise<void> {
   try {
     if (hash.startsWith('run/')) {
       await renderRun(app, hash.slice(4));
+    } else if (hash.startsWith('series/')) {
+      await renderSeries(app, hash.slice(7));
     } else if (hash.startsWith('compare/')) {
       await renderCompare(app, hash.slice(8).split(',').filter(Boolean));
     } else {

@@ -65,6 +65,8 @@ export interface RunEntry {
   loadModes: string[];
   headline: Headline | null;
   baseline: string | null;
+  /** key of the run's series (data/series/<series>.json); absent in indexes published before series existed */
+  series?: string;
   message: string | null;
 }
 
@@ -112,6 +114,8 @@ export interface RunSummary {
   isolation: IsolationVerdict;
   image?: string | null;
   baseline: string | null;
+  /** key of the run's series (docs/site-data.md § Series) */
+  series?: string;
   spec?: unknown;
   rerunYaml?: string;
   result: string;

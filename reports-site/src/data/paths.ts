@@ -37,3 +37,11 @@ export function requireRelativePath(path: string, what: string): string {
 export function runFileUrl(key: string, file: string): string {
   return `data/runs/${requireRunKey(key)}/${requireRelativePath(file, 'file')}`;
 }
+
+/** A series file (docs/site-data.md § Series): its key is 16 hex digits the publisher computed, nothing a run author wrote. */
+export function seriesUrl(key: string): string {
+  if (!/^[0-9a-f]{16}$/.test(key)) {
+    throw new InvalidPathError(`'${key}' is not a series key (16 hex digits)`);
+  }
+  return `data/series/${key}.json`;
+}

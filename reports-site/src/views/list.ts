@@ -92,7 +92,10 @@ export async function renderList(app: HTMLElement, catalog: Catalog, filter: Fil
         if (box.checked) selected.add(e.key); else selected.delete(e.key);
         if (selected.size >= 2) compare.removeAttribute('disabled'); else compare.setAttribute('disabled', '');
       });
-      return [box, dateTime(e.startedAt), el('a', { href: `#/run/${encodeURIComponent(e.key)}`, class: 'run-link' }, `${e.namespace}/${e.name}`), e.target,
+      const run = el('a', { href: `#/run/${encodeURIComponent(e.key)}`, class: 'run-link' }, `${e.namespace}/${e.name}`);
+      const series = e.series
+        ? el('a', { href: `#/series/${encodeURIComponent(e.series)}`, class: 'series-link', title: 'this benchmark over time' }, 'series') : null;
+      return [box, dateTime(e.startedAt), el('span', null, run, series ? ' · ' : null, series), e.target,
         Object.entries(e.labels).map(([k, v]) => `${k}=${v}`).join(' '), e.nodes.join(', '),
         el('span', { class: verdictClass(e.verdict) }, e.verdict), isolation(e.isolated), e.headline?.label ?? '–',
         ...[e.headline?.p50, e.headline?.p99, e.headline?.max].map((v) => sampledLatency(v, e.headline?.samples)),

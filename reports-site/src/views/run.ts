@@ -96,7 +96,9 @@ export async function renderRun(app: HTMLElement, key: string): Promise<void> {
     summary.isolation?.isolated === false && summary.isolation.reason
       ? el('p', { class: 'isolation-reason' }, `not isolated: ${summary.isolation.reason}`) : null,
     el('p', { class: 'labels' }, ...Object.entries(summary.labels ?? {}).map(([k, v]) => el('span', { class: 'label' }, `${k}=${v}`))),
-    el('p', null, el('a', { href: '#/' }, '← all runs'), summary.baseline ? el('a', { href: `#/compare/${encodeURIComponent(summary.baseline)},${encodeURIComponent(key)}`, class: 'baseline' }, ' compare with baseline') : null));
+    el('p', null, el('a', { href: '#/' }, '← all runs'),
+      summary.series ? el('a', { href: `#/series/${encodeURIComponent(summary.series)}`, class: 'series-link' }, ' this benchmark over time') : null,
+      summary.baseline ? el('a', { href: `#/compare/${encodeURIComponent(summary.baseline)},${encodeURIComponent(key)}`, class: 'baseline' }, ' compare with baseline') : null));
   app.replaceChildren(header);
 
   for (const v of variants(result)) {

@@ -47,6 +47,16 @@ public final class Comparability {
         return out;
     }
 
+    /**
+     * The deciding environment facts of a run, as text by field name ({@code cpuModel}, {@code jvm}, …; "unknown" when
+     * the result does not carry one): what a series of runs must share to be one series (docs/site-data.md § Series).
+     */
+    public static Map<String, String> environment(RunResult run) {
+        Map<String, String> out = new LinkedHashMap<>();
+        ENVIRONMENT.forEach((field, fact) -> out.put(field, environmentFact(run, fact)));
+        return out;
+    }
+
     /** Whether any difference decides: the runs measured something else, or on another kind of machine. */
     public static boolean comparable(List<Difference> differences) {
         return differences.stream().noneMatch(Difference::decides);

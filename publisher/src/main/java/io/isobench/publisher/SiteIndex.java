@@ -48,6 +48,7 @@ final class SiteIndex {
         e.put("loadModes", r.steps().stream().filter(s -> s.load() != null).map(s -> s.load().mode().json()).distinct().toList());
         e.put("headline", headline(r));
         e.put("baseline", run.baseline());
+        e.put("series", SiteSeries.key(run));
         e.put("message", run.message());
         return e;
     }

@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  * bucket's {@code site/} prefix (the operator). Per run: summary.json, result.json and the histogram files it names, as
  * {@code text/plain} whatever else a run holds (an uploaded {@code .html} or {@code .svg} would be active content on the
  * site's origin): any other file is ignored and counted. For all runs: the index, newest first in shards of 500, and the
- * catalog with facets. Writing is idempotent —
+ * catalog with facets; per series of runs (same target, configuration and machine), its runs and change points. Writing is idempotent —
  * an object already holding the same bytes is not written again — so publishing twice changes nothing.
  * Nothing secret is written: the spec comes in with runner.env values and runner.jvmOptions removed, and credentials never
  * reach here.
@@ -70,8 +70,20 @@ public final class SitePublisher {
             entries.put(run.key().toString(), SiteIndex.entry(run));
         }
         writeIndex(new ArrayList<>(entries.values()));
+        writeSeries(runs);
         write("data/references.json", resource("references.json"), ContentTypes.JSON);
         return new Stats(runs.size(), written, unchanged, bytes, ignored);
+    }
+
+    /** Each series these runs belong to gets them added (docs/site-data.md § Series); earlier verdicts stay as published. */
+    private void writeSeries(List<PublishedRun> runs) {
+        var bySeries = new LinkedHashMap<String, List<PublishedRun>>();
+        runs.forEach(r -> bySeries.computeIfAbsent(SiteSeries.key(r), k -> new ArrayList<>()).add(r));
+        bySeries.forEach((key, members) -> {
+            String path = SiteSeries.path(key);
+            Map<String, Object> existing = out.get(prefix + path).map(SitePublisher::parse).orElse(null);
+            write(path, compactJson(SiteSeries.add(existing, members)), ContentTypes.JSON);
+        });
     }
 
     /** Only what result.json names, only histogram files, only as plain text, whoever built the run's file map. */
@@ -135,6 +147,7 @@ public final class SitePublisher {
         s.put("isolation", isolation);
         s.put("image", run.image());
         s.put("baseline", run.baseline());
+        s.put("series", SiteSeries.key(run));
         s.put("spec", run.spec());
         s.put("rerunYaml", run.rerunYaml());
         s.put("result", "result.json");
@@ -214,6 +227,18 @@ public final class SitePublisher {
 
     static byte[] json(Object value) {
         return ResultJson.toJson(value).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Without indentation: a series is the largest file the site reads at once (10,000 runs: 2 MiB instead of 5), and its
+     * view is held to one second (BENCHMARKS.md § A series of 10,000 runs).
+     */
+    static byte[] compactJson(Object value) {
+        try {
+            return ResultJson.MAPPER.writeValueAsBytes(value);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot serialise " + value.getClass().getSimpleName(), e);
+        }
     }
 
     private static Map<String, Object> parse(byte[] bytes) {
