@@ -17,7 +17,7 @@ const work = mkdtempSync(join(tmpdir(), 'isobench-site-test-'));
 
 // Four runs from one real run directory: two normal (to compare), a hostile one, a corrupt one.
 const runs = join(work, 'runs');
-const fixture = join(site, 'test', 'fixture-run');
+const fixture = join(root, 'test-fixtures', 'runs', 'dispatch-closed');
 const variants = { normal: 'run-a', other: 'run-b', hostile: 'run-hostile', corrupt: 'run-corrupt' };
 for (const [kind, id] of Object.entries(variants)) {
   const dir = join(runs, kind);
