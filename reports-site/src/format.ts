@@ -44,14 +44,6 @@ export function rate(perSecond: number | null | undefined): string {
   return `${perSecond.toFixed(0)}/s`;
 }
 
-/** 10000 → "10k", 1500000 → "1.5M", 999 → "999". */
-export function rateLabel(perSecond: number): string {
-  if (perSecond >= 1e9 && perSecond % 1e8 === 0) return `${perSecond / 1e9}G`;
-  if (perSecond >= 1e6 && perSecond % 1e5 === 0) return `${perSecond / 1e6}M`;
-  if (perSecond >= 1e3 && perSecond % 100 === 0) return `${perSecond / 1e3}k`;
-  return String(perSecond);
-}
-
 export function ratio(r: number): string {
   return Number.isFinite(r) ? `${r.toFixed(r >= 10 ? 1 : 2)}×` : '—';
 }
