@@ -1,4 +1,4 @@
-// Numbers written the way the seeds and the runner's reports write them (runner-image/…/report/HumanUnits,
+// Numbers written the way the published write-ups and the runner's reports write them (runner-image/…/report/HumanUnits,
 // harness/StepLabels): "250 ns", "7.5 µs", "1.13 ms", "149,972", "10k mps".
 
 /** Three significant digits, trailing zeros dropped: 7.50 → "7.5", 16.54 → "16.5", 444.2 → "444". */
