@@ -86,7 +86,7 @@ await check('filtering by status and label works', async () => {
   assert.equal((await page.$$('table.grid tbody tr')).length, 1);
 });
 
-await check('run detail: seed-style tables and charts really drawn', async () => {
+await check('run detail: the write-up tables and charts really drawn', async () => {
   await page.goto(base);
   await ready();
   await page.click('a.run-link >> nth=3');
