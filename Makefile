@@ -27,7 +27,7 @@ BENCH_TARGETS := bench-dispatch bench-echo bench-http bench-http-peers bench-ipc
 .PHONY: help build tools test test-java test-mutation mutation demo bench bench-dispatch bench-echo bench-http bench-http-peers bench-ipc bench-rsocket bench-compare bench-change-points clean
 
 help:
-	@echo "make demo        build, run a short pass, print the seed-style tables, publish and serve the site (SERVE=0: publish to out/site and exit; FULL=1: seed scale)"
+	@echo "make demo        build, run a short pass, print the tables as the published write-ups lay them out, publish and serve the site (SERVE=0: publish to out/site and exit; FULL=1: the write-ups' scale)"
 	@echo "make test        every test of every part"
 	@echo "make bench       side-by-side benchmarks; rewrites their sections of BENCHMARKS.md"
 	@echo "make mutation    mutation testing: PIT on result-format, compare, the runner's harness, the operator's results/steps; Stryker on the site's statistics; scores in BENCHMARKS.md"

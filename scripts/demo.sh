@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make demo: a short pass of each target (dispatch sweep, udp/tcp echo ping-pong, http-mock client sweep, rsocket streams, ipc), or seed scale with FULL=1; results under
+# make demo: a short pass of each target (dispatch sweep, udp/tcp echo ping-pong, http-mock client sweep, rsocket streams, ipc), or the published write-ups' scale with FULL=1; results under
 # OUT/results, then published as the report site.
 set -euo pipefail
 out=${1:-out}; full=${2:-0}
@@ -41,8 +41,8 @@ status=0
 "$runner" rsocket --server-process --warmup 0s --repetitions 1 "${rs_args[@]}" --out "$out/results/rsocket-$stamp" || status=$?
 [ "$status" -le 1 ] || exit "$status"
 
-# the Chronicle Services write-up: NewOrderSingle over a Chronicle Queue to a consumer in another JVM (seed: 10k/s)
-if [ "$full" = 1 ]; then ipc_args=(--rates 10k --warmup 10s --duration 1000s --repetitions 1)  # the seed's 10M orders
+# the Chronicle Services write-up: NewOrderSingle over a Chronicle Queue to a consumer in another JVM (the write-up: 10k/s)
+if [ "$full" = 1 ]; then ipc_args=(--rates 10k --warmup 10s --duration 1000s --repetitions 1)  # the write-up's 10M orders
 else ipc_args=(--rates 10k --warmup 4s --duration 2s --repetitions 1 --probe-duration 0s); fi
 echo "isobench demo: ipc → $out/results/ipc-$stamp"
 status=0

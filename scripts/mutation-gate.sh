@@ -31,9 +31,9 @@ declare -A inputs=(
   [compare]="compare/src compare/pom.xml result-format/src/main"
   [runner-image]="runner-image/src runner-image/pom.xml result-format/src/main object-store/src/main"
   [operator/controller]="operator/controller/src operator/controller/pom.xml operator/api/src/main result-format/src
-    object-store/src/main publisher/src/main compare/src/main"
+    object-store/src/main publisher/src/main compare/src/main test-fixtures"
   [site]="reports-site/src reports-site/test reports-site/package-lock.json reports-site/stryker.config.mjs reports-site/vite.config.ts
-    result-format/src/test/resources compare/src/test/resources"
+    result-format/src/test/resources compare/src/test/resources test-fixtures"
 )
 declare -A print
 changed=()

@@ -1,4 +1,4 @@
-// Numbers written the way the seeds and the runner's reports write them (runner-image/…/report/HumanUnits,
+// Numbers written the way the published write-ups and the runner's reports write them (runner-image/…/report/HumanUnits,
 // harness/StepLabels): "250 ns", "7.5 µs", "1.13 ms", "149,972", "10k mps".
 
 /** Three significant digits, trailing zeros dropped: 7.50 → "7.5", 16.54 → "16.5", 444.2 → "444". */
@@ -42,14 +42,6 @@ export function rate(perSecond: number | null | undefined): string {
   if (perSecond >= 999_500) return `${(perSecond / 1e6).toFixed(2)}M/s`;
   if (perSecond >= 999.5) return `${(perSecond / 1e3).toFixed(1)}k/s`;
   return `${perSecond.toFixed(0)}/s`;
-}
-
-/** 10000 → "10k", 1500000 → "1.5M", 999 → "999". */
-export function rateLabel(perSecond: number): string {
-  if (perSecond >= 1e9 && perSecond % 1e8 === 0) return `${perSecond / 1e9}G`;
-  if (perSecond >= 1e6 && perSecond % 1e5 === 0) return `${perSecond / 1e6}M`;
-  if (perSecond >= 1e3 && perSecond % 100 === 0) return `${perSecond / 1e3}k`;
-  return String(perSecond);
 }
 
 export function ratio(r: number): string {

@@ -46,7 +46,7 @@ try {
 }
 
 const broken = join(runs, 'broken');
-cpSync(join(site, 'test', 'fixture-run'), broken, { recursive: true });
+cpSync(join(root, 'test-fixtures', 'runs', 'dispatch-closed'), broken, { recursive: true });
 const brokenFile = join(broken, 'result.json');
 writeFileSync(brokenFile, readFileSync(brokenFile, 'utf8').replace(/"windowNanos" : \d+/, '"windowNanos" : -5'));
 

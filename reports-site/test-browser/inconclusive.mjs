@@ -19,7 +19,7 @@ const NOISE = 'host noise beyond the 1ms noise budget: the jitter probe before s
 const runs = join(work, 'runs');
 for (const [i, kind] of ['quiet', 'noisy'].entries()) {
   const dir = join(runs, kind);
-  cpSync(join(site, 'test', 'fixture-run'), dir, { recursive: true });
+  cpSync(join(root, 'test-fixtures', 'runs', 'dispatch-closed'), dir, { recursive: true });
   const result = JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8'));
   result.runId = `20261124t0000${i}z-${kind}`;
   result.startedAt = `2026-11-24T00:0${i}:00Z`;

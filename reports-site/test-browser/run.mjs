@@ -17,7 +17,7 @@ const work = mkdtempSync(join(tmpdir(), 'isobench-site-test-'));
 
 // Four runs from one real run directory: two normal (to compare), a hostile one, a corrupt one.
 const runs = join(work, 'runs');
-const fixture = join(site, 'test', 'fixture-run');
+const fixture = join(root, 'test-fixtures', 'runs', 'dispatch-closed');
 const variants = { normal: 'run-a', other: 'run-b', hostile: 'run-hostile', corrupt: 'run-corrupt' };
 for (const [kind, id] of Object.entries(variants)) {
   const dir = join(runs, kind);
@@ -86,7 +86,7 @@ await check('filtering by status and label works', async () => {
   assert.equal((await page.$$('table.grid tbody tr')).length, 1);
 });
 
-await check('run detail: seed-style tables and charts really drawn', async () => {
+await check('run detail: the write-up tables and charts really drawn', async () => {
   await page.goto(base);
   await ready();
   await page.click('a.run-link >> nth=3');

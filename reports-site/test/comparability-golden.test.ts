@@ -1,18 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../src/data/contract';
 import { comparable, differences, stepPlan, type Difference, type LeftOut } from '../src/stats/comparability';
+import { fromRepository } from './repository';
 
 // What makes two runs comparable, held to the same file as the Java implementation (compare/, ComparabilityGoldenTest).
 const CASES = 'compare/src/test/resources/io/isobench/compare/comparability-cases.json';
-
-/** The repository's copy of `path`: the nearest folder above this test that holds it (Stryker runs the tests in a copy of the site). */
-function fromRepository(path: string): string {
-  for (let dir = new URL('.', import.meta.url); dir.pathname !== '/'; dir = new URL('..', dir)) {
-    if (existsSync(new URL(path, dir))) return readFileSync(new URL(path, dir), 'utf8');
-  }
-  throw new Error(`${path} is in no folder above ${import.meta.url}`);
-}
 
 interface Case {
   name: string;

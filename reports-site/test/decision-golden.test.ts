@@ -1,18 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ALPHA, CONFIDENCE, decide, MIN_REPETITIONS, type PercentileSample } from '../src/stats/decision';
+import { fromRepository } from './repository';
 
 // The site's implementation of the decision rule gives the golden cases' figures and verdicts: the same file the Java
 // implementation (compare/, DecisionRuleGoldenTest) is held to, written from SciPy's figures (scripts/compare-golden-cases.py).
 const GOLDEN = 'compare/src/test/resources/io/isobench/compare/golden-cases.json';
-
-/** The repository's copy of `path`: the nearest folder above this test that holds it (Stryker runs the tests in a copy of the site). */
-function fromRepository(path: string): string {
-  for (let dir = new URL('.', import.meta.url); dir.pathname !== '/'; dir = new URL('..', dir)) {
-    if (existsSync(new URL(path, dir))) return readFileSync(new URL(path, dir), 'utf8');
-  }
-  throw new Error(`${path} is in no folder above ${import.meta.url}`);
-}
 
 interface GoldenCase {
   name: string;

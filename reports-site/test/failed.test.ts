@@ -1,20 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../src/data/contract';
 import { sampledLatency } from '../src/format';
-import { hgrmValueAt, parseHgrm } from '../src/hdr/hgrm';
 import { stepPlan } from '../src/stats/comparability';
 import { repetitionRows } from '../src/views/repetitions';
+import { hgrmValueAt, parseHgrm } from './hgrm';
+import { fromRepository } from './repository';
 
 const SAMPLE = 'result-format/src/test/resources/io/isobench/result/samples/tcp-echo-connection-refused.json';
-
-/** The repository's copy of `path`: the nearest folder above this test that holds it (Stryker runs the tests in a copy of the site). */
-function fromRepository(path: string): string {
-  for (let dir = new URL('.', import.meta.url); dir.pathname !== '/'; dir = new URL('..', dir)) {
-    if (existsSync(new URL(path, dir))) return readFileSync(new URL(path, dir), 'utf8');
-  }
-  throw new Error(`${path} is in no folder above ${import.meta.url}`);
-}
 
 // what the real runner wrote when nothing listened at --server-address 127.0.0.1:1 (result-format's ResultSamples)
 const refused = JSON.parse(fromRepository(SAMPLE)) as RunResult;

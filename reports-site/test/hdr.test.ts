@@ -1,13 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../src/data/contract';
 import { decodeHistogram } from '../src/hdr/decode';
-import { parseHgrm, hgrmValueAt } from '../src/hdr/hgrm';
 import { maxOf, mergeHistograms, valueAtPercentile } from '../src/hdr/histogram';
 import { parseHlog } from '../src/hdr/hlog';
+import { hgrmValueAt, parseHgrm } from './hgrm';
+import { FIXTURE_RUN, fromRepository } from './repository';
 
-const dir = new URL('./fixture-run/', import.meta.url);
-const result = JSON.parse(readFileSync(new URL('result.json', dir), 'utf8')) as RunResult;
+const result = JSON.parse(fromRepository(`${FIXTURE_RUN}result.json`)) as RunResult;
 const step = result.steps[0];
 
 describe('histograms from a real runner run', () => {
@@ -24,7 +23,7 @@ describe('histograms from a real runner run', () => {
   });
 
   it('reads the .hgrm percentile table (µs) like the HdrHistogram plotter', () => {
-    const table = parseHgrm(readFileSync(new URL(step.merged.files!.hgrm!, dir), 'utf8'));
+    const table = parseHgrm(fromRepository(FIXTURE_RUN + step.merged.files!.hgrm!));
     expect(table.rows.length).toBeGreaterThan(10);
     const p50 = hgrmValueAt(table, 50);
     expect(Math.abs(p50 - step.merged.latency.p50) / step.merged.latency.p50).toBeLessThan(0.01);
@@ -32,14 +31,14 @@ describe('histograms from a real runner run', () => {
 
   it('reads the .hlog interval log and its intervals add up to the repetition', () => {
     const rep = step.repetitions[0];
-    const log = parseHlog(readFileSync(new URL(rep.files!.hlog!, dir), 'utf8'));
+    const log = parseHlog(fromRepository(FIXTURE_RUN + rep.files!.hlog!));
     expect(log.intervals.length).toBeGreaterThan(0);
     const total = log.intervals.reduce((a, i) => a + i.histogram.total, 0);
     expect(total).toBe(rep.latency.count);
   });
 
   it('refuses a truncated .hlog with the line number instead of drawing half a timeline', () => {
-    const text = readFileSync(new URL(step.repetitions[0].files!.hlog!, dir), 'utf8');
+    const text = fromRepository(FIXTURE_RUN + step.repetitions[0].files!.hlog!);
     const lines = text.trimEnd().split('\n');
     lines[lines.length - 1] = lines[lines.length - 1].slice(0, 40);
     expect(() => parseHlog(lines.join('\n'))).toThrow(/line/);

@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { RepetitionResult, RunResult } from '../src/data/contract';
 import { stepPlan } from '../src/stats/comparability';
 import { verdictClass } from '../src/verdict';
 import { repetitionRows } from '../src/views/repetitions';
+import { FIXTURE_RUN, fromRepository } from './repository';
 
-const fixture = JSON.parse(readFileSync(new URL('./fixture-run/result.json', import.meta.url), 'utf8')) as RunResult;
+const fixture = JSON.parse(fromRepository(`${FIXTURE_RUN}result.json`)) as RunResult;
 
 /** The fixture run with its first step left INCONCLUSIVE by host noise. */
 function noisy(): RunResult {

@@ -11,13 +11,6 @@ export interface Histogram {
   readonly total: number;
 }
 
-export const EMPTY_HISTOGRAM: Histogram = {
-  lows: new Float64Array(0),
-  highs: new Float64Array(0),
-  counts: new Float64Array(0),
-  total: 0,
-};
-
 export function histogramOf(buckets: Array<[low: number, high: number, count: number]>): Histogram {
   const sorted = [...buckets].filter((b) => b[2] > 0).sort((a, b) => a[0] - b[0]);
   const lows = new Float64Array(sorted.length);
@@ -74,33 +67,6 @@ export function valueAtPercentile(h: Histogram, percentile: number): number {
   return h.highs[h.highs.length - 1];
 }
 
-function medianEquivalent(h: Histogram, i: number): number {
-  return h.lows[i] + Math.floor((h.highs[i] - h.lows[i] + 1) / 2);
-}
-
-/** As HdrHistogram: each bucket counts at its median equivalent value. */
-export function meanOf(h: Histogram): number {
-  if (h.total === 0) return 0;
-  let sum = 0;
-  for (let i = 0; i < h.counts.length; i++) sum += medianEquivalent(h, i) * h.counts[i];
-  return sum / h.total;
-}
-
-export function stdDevOf(h: Histogram): number {
-  if (h.total === 0) return 0;
-  const mean = meanOf(h);
-  let sum = 0;
-  for (let i = 0; i < h.counts.length; i++) {
-    const d = medianEquivalent(h, i) - mean;
-    sum += d * d * h.counts[i];
-  }
-  return Math.sqrt(sum / h.total);
-}
-
 export function maxOf(h: Histogram): number {
   return h.total === 0 ? 0 : h.highs[h.highs.length - 1];
-}
-
-export function minOf(h: Histogram): number {
-  return h.total === 0 ? 0 : h.lows[0];
 }

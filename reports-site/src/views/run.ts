@@ -46,7 +46,7 @@ export function achieved(s: StepResult): number {
   return reps.length ? reps.reduce((a, r) => a + r.achievedRate, 0) / reps.length : 0;
 }
 
-/** The seeds' tables: a rate sweep (p50…max, samples) or an HTTP-style client sweep (50…99.99 %, mean, req/s). */
+/** The published write-ups' tables: a rate sweep (p50…max, samples) or an HTTP-style client sweep (50…99.99 %, mean, req/s). */
 export function stepTable(steps: StepResult[]): HTMLTableElement {
   const closed = steps.every((s) => s.load.mode === 'closed-loop');
   if (closed) {

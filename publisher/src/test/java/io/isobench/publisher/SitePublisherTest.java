@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class SitePublisherTest {
 
-    static final Path FIXTURE = Path.of("src/test/resources/runs/dispatch-closed");
+    /** A runner's run directory, the one copy the modules share (test-fixtures/README.md); tests run in publisher/. */
+    static final Path FIXTURE = Path.of("../test-fixtures/runs/dispatch-closed");
     final Clock clock = Clock.fixed(Instant.parse("2026-11-23T12:00:00Z"), ZoneOffset.UTC);
 
     static Map<String, Object> json(Path file) throws Exception {

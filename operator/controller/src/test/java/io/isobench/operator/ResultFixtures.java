@@ -7,7 +7,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.List;
 
-/** result.json uploads as a runner on given CPUs would write them (from tests/resources/results/dispatch-ok.json). */
+/** result.json uploads as a runner on given CPUs would write them (from test-fixtures/runs/dispatch-closed/result.json). */
 public final class ResultFixtures {
 
     private ResultFixtures() {}
@@ -84,7 +84,7 @@ public final class ResultFixtures {
     }
 
     private static ObjectNode fixture() {
-        try (InputStream in = ResultFixtures.class.getResourceAsStream("/results/dispatch-ok.json")) {
+        try (InputStream in = ResultFixtures.class.getResourceAsStream("/runs/dispatch-closed/result.json")) {
             return (ObjectNode) ResultJson.MAPPER.readTree(in);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

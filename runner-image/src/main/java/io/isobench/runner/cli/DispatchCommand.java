@@ -27,8 +27,9 @@ final class DispatchCommand extends TargetCommand {
             defaultValue = "65536")
     int ringSize;
 
-    @Option(names = "--batch", paramLabel = "N", description = "Publish after N events (or when the publisher catches up): the seed's "
-            + "10M msg/s batching regime. Applies to disruptor (isobench publishes each event with one store and needs none). Default: ${DEFAULT-VALUE}.", defaultValue = "1")
+    @Option(names = "--batch", paramLabel = "N", description = "Publish after N events (or when the publisher catches up): the Mongoose "
+            + "write-up's 10M msg/s batching regime. Applies to disruptor (isobench publishes each event with one store and needs none). "
+            + "Default: ${DEFAULT-VALUE}.", defaultValue = "1")
     int batch;
 
     @Option(names = "--peer-table", description = "Print each queue's exact configuration (class, capacity in events, publication, "

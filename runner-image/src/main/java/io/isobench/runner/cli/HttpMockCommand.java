@@ -11,7 +11,8 @@ import picocli.CommandLine.Option;
 /** http-mock: MockServer under load from our own keep-alive HTTP/1.1 generator. */
 @Command(name = "http-mock", mixinStandardHelpOptions = true, sortOptions = false, description = {
     "MockServer under load (the MockServer performance page): GET /simple over keep-alive connections from a busy-polled NIO generator.",
-    "--mode closed --clients 10,50,150,…: the seed's parallel-clients sweep (ab -k); --mode open --rates …: fixed rate over --connections,",
+    "--mode closed --clients 10,50,150,…: the page's parallel-clients sweep (ab -k);",
+    "--mode open --rates …: fixed rate over --connections,",
     "each request timed from its intended send time (waiting for a free connection counts)."})
 final class HttpMockCommand extends TargetCommand {
 
@@ -28,7 +29,8 @@ final class HttpMockCommand extends TargetCommand {
             defaultValue = "100")
     int connections;
 
-    @Option(names = "--max-log-entries", paramLabel = "N", description = "MockServer's in-memory request log cap (the seed's tuning advice). Default: ${DEFAULT-VALUE}.",
+    @Option(names = "--max-log-entries", paramLabel = "N",
+            description = "MockServer's in-memory request log cap (the performance page's tuning advice). Default: ${DEFAULT-VALUE}.",
             defaultValue = "1000")
     int maxLogEntries;
 

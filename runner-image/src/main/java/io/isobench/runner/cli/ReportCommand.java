@@ -16,7 +16,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = "Prints finished runs as markdown: machine, measured machine state, seed-style tables, variants side by side.")
+        description = "Prints finished runs as markdown: machine, measured machine state, tables laid out as the published write-ups "
+                + "lay theirs out, variants side by side.")
 final class ReportCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "RUN_DIR", arity = "1..*", description = "Run directories (each holding result.json).")

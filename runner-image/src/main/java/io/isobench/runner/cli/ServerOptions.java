@@ -10,7 +10,8 @@ import picocli.CommandLine.Option;
 public final class ServerOptions {
 
     @Option(names = "--server-process", description = "Run the server in a separate JVM started by the runner for each repetition "
-            + "(`isobench-runner server TARGET`), pinned to the CPU after the client's: the seeds' two-JVM set-up.")
+            + "(`isobench-runner server TARGET`), pinned to the CPU after the client's: the CoralReactor write-up's "
+            + "two-JVM set-up.")
     boolean separateProcess;
 
     @Option(names = "--server-address", paramLabel = "HOST:PORT", description = "Use this server (another container or pod running "

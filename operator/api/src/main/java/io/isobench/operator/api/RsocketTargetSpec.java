@@ -17,7 +17,7 @@ import io.fabric8.generator.annotation.ValidationRule;
                 + "'.format([self.connections, self.streamsPerConnection, self.connections * self.streamsPerConnection])")
 public class RsocketTargetSpec {
 
-    static final String STREAMS_CAP = "at most 1000000 (the seed measured one million)";
+    static final String STREAMS_CAP = "at most 1000000 (the jauntsdn write-up measured one million)";
 
     @Default("100")
     @Min(1)
@@ -28,23 +28,25 @@ public class RsocketTargetSpec {
     @Default("25")
     @Min(1)
     @Max(100000)
-    @JsonPropertyDescription("Request-streams per connection (the seed used 25); connections × streamsPerConnection is at most 1000000.")
+    @JsonPropertyDescription("Request-streams per connection (the jauntsdn write-up used 25); "
+            + "connections × streamsPerConnection is at most 1000000.")
     private Integer streamsPerConnection = 25;
 
     @Default("60s")
     @Pattern(Durations.PATTERN)
-    @JsonPropertyDescription("Time over which all streams are opened, monotonically (the seed: 125 s for 250k streams).")
+    @JsonPropertyDescription("Time over which all streams are opened, monotonically (the jauntsdn write-up: 125 s for 250k streams).")
     private String rampUp = "60s";
 
     @Default("1024")
     @Min(8)
     @Max(1048576)
-    @JsonPropertyDescription("Request payload in bytes, echoed back on the stream (the seed: 1 KB of random bytes).")
+    @JsonPropertyDescription("Request payload in bytes, echoed back on the stream (the jauntsdn write-up: 1 KB of random bytes).")
     private Integer payloadBytes = 1024;
 
     @Default("1s")
     @Pattern(Durations.PATTERN)
-    @JsonPropertyDescription("Interval at which the responder echoes on each stream (the seed: about one message per second per stream).")
+    @JsonPropertyDescription("Interval at which the responder echoes on each stream "
+            + "(the jauntsdn write-up: about one message per second per stream).")
     private String interval = "1s";
 
     @Default("7001")

@@ -58,7 +58,7 @@ class BucketSitePublisherTest {
         run.getSpec().getReport().setBaseline(baseline);
         run.getStatus().setPhase(Phase.Succeeded);
         run.getStatus().setAttempts(1);
-        try (InputStream in = BucketSitePublisherTest.class.getResourceAsStream("/results/dispatch-ok.json")) {
+        try (InputStream in = BucketSitePublisherTest.class.getResourceAsStream("/runs/dispatch-closed/result.json")) {
             byte[] result = in.readAllBytes();
             store.put(RunNames.attemptPrefix(run, 1, RunnerWorkload.ROLE_CLIENT) + "result.json", result, "application/json");
             store.put(BucketLayout.runResult(RunNames.key(run)), result, "application/json");

@@ -51,9 +51,9 @@ class IsolationVerdictTest {
         return facts;
     }
 
-    /** The runner's result.json (tests/resources/results/dispatch-ok.json) as a tree to break. */
+    /** The runner's result.json (test-fixtures/runs/dispatch-closed/result.json) as a tree to break. */
     static ObjectNode verifiedResult() throws Exception {
-        try (InputStream in = IsolationVerdictTest.class.getResourceAsStream("/results/dispatch-ok.json")) {
+        try (InputStream in = IsolationVerdictTest.class.getResourceAsStream("/runs/dispatch-closed/result.json")) {
             return (ObjectNode) ResultJson.MAPPER.readTree(in);
         }
     }

@@ -46,7 +46,7 @@ class BoundedCollectIT {
     @RegisterExtension
     static MinioServer minio = new MinioServer();
 
-    static final Path FIXTURE = Path.of(System.getProperty("isobench.repo.root", "../.."), "publisher/src/test/resources/runs/dispatch-closed");
+    static final Path FIXTURE = Path.of(System.getProperty("isobench.repo.root", "../.."), "test-fixtures/runs/dispatch-closed");
 
     private final Instant now = Instant.parse("2026-11-23T10:00:00Z");
 

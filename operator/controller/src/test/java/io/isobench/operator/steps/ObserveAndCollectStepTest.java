@@ -109,7 +109,7 @@ class ObserveAndCollectStepTest {
     @Test
     void anInconclusiveResultFailsTheRunAsNotConclusiveWithTheRunnersReason() throws Exception {
         var json = new com.fasterxml.jackson.databind.ObjectMapper();
-        var tree = (ObjectNode) json.readTree(fixture("dispatch-ok.json"));
+        var tree = (ObjectNode) json.readTree(fixture("dispatch-closed/result.json"));
         String noise = "host noise beyond the 1ms noise budget: the jitter probe before saw a 4.2 ms stall on CPU 1 (budget 1ms)";
         var step = (ObjectNode) tree.get("steps").get(0);
         step.withArray("repetitions").forEach(r -> ((ObjectNode) r).put("verdict", "INCONCLUSIVE").put("reason", noise));
@@ -182,7 +182,7 @@ class ObserveAndCollectStepTest {
 
     @Test
     void theUploadedResultBecomesStatusWithVerifiedIsolation() throws Exception {
-        cluster.objects.put(RunNames.attemptPrefix(run, 1, "client") + "result.json", fixture("dispatch-ok.json"));
+        cluster.objects.put(RunNames.attemptPrefix(run, 1, "client") + "result.json", fixture("dispatch-closed/result.json"));
         RunContext ctx = in(Phase.Collecting);
         new CollectStep().apply(ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Succeeded);
@@ -200,7 +200,7 @@ class ObserveAndCollectStepTest {
 
     @Test
     void aCpusetHoldingAReservedCpuIsNotIsolated() throws Exception {
-        cluster.objects.put(RunNames.attemptPrefix(run, 1, "client") + "result.json", fixture("dispatch-ok.json"));
+        cluster.objects.put(RunNames.attemptPrefix(run, 1, "client") + "result.json", fixture("dispatch-closed/result.json"));
         RunContext ctx = in(Phase.Collecting);
         ctx.status().getIsolation().setReservedSystemCpus("1");
         new CollectStep().apply(ctx);
@@ -211,7 +211,7 @@ class ObserveAndCollectStepTest {
 
     /** Collects the fixture result as {@code edit} rewrote it, as a corrupt or hostile runner would upload it. */
     private RunContext collectRewritten(java.util.function.UnaryOperator<String> edit) throws Exception {
-        cluster.objects.put(RunNames.attemptPrefix(run, 1, "client") + "result.json", edit.apply(new String(fixture("dispatch-ok.json"))).getBytes());
+        cluster.objects.put(RunNames.attemptPrefix(run, 1, "client") + "result.json", edit.apply(new String(fixture("dispatch-closed/result.json"))).getBytes());
         RunContext ctx = in(Phase.Collecting);
         new CollectStep().apply(ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Failed);
@@ -259,7 +259,7 @@ class ObserveAndCollectStepTest {
     }
 
     private static byte[] fixture(String name) throws IOException {
-        try (InputStream in = ObserveAndCollectStepTest.class.getResourceAsStream("/results/" + name)) {
+        try (InputStream in = ObserveAndCollectStepTest.class.getResourceAsStream("/runs/" + name)) {
             return in.readAllBytes();
         }
     }

@@ -1,4 +1,7 @@
-import type { PercentileRow } from './percentile-rows';
+import type { PercentileRow } from '../src/hdr/percentile-rows';
+
+// A reader of the runner's .hgrm tables for the tests alone: they check that the table a user downloads agrees with
+// result.json. The site draws its percentile charts from the encoded histograms in result.json (src/hdr/decode.ts).
 
 /** A parsed .hgrm percentile table. The file is in microseconds; rows here are in nanoseconds. */
 export interface HgrmTable {
