@@ -1,8 +1,11 @@
 package io.isobench.operator.it;
 
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.isobench.operator.api.CrdConstants;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -45,6 +48,18 @@ final class LocalCluster implements AutoCloseable {
             run(List.of(script("down.sh").toString(), "--state-dir", stateDir.toString()), 60);
             throw e;
         }
+    }
+
+    /** The BenchmarkRun CRD as generated into {@code crds/}, applied and waited for until the API server serves it. */
+    CustomResourceDefinition installCrd() throws IOException {
+        var crd = Serialization.unmarshal(Files.readString(repoRoot().resolve("crds").resolve("benchmarkruns.isobench.io-v1.yml")),
+                CustomResourceDefinition.class);
+        client.resource(crd).serverSideApply();
+        // a CRD read before the API server has judged it has a status without conditions yet
+        client.apiextensions().v1().customResourceDefinitions().withName(CrdConstants.CRD_NAME).waitUntilCondition(d -> d.getStatus() != null
+                && d.getStatus().getConditions() != null && d.getStatus().getConditions().stream()
+                        .anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus())), 60, TimeUnit.SECONDS);
+        return crd;
     }
 
     /** The chart's ServiceAccount and RBAC for the operator, rendered by {@code helm template} as a user installs them. */

@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
@@ -33,7 +32,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -73,11 +71,7 @@ class OperatorIT {
                 "shared-1,policy=none,cpus=4,pool=shared", "ha-1,policy=static,cpus=4,pool=ha", "ha-2,policy=static,cpus=4,pool=ha",
                 "fair-1,policy=static,cpus=4,pool=fair");
         client = cluster.client;
-        var crd = Serialization.unmarshal(Files.readString(LocalCluster.repoRoot().resolve("crds").resolve("benchmarkruns.isobench.io-v1.yml")),
-                CustomResourceDefinition.class);
-        client.resource(crd).serverSideApply();
-        client.apiextensions().v1().customResourceDefinitions().withName(CrdConstants.CRD_NAME).waitUntilCondition(d -> d.getStatus() != null
-                && d.getStatus().getConditions().stream().anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus())), 60, TimeUnit.SECONDS);
+        cluster.installCrd();
         for (String ns : List.of(RUN_NAMESPACE, USER_NAMESPACE, OTHER_NAMESPACE)) {
             client.resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build()).serverSideApply();
         }

@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.utils.Serialization;
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.CrdConstants;
 import java.io.IOException;
@@ -53,13 +52,7 @@ class ReplicasAndHealthIT {
     static void startCluster() throws Exception {
         cluster = new LocalCluster("bench-1,policy=static,cpus=4,pool=bench");
         client = cluster.client;
-        crd = Serialization.unmarshal(Files.readString(LocalCluster.repoRoot().resolve("crds").resolve("benchmarkruns.isobench.io-v1.yml")),
-                CustomResourceDefinition.class);
-        client.resource(crd).serverSideApply();
-        client.apiextensions().v1().customResourceDefinitions().withName(CrdConstants.CRD_NAME)
-                .waitUntilCondition(d -> d.getStatus() != null
-                && d.getStatus().getConditions().stream().anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus())),
-                60, TimeUnit.SECONDS);
+        crd = cluster.installCrd();
         for (String ns : List.of(SYSTEM_NAMESPACE, USER_NAMESPACE)) {
             client.resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build()).serverSideApply();
         }
