@@ -11,7 +11,19 @@ import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.observability.OperatorMetrics;
 import io.isobench.operator.observability.RunEvents;
+import io.isobench.operator.status.Conditions;
+import io.isobench.operator.stepcontract.ActionRejections;
+import io.isobench.operator.stepcontract.Outcome;
+import io.isobench.operator.stepcontract.ReconcileStep;
+import io.isobench.operator.stepcontract.RunContext;
+import io.isobench.operator.stepcontract.Services;
+import io.isobench.operator.steps.DeadlineStep;
+import io.isobench.operator.steps.RevokeGrantStep;
+import io.isobench.operator.workload.RunDeadline;
+import io.isobench.operator.workload.RunNames;
 import io.isobench.operator.workload.RunObjects;
+import io.isobench.operator.workload.RunnerWorkload;
+import io.isobench.store.ObjectStoreException;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Cleaner;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
@@ -28,8 +40,11 @@ import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEven
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -49,7 +64,7 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
     private final RunEvents events;
     private final SimpleInboundEventSource<BenchmarkRun> queueWakeups = new SimpleInboundEventSource<>("queue-wakeups");
     /** Ended runs seen with pods still live: when those are gone, their node is free and the queue is woken. */
-    private final java.util.Set<String> endedWithLivePods = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<String> endedWithLivePods = ConcurrentHashMap.newKeySet();
     private volatile IndexedResourceCache<BenchmarkRun> primaryCache;
     private volatile InformerEventSource<Pod, BenchmarkRun> runnerPods;
 
@@ -78,16 +93,17 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
     }
 
     /** Runner objects live in the run namespace; annotations name the run they belong to (any namespace). */
-    private static java.util.Set<ResourceID> owningRun(HasMetadata object) {
+    private static Set<ResourceID> owningRun(HasMetadata object) {
         var annotations = object.getMetadata().getAnnotations();
         if (annotations == null || annotations.get(CrdConstants.ANNOTATION_RUN_NAME) == null) {
-            return java.util.Set.of();
+            return Set.of();
         }
-        return java.util.Set.of(new ResourceID(annotations.get(CrdConstants.ANNOTATION_RUN_NAME), annotations.get(CrdConstants.ANNOTATION_RUN_NAMESPACE)));
+        return Set.of(new ResourceID(annotations.get(CrdConstants.ANNOTATION_RUN_NAME),
+                annotations.get(CrdConstants.ANNOTATION_RUN_NAMESPACE)));
     }
 
     /** Every run in the informer cache (metrics); empty before the controller starts. */
-    public java.util.Collection<BenchmarkRun> allRuns() {
+    public Collection<BenchmarkRun> allRuns() {
         var cache = primaryCache;
         return cache == null ? List.of() : cache.list().toList();
     }
@@ -137,7 +153,7 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         events.placeableChanged(run, Conditions.get(before, CrdConstants.CONDITION_PLACEABLE),
                 Conditions.get(status, CrdConstants.CONDITION_PLACEABLE));
         Conditions.changed(before, status, CrdConstants.CONDITION_REGRESSED).ifPresent(c -> events.conditionChanged(run, c, "True"));
-        boolean ended = PhaseSteps.terminal(phaseAfter);
+        boolean ended = phaseAfter.terminal();
         if (phaseAfter != phaseBefore) {
             LOG.info("{} → {}: {}", phaseBefore, phaseAfter, status.getMessage());
             metrics.phaseEnded(run, phaseBefore, before.getPhaseSince());
@@ -172,7 +188,7 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
             }
             wakeQueueWhenPodsAreGone(ctx, context);
         } else {
-            Duration untilDeadline = io.isobench.operator.steps.DeadlineStep.remaining(ctx).plusMillis(100);
+            Duration untilDeadline = DeadlineStep.remaining(ctx).plusMillis(100);
             recheck = recheck == null || recheck.compareTo(untilDeadline) > 0 ? untilDeadline : recheck;
         }
         UpdateControl<BenchmarkRun> control = UpdateControl.noUpdate();
@@ -215,11 +231,10 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         int attempts = status.getAttempts() == null ? 1 : status.getAttempts();
         try {
             for (int attempt = 1; attempt <= attempts; attempt++) {
-                services.uploads().revoke(io.isobench.operator.workload.RunNames.attemptPrefix(run, attempt,
-                        io.isobench.operator.workload.RunnerWorkload.ROLE_CLIENT));
+                services.uploads().revoke(RunNames.attemptPrefix(run, attempt, RunnerWorkload.ROLE_CLIENT));
             }
-        } catch (io.isobench.store.ObjectStoreException e) {
-            boolean expired = !io.isobench.operator.steps.DeadlineStep.deadline(run).isAfter(clock.instant());
+        } catch (ObjectStoreException e) {
+            boolean expired = !RunDeadline.of(run).isAfter(clock.instant());
             LOG.warn("deleted run: cannot revoke its upload grants yet{}: {}", expired ? " (expired already: going on)" : "",
                     e.getMessage());
             if (!expired) {
@@ -228,7 +243,7 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         }
         for (int attempt = 1; attempt <= attempts; attempt++) {
             services.client().secrets().inNamespace(services.config().runNamespace())
-                    .withName(io.isobench.operator.workload.RunNames.uploadGrant(run, attempt)).delete();
+                    .withName(RunNames.uploadGrant(run, attempt)).delete();
         }
         return true;
     }
@@ -254,7 +269,7 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         String uid = run.getMetadata().getUid();
         var client = services.client();
         if (!revokeUploadGrants(run)) {
-            return DeleteControl.noFinalizerRemoval().rescheduleAfter(io.isobench.operator.steps.RevokeGrantStep.RETRY);
+            return DeleteControl.noFinalizerRemoval().rescheduleAfter(RevokeGrantStep.RETRY);
         }
         int jobs = context.getSecondaryResources(Job.class).size();
         RunObjects.deleteJobs(client, namespace, uid);
@@ -262,7 +277,7 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         services.ledger().release(uid);
         services.rejections().forget(uid);
         endedWithLivePods.remove(uid);
-        if (run.getStatus() != null && !PhaseSteps.terminal(run.getStatus().getPhase())) {
+        if (run.getStatus() != null && run.getStatus().getPhase() != null && !run.getStatus().getPhase().terminal()) {
             wakeQueue(context);
         }
         LOG.info("deleted: removed {} Job(s), their pods and the argument ConfigMaps from {}", jobs, namespace);

@@ -1,9 +1,9 @@
 package io.isobench.operator.steps;
 
 import io.isobench.operator.api.Phase;
-import io.isobench.operator.reconcile.FailureReason;
-import io.isobench.operator.reconcile.Outcome;
-import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.stepcontract.FailureReason;
+import io.isobench.operator.stepcontract.Outcome;
+import io.isobench.operator.stepcontract.RunContext;
 import io.isobench.operator.workload.RunObjects;
 import java.time.Duration;
 

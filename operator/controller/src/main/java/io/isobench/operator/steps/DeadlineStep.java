@@ -1,12 +1,11 @@
 package io.isobench.operator.steps;
 
-import io.isobench.operator.reconcile.FailureReason;
-import io.isobench.operator.reconcile.Outcome;
-import io.isobench.operator.reconcile.ReconcileStep;
-import io.isobench.operator.reconcile.RunContext;
-import io.isobench.operator.reconcile.SpecDurations;
+import io.isobench.operator.stepcontract.FailureReason;
+import io.isobench.operator.stepcontract.Outcome;
+import io.isobench.operator.stepcontract.ReconcileStep;
+import io.isobench.operator.stepcontract.RunContext;
+import io.isobench.operator.workload.RunDeadline;
 import java.time.Duration;
-import java.time.Instant;
 
 /**
  * Every unfinished phase: a run older than spec.timeout (counted from creation, queueing included) fails; its Jobs and pods are
@@ -17,7 +16,7 @@ public final class DeadlineStep implements ReconcileStep {
     @Override
     public Outcome apply(RunContext ctx) {
         var run = ctx.run();
-        if (ctx.now().isBefore(deadline(run))) {
+        if (ctx.now().isBefore(RunDeadline.of(run))) {
             return Outcome.proceedToNext();
         }
         String phase = ctx.phase().name();
@@ -28,11 +27,6 @@ public final class DeadlineStep implements ReconcileStep {
 
     /** How long until the deadline, for the reconciler's recheck. */
     public static Duration remaining(RunContext ctx) {
-        return Duration.between(ctx.now(), deadline(ctx.run()));
-    }
-
-    /** When the run must have ended: its creation plus spec.timeout (queueing included). */
-    public static Instant deadline(io.isobench.operator.api.BenchmarkRun run) {
-        return Instant.parse(run.getMetadata().getCreationTimestamp()).plus(SpecDurations.parse(run.getSpec().getTimeout()));
+        return Duration.between(ctx.now(), RunDeadline.of(ctx.run()));
     }
 }

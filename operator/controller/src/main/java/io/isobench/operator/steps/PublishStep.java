@@ -2,10 +2,10 @@ package io.isobench.operator.steps;
 
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.CrdConstants;
-import io.isobench.operator.reconcile.Conditions;
-import io.isobench.operator.reconcile.Outcome;
-import io.isobench.operator.reconcile.ReconcileStep;
-import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.status.Conditions;
+import io.isobench.operator.stepcontract.Outcome;
+import io.isobench.operator.stepcontract.ReconcileStep;
+import io.isobench.operator.stepcontract.RunContext;
 import java.time.Duration;
 import java.util.Optional;
 

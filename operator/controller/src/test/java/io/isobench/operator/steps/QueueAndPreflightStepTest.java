@@ -7,8 +7,8 @@ import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.placement.KubeletFacts;
-import io.isobench.operator.reconcile.Conditions;
-import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.status.Conditions;
+import io.isobench.operator.stepcontract.RunContext;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
