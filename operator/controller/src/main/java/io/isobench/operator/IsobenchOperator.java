@@ -17,6 +17,7 @@ import io.isobench.operator.results.BucketSitePublisher;
 import io.isobench.operator.results.ResultSource;
 import io.isobench.operator.results.RunPublisher;
 import io.isobench.operator.stepcontract.ActionRejections;
+import io.isobench.operator.stepcontract.Publications;
 import io.isobench.operator.stepcontract.Services;
 import io.isobench.operator.uploads.StoreUploadAccess;
 import io.isobench.operator.uploads.UploadAccess;
@@ -76,7 +77,8 @@ public final class IsobenchOperator implements AutoCloseable {
         AtomicReference<BenchmarkRunReconciler> reconcilerRef = new AtomicReference<>();
         var metrics = new OperatorMetrics(() -> reconcilerRef.get() == null ? List.of() : reconcilerRef.get().allRuns(), clock);
         var services = new Services(config, client, nodes, new NodeLedger(), new ServerReports(client), new RunnerWorkload(config), results,
-                publisher == null ? null : new TimedPublisher(publisher, metrics), uploads, new ActionRejections());
+                publisher == null ? null : new TimedPublisher(publisher, metrics), uploads, new ActionRejections(),
+                new Publications());
         ReconcileMetrics.jvm(metrics.registry());
         var reconciler = new BenchmarkRunReconciler(services, clock, metrics, new RunEvents(client, clock, config.podName()));
         operator = new Operator(o -> {
@@ -93,7 +95,8 @@ public final class IsobenchOperator implements AutoCloseable {
         operator.register(reconciler, o -> {
             // JOSDK gives up retrying a reconcile that keeps failing and would wait 10 h for the next: the run's deadline
             // must still be looked at
-            o.withName("benchmarkrun").withFinalizer(CrdConstants.FINALIZER).withReconciliationMaxInterval(config.maxReconcileInterval());
+            o.withName("benchmarkrun").withFinalizer(CrdConstants.FINALIZER).withReconciliationMaxInterval(config.maxReconcileInterval())
+                    .withRetry(reconciler.retry());
             if (config.namespaces().isEmpty()) {
                 o.watchingAllNamespaces();
             } else {

@@ -28,15 +28,19 @@ import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfig
 import io.javaoperatorsdk.operator.api.reconciler.Cleaner;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.DeleteControl;
+import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.api.reconciler.IndexedResourceCache;
 import io.javaoperatorsdk.operator.api.reconciler.PrimaryUpdateAndCacheUtils;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import io.javaoperatorsdk.operator.api.reconciler.RetryInfo;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.javaoperatorsdk.operator.processing.event.source.inbound.SimpleInboundEventSource;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
+import io.javaoperatorsdk.operator.processing.retry.GenericRetry;
+import io.javaoperatorsdk.operator.processing.retry.Retry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -62,6 +66,7 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
     private final Clock clock;
     private final OperatorMetrics metrics;
     private final RunEvents events;
+    private final ReconcileErrors errors;
     private final SimpleInboundEventSource<BenchmarkRun> queueWakeups = new SimpleInboundEventSource<>("queue-wakeups");
     /** Ended runs seen with pods still live: when those are gone, their node is free and the queue is woken. */
     private final Set<String> endedWithLivePods = ConcurrentHashMap.newKeySet();
@@ -73,6 +78,12 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         this.clock = clock;
         this.metrics = metrics;
         this.events = events;
+        this.errors = new ReconcileErrors(GenericRetry.defaultLimitedExponentialRetry(), services.config().maxReconcileInterval());
+    }
+
+    /** The retry schedule JOSDK is to follow after a failed reconcile: the one the run's status.reconcileError tells from. */
+    public Retry retry() {
+        return errors.retry();
     }
 
     @Override
@@ -143,12 +154,17 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
             status.setPhaseSince(ctx.now().toString());
         }
         status.setObservedGeneration(ctx.generation());
+        status.setReconcileError(null);
         if (!Objects.equals(Serialization.asJson(before), Serialization.asJson(status))) {
             // Status first: a crash after this repeats an idempotent action; the decision is never lost.
-            PrimaryUpdateAndCacheUtils.updateStatusAndCacheResource(run, context, r -> {
-                r.setStatus(status);
-                return r;
-            });
+            try {
+                PrimaryUpdateAndCacheUtils.updateStatusAndCacheResource(run, context, r -> {
+                    r.setStatus(status);
+                    return r;
+                });
+            } catch (RuntimeException e) {
+                throw new ReconcileFailure("storing the status (" + phaseBefore + " → " + phaseAfter + ")", e);
+            }
         }
         events.placeableChanged(run, Conditions.get(before, CrdConstants.CONDITION_PLACEABLE),
                 Conditions.get(status, CrdConstants.CONDITION_PLACEABLE));
@@ -173,12 +189,14 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
                 outcome.action().run();
             } catch (KubernetesClientException e) {
                 if (phaseAfter != Phase.Scheduled || !ActionRejections.refusal(e)) {
-                    throw e;
+                    throw new ReconcileFailure(actionFailed(phaseAfter), e);
                 }
                 // refused for good: the attempt fails in the next reconcile (RejectedActionStep), not after JOSDK's retries
                 LOG.warn("attempt {}: the API server refused an action ({}): {}", ctx.attempt(), e.getCode(), e.getMessage());
                 services.rejections().record(run.getMetadata().getUid(), ctx.attempt(), e);
                 recheck = Duration.ZERO;
+            } catch (Exception e) {
+                throw new ReconcileFailure(actionFailed(phaseAfter), e);
             }
         }
         if (ended) {
@@ -200,13 +218,45 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         Phase phase = ctx.phase();
         Outcome outcome = null;
         for (ReconcileStep step : PhaseSteps.of(phase)) {
-            Outcome decided = step.apply(ctx);
+            Outcome decided;
+            try {
+                decided = step.apply(ctx);
+            } catch (Exception e) {
+                throw new ReconcileFailure("step " + step.name() + " (phase " + phase + ")", e);
+            }
             outcome = outcome == null ? decided : outcome.then(decided);
             if (!decided.next() || ctx.phase() != phase) {
                 break;
             }
         }
         return outcome == null ? Outcome.stop(null) : outcome;
+    }
+
+    private static String actionFailed(Phase phase) {
+        return "the action decided in phase " + phase + ", after its status was stored";
+    }
+
+    /**
+     * A failed reconcile is said in the run's status (status.reconcileError: what failed, the how-manieth in a row, when it is
+     * tried again), not only in the operator's log; JOSDK still retries. The next reconcile that succeeds removes it.
+     */
+    @Override
+    public ErrorStatusUpdateControl<BenchmarkRun> updateErrorStatus(BenchmarkRun run, Context<BenchmarkRun> context, Exception e) {
+        int failedBefore = context.getRetryInfo().map(RetryInfo::getAttemptCount).orElse(0);
+        var error = errors.describe(e, failedBefore, clock.instant());
+        // the run as stored, not as this reconcile left it: a status the API server refused must not be sent again
+        BenchmarkRun stored = Serialization.clone(context.getPrimaryCache().get(ResourceID.fromResource(run)).orElse(run));
+        try {
+            PrimaryUpdateAndCacheUtils.updateStatusAndCacheResource(stored, context, r -> {
+                var status = r.getStatus() == null ? new BenchmarkRunStatus() : r.getStatus();
+                status.setReconcileError(error);
+                r.setStatus(status);
+                return r;
+            });
+        } catch (RuntimeException storing) {
+            LOG.warn("cannot say in status why the reconcile failed ({}): {}", error.getMessage(), storing.toString());
+        }
+        return ErrorStatusUpdateControl.noStatusUpdate();
     }
 
     /** A node may have been freed: the run whose turn it is in every pool gets a look now rather than at its recheck. */
@@ -276,6 +326,7 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         RunObjects.deleteArguments(client, namespace, uid);
         services.ledger().release(uid);
         services.rejections().forget(uid);
+        services.publications().forget(uid);
         endedWithLivePods.remove(uid);
         if (run.getStatus() != null && run.getStatus().getPhase() != null && !run.getStatus().getPhase().terminal()) {
             wakeQueue(context);

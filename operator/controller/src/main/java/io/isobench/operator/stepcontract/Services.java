@@ -22,4 +22,5 @@ public record Services(
         ResultSource results,
         RunPublisher publisher,
         UploadAccess uploads,
-        ActionRejections rejections) {}
+        ActionRejections rejections,
+        Publications publications) {}

@@ -20,9 +20,11 @@ public final class DeadlineStep implements ReconcileStep {
             return Outcome.proceedToNext();
         }
         String phase = ctx.phase().name();
-        ctx.services().ledger().release(run.getMetadata().getUid());
         ctx.fail(FailureReason.Timeout, "did not finish within spec.timeout " + run.getSpec().getTimeout() + " (was " + phase + ")");
-        return Outcome.stop(null);
+        // a node admitted but not yet stored as held is given back once the end is stored
+        var ledger = ctx.services().ledger();
+        String uid = run.getMetadata().getUid();
+        return Outcome.act(() -> ledger.release(uid), null);
     }
 
     /** How long until the deadline, for the reconciler's recheck. */
