@@ -12,21 +12,27 @@ import io.isobench.operator.placement.KubeletConfigz;
 import io.isobench.operator.placement.NodeInspector;
 import io.isobench.operator.placement.NodeLedger;
 import io.isobench.operator.placement.ServerReports;
-import io.isobench.operator.reconcile.ActionRejections;
 import io.isobench.operator.reconcile.BenchmarkRunReconciler;
-import io.isobench.operator.reconcile.Services;
 import io.isobench.operator.results.BucketSitePublisher;
 import io.isobench.operator.results.ResultSource;
 import io.isobench.operator.results.RunPublisher;
+import io.isobench.operator.stepcontract.ActionRejections;
+import io.isobench.operator.stepcontract.Publications;
+import io.isobench.operator.stepcontract.Services;
 import io.isobench.operator.uploads.StoreUploadAccess;
 import io.isobench.operator.uploads.UploadAccess;
 import io.isobench.operator.workload.RunnerWorkload;
+import io.isobench.store.ObjectStore;
 import io.javaoperatorsdk.operator.Operator;
 import io.javaoperatorsdk.operator.api.config.LeaderElectionConfigurationBuilder;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.TreeSet;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,12 +61,12 @@ public final class IsobenchOperator implements AutoCloseable {
         return operator;
     }
 
-    private io.isobench.store.ObjectStore store;
+    private ObjectStore store;
     private StoreUploadAccess uploads;
     private BucketSitePublisher sitePublisher;
     /** Keeps the bucket (and its site policy and pages) there: runners retry an upload to a bucket that went away until it is back. */
-    private final java.util.concurrent.ScheduledExecutorService bucketKeeper =
-            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon().name("bucket-keeper").unstarted(r));
+    private final ScheduledExecutorService bucketKeeper =
+            Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon().name("bucket-keeper").unstarted(r));
     static final Duration BUCKET_CHECK = Duration.ofSeconds(10);
 
     IsobenchOperator(OperatorConfig config, KubernetesClient client, ResultSource results, RunPublisher publisher, UploadAccess uploads,
@@ -71,7 +77,8 @@ public final class IsobenchOperator implements AutoCloseable {
         AtomicReference<BenchmarkRunReconciler> reconcilerRef = new AtomicReference<>();
         var metrics = new OperatorMetrics(() -> reconcilerRef.get() == null ? List.of() : reconcilerRef.get().allRuns(), clock);
         var services = new Services(config, client, nodes, new NodeLedger(), new ServerReports(client), new RunnerWorkload(config), results,
-                publisher == null ? null : new TimedPublisher(publisher, metrics), uploads, new ActionRejections());
+                publisher == null ? null : new TimedPublisher(publisher, metrics), uploads, new ActionRejections(),
+                new Publications());
         ReconcileMetrics.jvm(metrics.registry());
         var reconciler = new BenchmarkRunReconciler(services, clock, metrics, new RunEvents(client, clock, config.podName()));
         operator = new Operator(o -> {
@@ -88,7 +95,8 @@ public final class IsobenchOperator implements AutoCloseable {
         operator.register(reconciler, o -> {
             // JOSDK gives up retrying a reconcile that keeps failing and would wait 10 h for the next: the run's deadline
             // must still be looked at
-            o.withName("benchmarkrun").withFinalizer(CrdConstants.FINALIZER).withReconciliationMaxInterval(config.maxReconcileInterval());
+            o.withName("benchmarkrun").withFinalizer(CrdConstants.FINALIZER).withReconciliationMaxInterval(config.maxReconcileInterval())
+                    .withRetry(reconciler.retry());
             if (config.namespaces().isEmpty()) {
                 o.watchingAllNamespaces();
             } else {
@@ -109,7 +117,7 @@ public final class IsobenchOperator implements AutoCloseable {
         if (!runtime.isStarted()) {
             return new HttpEndpoints.Health(true, "starting");
         }
-        var unhealthy = new java.util.TreeSet<String>();
+        var unhealthy = new TreeSet<String>();
         runtime.unhealthyEventSources().forEach((controller, sources) -> sources.keySet()
                 .forEach(source -> unhealthy.add(controller + "/" + source)));
         if (!nodes.watching()) {
@@ -132,7 +140,7 @@ public final class IsobenchOperator implements AutoCloseable {
         operator.start();
         if (sitePublisher != null) {
             bucketKeeper.scheduleWithFixedDelay(sitePublisher::keepBucket, BUCKET_CHECK.toMillis(), BUCKET_CHECK.toMillis(),
-                    java.util.concurrent.TimeUnit.MILLISECONDS);
+                    TimeUnit.MILLISECONDS);
         }
     }
 

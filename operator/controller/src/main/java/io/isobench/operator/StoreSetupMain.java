@@ -5,7 +5,9 @@ import io.isobench.store.StoreConfig;
 import io.isobench.store.access.StoreSetup;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -38,8 +40,8 @@ final class StoreSetupMain {
         try {
             admin = new StoreConfig(StoreConfig.parseEndpoint(env.get("ISOBENCH_STORE_ENDPOINT")), env.getOrDefault("ISOBENCH_STORE_BUCKET",
                     "isobench"), env.get(ADMIN_ACCESS_KEY), env.get(ADMIN_SECRET_KEY), null);
-            deadline = Duration.parse("PT" + env.getOrDefault("ISOBENCH_SETUP_DEADLINE", "5m").toUpperCase(java.util.Locale.ROOT));
-        } catch (IllegalArgumentException | java.time.format.DateTimeParseException e) {
+            deadline = Duration.parse("PT" + env.getOrDefault("ISOBENCH_SETUP_DEADLINE", "5m").toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException | DateTimeParseException e) {
             System.err.println("setup-store: " + e.getMessage());
             return 2;
         }

@@ -1,6 +1,7 @@
 package io.isobench.operator;
 
 import io.isobench.operator.config.OperatorConfig;
+import io.isobench.operator.results.BucketSitePublisher;
 import io.isobench.operator.results.ResultSource;
 import io.isobench.operator.results.RunPublisher;
 import io.isobench.operator.results.StoreResults;
@@ -8,7 +9,9 @@ import io.isobench.operator.uploads.StoreUploadAccess;
 import io.isobench.store.MinioObjectStore;
 import io.isobench.store.ObjectStore;
 import io.isobench.store.StoreConfig;
+import java.time.Clock;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 /** Connects the operator to the object store configured in {@link OperatorConfig}. */
 final class StoreWiring {
@@ -46,10 +49,10 @@ final class StoreWiring {
      * created and the site prepared at start-up, or, when the store cannot be reached then, before the first publish:
      * an operator must start (and queue, place and observe runs) while its store is down.
      */
-    static io.isobench.operator.results.BucketSitePublisher publisher(ObjectStore store, OperatorConfig config) {
-        java.util.function.BooleanSupplier bucket = store instanceof MinioObjectStore minio ? minio::createBucketIfMissing : () -> false;
-        return new io.isobench.operator.results.BucketSitePublisher(store, bucket, config.siteUrl(), config.siteBundle(),
+    static BucketSitePublisher publisher(ObjectStore store, OperatorConfig config) {
+        BooleanSupplier bucket = store instanceof MinioObjectStore minio ? minio::createBucketIfMissing : () -> false;
+        return new BucketSitePublisher(store, bucket, config.siteUrl(), config.siteBundle(),
                 config.readLimits(),
-                java.time.Clock.systemUTC());
+                Clock.systemUTC());
     }
 }

@@ -66,6 +66,10 @@ public class BenchmarkRunStatus {
     @JsonPropertyDescription("What happened last, for humans.")
     private String message;
 
+    @JsonPropertyDescription("Set while the operator's reconciles of the run fail: what failed, how many times in a row, and when it"
+            + " tries again. Gone once a reconcile succeeds.")
+    private ReconcileErrorStatus reconcileError;
+
     public Phase getPhase() {
         return phase;
     }
@@ -208,5 +212,13 @@ public class BenchmarkRunStatus {
 
     public void setUploadGrant(UploadGrantStatus uploadGrant) {
         this.uploadGrant = uploadGrant;
+    }
+
+    public ReconcileErrorStatus getReconcileError() {
+        return reconcileError;
+    }
+
+    public void setReconcileError(ReconcileErrorStatus reconcileError) {
+        this.reconcileError = reconcileError;
     }
 }

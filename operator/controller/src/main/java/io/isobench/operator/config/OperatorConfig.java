@@ -1,9 +1,10 @@
 package io.isobench.operator.config;
 
 import io.isobench.operator.api.CrdConstants;
-import io.isobench.operator.placement.KubeletConfigz;
 import io.isobench.result.ReadLimits;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 /**
  * Everything the operator is configured with, bound once at start-up from environment variables
@@ -51,7 +53,7 @@ public record OperatorConfig(
         String storeAccessKey,
         String storeSecretKey,
         String siteUrl,
-        java.nio.file.Path siteBundle,
+        Path siteBundle,
         String poolLabel,
         String dedicatedTaint,
         boolean leaderElection,
@@ -63,11 +65,13 @@ public record OperatorConfig(
         Duration configzTtl,
         Duration maxReconcileInterval,
         ReadLimits readLimits,
-        java.nio.file.Path kubeletCaFile,
+        Path kubeletCaFile,
         List<String> kubeletAddressTypes,
         List<String> imagePullSecrets) {
 
     public static final String DEFAULT_RUNNER_IMAGE = "isobench/runner:0.1.0";
+    /** Every type a node address can have (as the API server's --kubelet-preferred-address-types takes them). */
+    public static final List<String> NODE_ADDRESS_TYPES = List.of("InternalIP", "ExternalIP", "InternalDNS", "ExternalDNS", "Hostname");
     /** Node addresses a kubelet is dialled at, in order: pods reach kubelets at their internal addresses. */
     public static final List<String> DEFAULT_KUBELET_ADDRESS_TYPES = List.of("InternalIP", "InternalDNS", "Hostname");
     /** Where the operator image holds the site pages. */
@@ -87,7 +91,7 @@ public record OperatorConfig(
                 reader.secret("ISOBENCH_STORE_ACCESS_KEY"),
                 reader.secret("ISOBENCH_STORE_SECRET_KEY"),
                 env.get("ISOBENCH_SITE_URL"),
-                java.nio.file.Path.of(reader.string("ISOBENCH_SITE_BUNDLE", DEFAULT_SITE_BUNDLE)),
+                Path.of(reader.string("ISOBENCH_SITE_BUNDLE", DEFAULT_SITE_BUNDLE)),
                 reader.string("ISOBENCH_POOL_LABEL", CrdConstants.POOL_LABEL),
                 reader.string("ISOBENCH_DEDICATED_TAINT", CrdConstants.DEDICATED_TAINT),
                 reader.bool("ISOBENCH_LEADER_ELECTION", true),
@@ -213,13 +217,13 @@ public record OperatorConfig(
         }
 
         /** A file that must be there when named (a missing CA would otherwise show only as every kubelet untrusted). */
-        java.nio.file.Path readableFile(String name) {
+        Path readableFile(String name) {
             String value = string(name, null);
             if (value == null) {
                 return null;
             }
-            java.nio.file.Path file = java.nio.file.Path.of(value);
-            if (!java.nio.file.Files.isRegularFile(file) || !java.nio.file.Files.isReadable(file)) {
+            Path file = Path.of(value);
+            if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
                 problems.add(name + "=\"" + value + "\" is not a readable file");
             }
             return file;
@@ -229,9 +233,9 @@ public record OperatorConfig(
             String value = string(name, String.join(",", DEFAULT_KUBELET_ADDRESS_TYPES));
             List<String> types = Arrays.stream(value.split(",")).map(String::trim).filter(t -> !t.isEmpty()).toList();
             for (String type : types) {
-                if (!KubeletConfigz.ADDRESS_TYPES.contains(type)) {
+                if (!NODE_ADDRESS_TYPES.contains(type)) {
                     problems.add(name + " names \"" + type + "\", which is not a node address type (" + String.join(", ",
-                            KubeletConfigz.ADDRESS_TYPES) + ")");
+                            NODE_ADDRESS_TYPES) + ")");
                 }
             }
             if (types.isEmpty()) {
@@ -257,7 +261,7 @@ public record OperatorConfig(
             if (value == null) {
                 return fallback;
             }
-            var m = java.util.regex.Pattern.compile("([0-9]{1,10})(Ki|Mi|Gi)?").matcher(value);
+            var m = Pattern.compile("([0-9]{1,10})(Ki|Mi|Gi)?").matcher(value);
             long bytes = m.matches() ? Long.parseLong(m.group(1)) << switch (m.group(2) == null ? "" : m.group(2)) {
                 case "Ki" -> 10;
                 case "Mi" -> 20;
@@ -286,7 +290,7 @@ public record OperatorConfig(
             if (value == null) {
                 return fallback;
             }
-            var m = java.util.regex.Pattern.compile("([0-9]+)(ms|s|m|h)").matcher(value);
+            var m = Pattern.compile("([0-9]+)(ms|s|m|h)").matcher(value);
             if (!m.matches()) {
                 problems.add(name + "=\"" + value + "\" must be a duration such as 500ms, 30s, 10m, 1h");
                 return fallback;

@@ -2,6 +2,7 @@ package io.isobench.operator.observability;
 
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.Phase;
+import io.isobench.operator.api.PlacementSpec;
 import io.isobench.operator.placement.NodeLedger;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
@@ -77,7 +78,7 @@ public final class OperatorMetrics {
         Instant created = Instant.parse(run.getMetadata().getCreationTimestamp());
         runDuration.labelValues(phase.name()).observe(Duration.between(created, clock.instant()).toMillis() / 1000.0);
         var status = run.getStatus();
-        boolean exclusive = run.getSpec().getPlacement().getIsolation() == io.isobench.operator.api.PlacementSpec.Isolation.Exclusive;
+        boolean exclusive = run.getSpec().getPlacement().getIsolation() == PlacementSpec.Isolation.Exclusive;
         if (exclusive && status != null && status.getConditions().stream()
                 .anyMatch(c -> "Isolated".equals(c.getType()) && "False".equals(c.getStatus()))) {
             isolationLost.inc();

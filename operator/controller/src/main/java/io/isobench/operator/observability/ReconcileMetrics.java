@@ -2,6 +2,7 @@ package io.isobench.operator.observability;
 
 import io.javaoperatorsdk.operator.api.monitoring.Metrics;
 import io.javaoperatorsdk.operator.monitoring.micrometer.MicrometerMetrics;
+import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.config.MeterFilter;
@@ -31,7 +32,7 @@ public final class ReconcileMetrics {
      * would grow without end).
      */
     public static Metrics josdk(PrometheusRegistry registry) {
-        var micrometer = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT, registry, io.micrometer.core.instrument.Clock.SYSTEM);
+        var micrometer = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT, registry, Clock.SYSTEM);
         micrometer.config().meterFilter(new MeterFilter() {
             /** JOSDK's meters carry no description; Prometheus (and promtool) want HELP text on every metric. */
             @Override

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.Certificate;
+import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
 import java.time.Duration;
 import java.util.Base64;
@@ -45,8 +46,6 @@ import javax.net.ssl.TrustManagerFactory;
  */
 public class KubeletConfigz implements AutoCloseable {
 
-    /** Which of a node's addresses to dial, first match wins (as the API server's --kubelet-preferred-address-types). */
-    public static final List<String> ADDRESS_TYPES = List.of("InternalIP", "ExternalIP", "InternalDNS", "ExternalDNS", "Hostname");
     static final int DEFAULT_PORT = 10250;
     /** A kubelet configuration is a few KB; more is not one. */
     static final int MAX_BODY_BYTES = 1 << 20;
@@ -222,7 +221,7 @@ public class KubeletConfigz implements AutoCloseable {
     /** A TLS failure, however deep the HTTP client wrapped it: a certificate problem that waiting does not cure. */
     private static Optional<Throwable> tlsCause(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof SSLException || t instanceof java.security.cert.CertificateException) {
+            if (t instanceof SSLException || t instanceof CertificateException) {
                 return Optional.of(t);
             }
         }

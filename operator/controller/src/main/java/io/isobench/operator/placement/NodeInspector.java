@@ -92,7 +92,16 @@ public class NodeInspector implements AutoCloseable {
                 ? labels.containsKey(e.getKey()) : e.getValue().equals(labels.get(e.getKey())));
     }
 
-    /** The kubelet's CPU-manager facts, from a recent read or a fresh one. */
+    /**
+     * The kubelet's facts as last read within the trust period, a failed read included (what to decide on), without asking
+     * the kubelet: empty when it has to be read ({@link #kubelet}, a blocking call, for an action after the status is stored).
+     */
+    public Optional<KubeletFacts> knownKubelet(String node) {
+        Cached cached = configz.get(node);
+        return cached != null && cached.readAt().plus(configzTtl).isAfter(clock.instant()) ? Optional.of(cached.facts()) : Optional.empty();
+    }
+
+    /** The kubelet's CPU-manager facts, from a recent read or a fresh one (a blocking call to the node when fresh). */
     public KubeletFacts kubelet(String node) {
         Instant now = clock.instant();
         Cached cached = configz.get(node);

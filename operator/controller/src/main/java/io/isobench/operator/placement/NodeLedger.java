@@ -5,8 +5,10 @@ import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.PlacementSpec;
+import io.isobench.operator.workload.ResourcePlan;
 import io.isobench.operator.workload.RunObjects;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -16,7 +18,9 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Who holds which node. The truth is in the runs' statuses (a run in Scheduled, Running or Collecting holds
@@ -80,7 +84,7 @@ public final class NodeLedger {
             BenchmarkRun r = waiting.get(i);
             boolean self = uid.equals(r.getMetadata().getUid());
             boolean exclusive = exclusive(r);
-            int need = self ? nodesNeeded : io.isobench.operator.workload.ResourcePlan.of(r.getSpec()).nodesNeeded();
+            int need = self ? nodesNeeded : ResourcePlan.of(r.getSpec()).nodesNeeded();
             var busy = exclusive ? anyHeld : exclusiveHeld;
             List<String> free = eligible.stream().filter(n -> !busy.containsKey(n)).limit(need).toList();
             if (free.size() < need) {
@@ -219,18 +223,18 @@ public final class NodeLedger {
     }
 
     /** When the run got its nodes, if it did: an admission not yet in its status is the latest of all. */
-    private static java.util.Optional<Instant> servedAt(BenchmarkRun run, Map<String, Claim> claims) {
+    private static Optional<Instant> servedAt(BenchmarkRun run, Map<String, Claim> claims) {
         var status = run.getStatus();
         if (status == null || status.getNodes() == null || status.getNodes().isEmpty()) {
-            return claims.containsKey(run.getMetadata().getUid()) ? java.util.Optional.of(Instant.MAX) : java.util.Optional.empty();
+            return claims.containsKey(run.getMetadata().getUid()) ? Optional.of(Instant.MAX) : Optional.empty();
         }
         String when = status.getStartTime() != null ? status.getStartTime()
                 : status.getPhase() == Phase.Scheduled || status.getCompletionTime() == null ? status.getPhaseSince()
                 : status.getCompletionTime();
         try {
-            return java.util.Optional.of(when == null ? Instant.MAX : Instant.parse(when));
-        } catch (java.time.format.DateTimeParseException e) {
-            return java.util.Optional.of(Instant.MAX);
+            return Optional.of(when == null ? Instant.MAX : Instant.parse(when));
+        } catch (DateTimeParseException e) {
+            return Optional.of(Instant.MAX);
         }
     }
 
@@ -268,7 +272,7 @@ public final class NodeLedger {
         if (selector == null || selector.isEmpty()) {
             return "default";
         }
-        return new java.util.TreeMap<>(selector).toString();
+        return new TreeMap<>(selector).toString();
     }
 
     private static boolean exclusive(BenchmarkRun run) {

@@ -11,25 +11,44 @@ import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.observability.OperatorMetrics;
 import io.isobench.operator.observability.RunEvents;
+import io.isobench.operator.status.Conditions;
+import io.isobench.operator.stepcontract.ActionRejections;
+import io.isobench.operator.stepcontract.Outcome;
+import io.isobench.operator.stepcontract.ReconcileStep;
+import io.isobench.operator.stepcontract.RunContext;
+import io.isobench.operator.stepcontract.Services;
+import io.isobench.operator.steps.DeadlineStep;
+import io.isobench.operator.steps.RevokeGrantStep;
+import io.isobench.operator.workload.RunDeadline;
+import io.isobench.operator.workload.RunNames;
 import io.isobench.operator.workload.RunObjects;
+import io.isobench.operator.workload.RunnerWorkload;
+import io.isobench.store.ObjectStoreException;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Cleaner;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.DeleteControl;
+import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.api.reconciler.IndexedResourceCache;
 import io.javaoperatorsdk.operator.api.reconciler.PrimaryUpdateAndCacheUtils;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import io.javaoperatorsdk.operator.api.reconciler.RetryInfo;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
 import io.javaoperatorsdk.operator.processing.event.ResourceID;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import io.javaoperatorsdk.operator.processing.event.source.inbound.SimpleInboundEventSource;
 import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
+import io.javaoperatorsdk.operator.processing.retry.GenericRetry;
+import io.javaoperatorsdk.operator.processing.retry.Retry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -47,9 +66,10 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
     private final Clock clock;
     private final OperatorMetrics metrics;
     private final RunEvents events;
+    private final ReconcileErrors errors;
     private final SimpleInboundEventSource<BenchmarkRun> queueWakeups = new SimpleInboundEventSource<>("queue-wakeups");
     /** Ended runs seen with pods still live: when those are gone, their node is free and the queue is woken. */
-    private final java.util.Set<String> endedWithLivePods = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<String> endedWithLivePods = ConcurrentHashMap.newKeySet();
     private volatile IndexedResourceCache<BenchmarkRun> primaryCache;
     private volatile InformerEventSource<Pod, BenchmarkRun> runnerPods;
 
@@ -58,6 +78,12 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         this.clock = clock;
         this.metrics = metrics;
         this.events = events;
+        this.errors = new ReconcileErrors(GenericRetry.defaultLimitedExponentialRetry(), services.config().maxReconcileInterval());
+    }
+
+    /** The retry schedule JOSDK is to follow after a failed reconcile: the one the run's status.reconcileError tells from. */
+    public Retry retry() {
+        return errors.retry();
     }
 
     @Override
@@ -78,16 +104,17 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
     }
 
     /** Runner objects live in the run namespace; annotations name the run they belong to (any namespace). */
-    private static java.util.Set<ResourceID> owningRun(HasMetadata object) {
+    private static Set<ResourceID> owningRun(HasMetadata object) {
         var annotations = object.getMetadata().getAnnotations();
         if (annotations == null || annotations.get(CrdConstants.ANNOTATION_RUN_NAME) == null) {
-            return java.util.Set.of();
+            return Set.of();
         }
-        return java.util.Set.of(new ResourceID(annotations.get(CrdConstants.ANNOTATION_RUN_NAME), annotations.get(CrdConstants.ANNOTATION_RUN_NAMESPACE)));
+        return Set.of(new ResourceID(annotations.get(CrdConstants.ANNOTATION_RUN_NAME),
+                annotations.get(CrdConstants.ANNOTATION_RUN_NAMESPACE)));
     }
 
     /** Every run in the informer cache (metrics); empty before the controller starts. */
-    public java.util.Collection<BenchmarkRun> allRuns() {
+    public Collection<BenchmarkRun> allRuns() {
         var cache = primaryCache;
         return cache == null ? List.of() : cache.list().toList();
     }
@@ -127,17 +154,22 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
             status.setPhaseSince(ctx.now().toString());
         }
         status.setObservedGeneration(ctx.generation());
+        status.setReconcileError(null);
         if (!Objects.equals(Serialization.asJson(before), Serialization.asJson(status))) {
             // Status first: a crash after this repeats an idempotent action; the decision is never lost.
-            PrimaryUpdateAndCacheUtils.updateStatusAndCacheResource(run, context, r -> {
-                r.setStatus(status);
-                return r;
-            });
+            try {
+                PrimaryUpdateAndCacheUtils.updateStatusAndCacheResource(run, context, r -> {
+                    r.setStatus(status);
+                    return r;
+                });
+            } catch (RuntimeException e) {
+                throw new ReconcileFailure("storing the status (" + phaseBefore + " → " + phaseAfter + ")", e);
+            }
         }
         events.placeableChanged(run, Conditions.get(before, CrdConstants.CONDITION_PLACEABLE),
                 Conditions.get(status, CrdConstants.CONDITION_PLACEABLE));
         Conditions.changed(before, status, CrdConstants.CONDITION_REGRESSED).ifPresent(c -> events.conditionChanged(run, c, "True"));
-        boolean ended = PhaseSteps.terminal(phaseAfter);
+        boolean ended = phaseAfter.terminal();
         if (phaseAfter != phaseBefore) {
             LOG.info("{} → {}: {}", phaseBefore, phaseAfter, status.getMessage());
             metrics.phaseEnded(run, phaseBefore, before.getPhaseSince());
@@ -157,12 +189,14 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
                 outcome.action().run();
             } catch (KubernetesClientException e) {
                 if (phaseAfter != Phase.Scheduled || !ActionRejections.refusal(e)) {
-                    throw e;
+                    throw new ReconcileFailure(actionFailed(phaseAfter), e);
                 }
                 // refused for good: the attempt fails in the next reconcile (RejectedActionStep), not after JOSDK's retries
                 LOG.warn("attempt {}: the API server refused an action ({}): {}", ctx.attempt(), e.getCode(), e.getMessage());
                 services.rejections().record(run.getMetadata().getUid(), ctx.attempt(), e);
                 recheck = Duration.ZERO;
+            } catch (Exception e) {
+                throw new ReconcileFailure(actionFailed(phaseAfter), e);
             }
         }
         if (ended) {
@@ -172,7 +206,7 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
             }
             wakeQueueWhenPodsAreGone(ctx, context);
         } else {
-            Duration untilDeadline = io.isobench.operator.steps.DeadlineStep.remaining(ctx).plusMillis(100);
+            Duration untilDeadline = DeadlineStep.remaining(ctx).plusMillis(100);
             recheck = recheck == null || recheck.compareTo(untilDeadline) > 0 ? untilDeadline : recheck;
         }
         UpdateControl<BenchmarkRun> control = UpdateControl.noUpdate();
@@ -184,13 +218,45 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         Phase phase = ctx.phase();
         Outcome outcome = null;
         for (ReconcileStep step : PhaseSteps.of(phase)) {
-            Outcome decided = step.apply(ctx);
+            Outcome decided;
+            try {
+                decided = step.apply(ctx);
+            } catch (Exception e) {
+                throw new ReconcileFailure("step " + step.name() + " (phase " + phase + ")", e);
+            }
             outcome = outcome == null ? decided : outcome.then(decided);
             if (!decided.next() || ctx.phase() != phase) {
                 break;
             }
         }
         return outcome == null ? Outcome.stop(null) : outcome;
+    }
+
+    private static String actionFailed(Phase phase) {
+        return "the action decided in phase " + phase + ", after its status was stored";
+    }
+
+    /**
+     * A failed reconcile is said in the run's status (status.reconcileError: what failed, the how-manieth in a row, when it is
+     * tried again), not only in the operator's log; JOSDK still retries. The next reconcile that succeeds removes it.
+     */
+    @Override
+    public ErrorStatusUpdateControl<BenchmarkRun> updateErrorStatus(BenchmarkRun run, Context<BenchmarkRun> context, Exception e) {
+        int failedBefore = context.getRetryInfo().map(RetryInfo::getAttemptCount).orElse(0);
+        var error = errors.describe(e, failedBefore, clock.instant());
+        // the run as stored, not as this reconcile left it: a status the API server refused must not be sent again
+        BenchmarkRun stored = Serialization.clone(context.getPrimaryCache().get(ResourceID.fromResource(run)).orElse(run));
+        try {
+            PrimaryUpdateAndCacheUtils.updateStatusAndCacheResource(stored, context, r -> {
+                var status = r.getStatus() == null ? new BenchmarkRunStatus() : r.getStatus();
+                status.setReconcileError(error);
+                r.setStatus(status);
+                return r;
+            });
+        } catch (RuntimeException storing) {
+            LOG.warn("cannot say in status why the reconcile failed ({}): {}", error.getMessage(), storing.toString());
+        }
+        return ErrorStatusUpdateControl.noStatusUpdate();
     }
 
     /** A node may have been freed: the run whose turn it is in every pool gets a look now rather than at its recheck. */
@@ -215,11 +281,10 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         int attempts = status.getAttempts() == null ? 1 : status.getAttempts();
         try {
             for (int attempt = 1; attempt <= attempts; attempt++) {
-                services.uploads().revoke(io.isobench.operator.workload.RunNames.attemptPrefix(run, attempt,
-                        io.isobench.operator.workload.RunnerWorkload.ROLE_CLIENT));
+                services.uploads().revoke(RunNames.attemptPrefix(run, attempt, RunnerWorkload.ROLE_CLIENT));
             }
-        } catch (io.isobench.store.ObjectStoreException e) {
-            boolean expired = !io.isobench.operator.steps.DeadlineStep.deadline(run).isAfter(clock.instant());
+        } catch (ObjectStoreException e) {
+            boolean expired = !RunDeadline.of(run).isAfter(clock.instant());
             LOG.warn("deleted run: cannot revoke its upload grants yet{}: {}", expired ? " (expired already: going on)" : "",
                     e.getMessage());
             if (!expired) {
@@ -228,7 +293,7 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         }
         for (int attempt = 1; attempt <= attempts; attempt++) {
             services.client().secrets().inNamespace(services.config().runNamespace())
-                    .withName(io.isobench.operator.workload.RunNames.uploadGrant(run, attempt)).delete();
+                    .withName(RunNames.uploadGrant(run, attempt)).delete();
         }
         return true;
     }
@@ -254,15 +319,16 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         String uid = run.getMetadata().getUid();
         var client = services.client();
         if (!revokeUploadGrants(run)) {
-            return DeleteControl.noFinalizerRemoval().rescheduleAfter(io.isobench.operator.steps.RevokeGrantStep.RETRY);
+            return DeleteControl.noFinalizerRemoval().rescheduleAfter(RevokeGrantStep.RETRY);
         }
         int jobs = context.getSecondaryResources(Job.class).size();
         RunObjects.deleteJobs(client, namespace, uid);
         RunObjects.deleteArguments(client, namespace, uid);
         services.ledger().release(uid);
         services.rejections().forget(uid);
+        services.publications().forget(uid);
         endedWithLivePods.remove(uid);
-        if (run.getStatus() != null && !PhaseSteps.terminal(run.getStatus().getPhase())) {
+        if (run.getStatus() != null && run.getStatus().getPhase() != null && !run.getStatus().getPhase().terminal()) {
             wakeQueue(context);
         }
         LOG.info("deleted: removed {} Job(s), their pods and the argument ConfigMaps from {}", jobs, namespace);

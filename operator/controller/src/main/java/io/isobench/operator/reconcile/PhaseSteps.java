@@ -1,6 +1,7 @@
 package io.isobench.operator.reconcile;
 
 import io.isobench.operator.api.Phase;
+import io.isobench.operator.stepcontract.ReconcileStep;
 import io.isobench.operator.steps.CollectStep;
 import io.isobench.operator.steps.DeadlineStep;
 import io.isobench.operator.steps.ObserveStep;
@@ -43,9 +44,5 @@ public final class PhaseSteps {
             case Collecting -> COLLECTING;
             case Succeeded, Failed -> ENDED;
         };
-    }
-
-    public static boolean terminal(Phase phase) {
-        return phase == Phase.Succeeded || phase == Phase.Failed;
     }
 }

@@ -6,7 +6,7 @@ import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.BenchmarkRunSpec;
 import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.IsolationStatus;
-import io.isobench.operator.reconcile.Conditions;
+import io.isobench.operator.status.Conditions;
 import io.isobench.operator.workload.RunNames;
 import io.isobench.operator.workload.RunnerWorkload;
 import io.isobench.publisher.PublishedRun;
@@ -14,13 +14,14 @@ import io.isobench.publisher.SitePublisher;
 import io.isobench.result.HistogramFiles;
 import io.isobench.result.ReadLimits;
 import io.isobench.result.ResultJson;
-import io.isobench.result.RunResult;
 import io.isobench.result.RunLayout;
+import io.isobench.result.RunResult;
 import io.isobench.store.BucketLayout;
 import io.isobench.store.ObjectInfo;
 import io.isobench.store.ObjectStore;
 import io.isobench.store.ObjectStoreException;
 import io.isobench.store.RunKey;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -200,7 +201,7 @@ public final class BucketSitePublisher implements RunPublisher {
     private static String createdAt(byte[] summary) {
         try {
             return Serialization.jsonMapper().readTree(summary).path("createdAt").asText("");
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return "";
         }
     }

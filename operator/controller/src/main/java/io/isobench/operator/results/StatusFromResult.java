@@ -10,6 +10,8 @@ import io.isobench.result.StepResult;
 import io.isobench.result.Verdict;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -60,7 +62,7 @@ public final class StatusFromResult {
     public static SummaryStatus summary(List<StepStatus> steps) {
         String firstVariant = steps.getFirst().getVariant();
         Optional<StepStatus> headline = steps.stream()
-                .filter(s -> java.util.Objects.equals(firstVariant, s.getVariant()) && Verdict.OK.name().equals(s.getVerdict()))
+                .filter(s -> Objects.equals(firstVariant, s.getVariant()) && Verdict.OK.name().equals(s.getVerdict()))
                 .max(Comparator.comparingLong(s -> s.getTargetRate() != null ? s.getTargetRate() : s.getClients() == null ? 0 : s.getClients()));
         StepStatus h = headline.orElse(steps.getFirst());
         return new SummaryStatus(h.getId(), nanos(h.getP50()), nanos(h.getP99()));
@@ -82,7 +84,7 @@ public final class StatusFromResult {
             scaled /= 1_000;
             u++;
         }
-        String text = scaled >= 100 ? String.format(java.util.Locale.ROOT, "%.0f", scaled) : String.format(java.util.Locale.ROOT, "%.3g", scaled);
+        String text = scaled >= 100 ? String.format(Locale.ROOT, "%.0f", scaled) : String.format(Locale.ROOT, "%.3g", scaled);
         if (text.contains(".")) {
             text = text.replaceAll("0+$", "").replaceAll("\\.$", "");
         }

@@ -1,9 +1,9 @@
 package io.isobench.operator.steps;
 
 import io.isobench.operator.api.Phase;
-import io.isobench.operator.reconcile.FailureReason;
-import io.isobench.operator.reconcile.Outcome;
-import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.stepcontract.FailureReason;
+import io.isobench.operator.stepcontract.Outcome;
+import io.isobench.operator.stepcontract.RunContext;
 import io.isobench.operator.workload.RunObjects;
 import java.time.Duration;
 
@@ -39,14 +39,18 @@ final class Attempts {
         }
         ctx.status().setAttempts(attempt + 1);
         String failed = "attempt " + attempt + " failed (" + reason + ": " + message + ")";
-        if (requeue) {
-            ctx.services().ledger().release(uid);
-            ctx.status().setNodes(null);
-            ctx.status().setNode(null);
-            ctx.moveTo(Phase.Queued, failed + "; attempt " + (attempt + 1) + " of " + (retries + 1) + " waits for a healthy node");
-        } else {
+        if (!requeue) {
             ctx.moveTo(Phase.Scheduled, failed + "; retrying as attempt " + (attempt + 1) + " of " + (retries + 1));
+            return Outcome.act(removeAttempt, Duration.ZERO);
         }
-        return Outcome.act(removeAttempt, Duration.ZERO);
+        ctx.status().setNodes(null);
+        ctx.status().setNode(null);
+        ctx.moveTo(Phase.Queued, failed + "; attempt " + (attempt + 1) + " of " + (retries + 1) + " waits for a healthy node");
+        // its node is given back once the return to the queue is stored
+        var ledger = ctx.services().ledger();
+        return Outcome.act(() -> {
+            ledger.release(uid);
+            removeAttempt.run();
+        }, Duration.ZERO);
     }
 }

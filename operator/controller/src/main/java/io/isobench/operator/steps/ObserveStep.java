@@ -11,10 +11,10 @@ import io.isobench.operator.api.PinnedThread;
 import io.isobench.operator.api.ServerIsolation;
 import io.isobench.operator.placement.NodeInspector;
 import io.isobench.operator.placement.ServerReports;
-import io.isobench.operator.reconcile.FailureReason;
-import io.isobench.operator.reconcile.Outcome;
-import io.isobench.operator.reconcile.ReconcileStep;
-import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.stepcontract.FailureReason;
+import io.isobench.operator.stepcontract.Outcome;
+import io.isobench.operator.stepcontract.ReconcileStep;
+import io.isobench.operator.stepcontract.RunContext;
 import io.isobench.operator.workload.ResourcePlan;
 import io.isobench.operator.workload.RunnerWorkload;
 import io.isobench.result.CpuSets;
@@ -22,7 +22,9 @@ import io.isobench.result.ServerReport;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Scheduled/Running: follows the attempt's client Job and pod. Pod running → Running. Job complete, or failed
@@ -131,8 +133,8 @@ public final class ObserveStep implements ReconcileStep {
 
     /** Whether the container (a sidecar, or a pod's own) has started: its log holds what it printed at start-up. */
     private static boolean started(Pod pod, String container) {
-        return java.util.stream.Stream.of(pod.getStatus().getContainerStatuses(), pod.getStatus().getInitContainerStatuses())
-                .filter(java.util.Objects::nonNull).flatMap(List::stream)
+        return Stream.of(pod.getStatus().getContainerStatuses(), pod.getStatus().getInitContainerStatuses())
+                .filter(Objects::nonNull).flatMap(List::stream)
                 .filter(s -> container.equals(s.getName()) && s.getState() != null)
                 .anyMatch(s -> s.getState().getRunning() != null || s.getState().getTerminated() != null);
     }

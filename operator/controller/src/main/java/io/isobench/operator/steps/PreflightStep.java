@@ -6,18 +6,23 @@ import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.PlacementSpec;
 import io.isobench.operator.api.ServerIsolation;
 import io.isobench.operator.placement.KubeletFacts;
-import io.isobench.operator.reconcile.FailureReason;
-import io.isobench.operator.reconcile.Outcome;
-import io.isobench.operator.reconcile.ReconcileStep;
-import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.placement.NodeInspector;
+import io.isobench.operator.stepcontract.FailureReason;
+import io.isobench.operator.stepcontract.Outcome;
+import io.isobench.operator.stepcontract.ReconcileStep;
+import io.isobench.operator.stepcontract.RunContext;
 import io.isobench.operator.workload.ResourcePlan;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Optional;
 
 /**
- * Queued, once admitted: reads the admitted nodes' kubelet configs (fresh) and records what isolation they promise,
- * for the runner and, when it has CPUs of its own, the server; Exclusive runs on a node without the static CPU manager,
- * or whose kubelet configuration cannot be read now, fail here with Isolated=False. Then the run is Scheduled.
+ * Queued, once admitted: records what isolation the admitted nodes' kubelets promise, for the runner and, when it has
+ * CPUs of its own, the server; Exclusive runs on a node without the static CPU manager, or whose kubelet configuration
+ * cannot be read, fail here with Isolated=False and give the node back. Then the run is Scheduled. It decides on the
+ * kubelet facts read within the trust period ({@code ISOBENCH_CONFIGZ_TTL}); a kubelet not read lately is read by the
+ * action, after the status is stored, and judged in the next reconcile.
  */
 public final class PreflightStep implements ReconcileStep {
 
@@ -26,32 +31,41 @@ public final class PreflightStep implements ReconcileStep {
         var spec = ctx.run().getSpec();
         ResourcePlan plan = ResourcePlan.of(spec);
         String node = ctx.status().getNodes().getFirst();
-        KubeletFacts facts = ctx.services().nodes().kubelet(node);
+        String serverNode = ctx.status().getNodes().getLast();
+        NodeInspector nodes = ctx.services().nodes();
+        var known = new LinkedHashMap<String, Optional<KubeletFacts>>();
+        known.put(node, nodes.knownKubelet(node));
+        known.computeIfAbsent(serverNode, nodes::knownKubelet);
+        List<String> unread = known.keySet().stream().filter(n -> known.get(n).isEmpty()).toList();
+        if (!unread.isEmpty()) {
+            ctx.status().setMessage("admitted to node " + ctx.status().getNode() + "; reading the kubelet configuration of "
+                    + String.join(", ", unread));
+            return Outcome.act(() -> unread.forEach(nodes::kubelet), Duration.ZERO);
+        }
+        KubeletFacts facts = known.get(node).orElseThrow();
+        KubeletFacts serverFacts = known.get(serverNode).orElseThrow();
         boolean exclusive = spec.getPlacement().getIsolation() == PlacementSpec.Isolation.Exclusive;
         var isolation = new IsolationStatus();
         isolation.setMode(spec.getPlacement().getIsolation().name());
         isolation.setCpuManagerPolicy(facts.cpuManagerPolicy());
         isolation.setReservedSystemCpus(facts.reservedSystemCpus());
         isolation.setCpusRequested(plan.clientCpus());
-        String serverNode = ctx.status().getNodes().getLast();
-        KubeletFacts serverFacts = serverNode.equals(node) ? facts : ctx.services().nodes().kubelet(serverNode);
         if (plan.serverCpus() > 0) {
             isolation.setServer(serverFacts(plan, serverNode, serverFacts));
         }
         ctx.status().setIsolation(isolation);
-        var byNode = new LinkedHashMap<String, KubeletFacts>();
-        byNode.put(node, facts);
-        byNode.put(serverNode, serverFacts);
-        for (var checked : byNode.entrySet()) {
-            if (exclusive && !checked.getValue().staticPolicy()) {
-                KubeletFacts f = checked.getValue();
+        for (var checked : known.entrySet()) {
+            KubeletFacts f = checked.getValue().orElseThrow();
+            if (exclusive && !f.staticPolicy()) {
                 FailureReason reason = f.error() != null ? FailureReason.KubeletConfigUnreadable : FailureReason.CpuManagerNotStatic;
                 String message = "node " + checked.getKey() + ": " + (f.error() != null ? f.error()
                         : "kubelet cpuManagerPolicy is " + f.cpuManagerPolicy() + "; isolation Exclusive needs static");
-                ctx.services().ledger().release(ctx.run().getMetadata().getUid());
                 ctx.condition(CrdConstants.CONDITION_ISOLATED, false, reason.name(), message);
                 ctx.fail(reason, message);
-                return Outcome.stop(null);
+                // the node is given back once the failure is stored: until then the run holds it
+                var ledger = ctx.services().ledger();
+                String uid = ctx.run().getMetadata().getUid();
+                return Outcome.act(() -> ledger.release(uid), null);
             }
         }
         ctx.moveTo(Phase.Scheduled, "admitted to node " + ctx.status().getNode() + "; creating runner Job (attempt " + ctx.attempt() + ")");

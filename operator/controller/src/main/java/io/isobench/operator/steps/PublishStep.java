@@ -2,16 +2,18 @@ package io.isobench.operator.steps;
 
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.CrdConstants;
-import io.isobench.operator.reconcile.Conditions;
-import io.isobench.operator.reconcile.Outcome;
-import io.isobench.operator.reconcile.ReconcileStep;
-import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.status.Conditions;
+import io.isobench.operator.stepcontract.Outcome;
+import io.isobench.operator.stepcontract.Publications;
+import io.isobench.operator.stepcontract.ReconcileStep;
+import io.isobench.operator.stepcontract.RunContext;
 import java.time.Duration;
 import java.util.Optional;
 
 /**
- * Succeeded/Failed with a result: puts the run on the report site. Publishing never changes how the run ended;
- * a failure is recorded (Published=False) and retried.
+ * Succeeded/Failed with a result: puts the run on the report site. Publishing is the action, done after the status is
+ * stored ({@link Publications}); the next reconcile writes how it went: Published=True with the run's page, or
+ * Published=False with the failure, tried again after {@link #RETRY}. Publishing never changes how the run ended.
  */
 public final class PublishStep implements ReconcileStep {
 
@@ -24,15 +26,24 @@ public final class PublishStep implements ReconcileStep {
         if (publisher == null || status.getArtifacts() == null || Conditions.isTrue(status, CrdConstants.CONDITION_PUBLISHED)) {
             return Outcome.stop(null);
         }
-        try {
-            var published = publisher.publish(ctx.run(), baseline(ctx));
-            status.getArtifacts().setSite(published.where());
-            ctx.condition(CrdConstants.CONDITION_PUBLISHED, true, "Published", "on the report site: " + published.where()
-                    + (published.ignoredFiles() == 0 ? "" : "; " + published.ignoredFiles() + " other uploaded file(s) left out"));
-            return Outcome.stop(null);
-        } catch (Exception e) {
-            ctx.condition(CrdConstants.CONDITION_PUBLISHED, false, "PublishFailed", e.getClass().getSimpleName() + ": " + e.getMessage() + "; retrying");
-            return Outcome.stop(RETRY);
+        var publications = ctx.services().publications();
+        var done = publications.take(ctx.run().getMetadata().getUid());
+        if (done.isEmpty()) {
+            var run = ctx.run();
+            var baseline = baseline(ctx);
+            return Outcome.act(() -> publications.publish(publisher, run, baseline), Duration.ZERO);
+        }
+        switch (done.get()) {
+            case Publications.Result.Published(var published) -> {
+                status.getArtifacts().setSite(published.where());
+                ctx.condition(CrdConstants.CONDITION_PUBLISHED, true, "Published", "on the report site: " + published.where()
+                        + (published.ignoredFiles() == 0 ? "" : "; " + published.ignoredFiles() + " other uploaded file(s) left out"));
+                return Outcome.stop(null);
+            }
+            case Publications.Result.Failed(var message) -> {
+                ctx.condition(CrdConstants.CONDITION_PUBLISHED, false, "PublishFailed", message + "; retrying");
+                return Outcome.stop(RETRY);
+            }
         }
     }
 

@@ -7,21 +7,24 @@ import io.isobench.operator.placement.KubeletFacts;
 import io.isobench.operator.placement.NodeInspector;
 import io.isobench.operator.placement.NodeLedger;
 import io.isobench.operator.placement.Placeability;
-import io.isobench.operator.reconcile.FailureReason;
-import io.isobench.operator.reconcile.Outcome;
-import io.isobench.operator.reconcile.ReconcileStep;
-import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.stepcontract.FailureReason;
+import io.isobench.operator.stepcontract.Outcome;
+import io.isobench.operator.stepcontract.ReconcileStep;
+import io.isobench.operator.stepcontract.RunContext;
 import io.isobench.operator.workload.ResourcePlan;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Queued: finds the nodes this run may use (selector, enough allocatable CPUs and memory — the Placeable condition —,
  * Ready, schedulable; for Exclusive runs, a kubelet with the static CPU manager) and asks the ledger for them, FIFO per
  * pool. A run no node could ever take fails now, with the facts, rather than waiting for its timeout; one whose pool has
- * no node yet waits, Placeable=False saying which labels it looks for.
+ * no node yet waits, Placeable=False saying which labels it looks for. Kubelets are judged as last read within the trust
+ * period ({@code ISOBENCH_CONFIGZ_TTL}); one not read lately, or unreachable when last asked, is read by the action, after
+ * the status is stored, never while deciding.
  */
 public final class QueueStep implements ReconcileStep {
 
@@ -56,20 +59,35 @@ public final class QueueStep implements ReconcileStep {
         List<String> notStatic = new ArrayList<>();
         List<String> unreadable = new ArrayList<>();
         List<String> refused = new ArrayList<>();
+        List<String> unread = new ArrayList<>();
+        List<String> unreachable = new ArrayList<>();
+        NodeInspector inspector = ctx.services().nodes();
         for (Node node : candidates) {
             String name = node.getMetadata().getName();
             if (!exclusive) {
                 eligible.add(name);
                 continue;
             }
-            KubeletFacts facts = ctx.services().nodes().kubelet(name);
+            Optional<KubeletFacts> known = inspector.knownKubelet(name);
+            if (known.isEmpty()) {
+                unread.add(name);
+                continue;
+            }
+            KubeletFacts facts = known.get();
             if (facts.error() != null) {
                 (facts.lasting() ? refused : unreadable).add(name + " (" + facts.error() + ")");
+                if (!facts.lasting()) {
+                    unreachable.add(name);
+                }
             } else if (facts.staticPolicy()) {
                 eligible.add(name);
             } else {
                 notStatic.add(name + " (cpuManagerPolicy " + facts.cpuManagerPolicy() + ")");
             }
+        }
+        if (!unread.isEmpty()) {
+            // judged on all of them once read, in the next reconcile; the status is left as it is (no write for a read)
+            return Outcome.act(() -> unread.forEach(inspector::kubelet), Duration.ZERO);
         }
         if (eligible.isEmpty() && unreadable.isEmpty()) {
             // Nothing to wait for: isolation cannot be verified on any matching node until the cluster changes.
@@ -84,7 +102,9 @@ public final class QueueStep implements ReconcileStep {
             return Outcome.stop(null);
         }
         if (eligible.size() < plan.nodesNeeded()) {
-            return waiting(ctx, null, "cannot verify isolation yet: kubelet config unreadable on " + String.join(", ", unreadable));
+            // the unreachable kubelets are asked again after the status is stored, and judged at the recheck
+            return waiting(ctx, null, "cannot verify isolation yet: kubelet config unreadable on " + String.join(", ", unreadable),
+                    () -> unreachable.forEach(inspector::kubelet));
         }
         String pool = NodeLedger.poolOf(run);
         var admission = ctx.services().ledger().admit(run, pool, ctx.allRuns(), ctx.runnerPods(), eligible, plan.nodesNeeded(), ctx.now());
@@ -99,8 +119,13 @@ public final class QueueStep implements ReconcileStep {
     }
 
     private static Outcome waiting(RunContext ctx, Integer position, String reason) {
+        return waiting(ctx, position, reason, null);
+    }
+
+    /** Waits in the queue, saying why; {@code then} (null: nothing) runs once that is stored. */
+    private static Outcome waiting(RunContext ctx, Integer position, String reason, Outcome.Action then) {
         ctx.status().setQueuePosition(position);
         ctx.status().setMessage(reason);
-        return Outcome.stop(RECHECK);
+        return Outcome.act(then, RECHECK);
     }
 }

@@ -4,11 +4,10 @@ import io.isobench.compare.DecisionRule;
 import io.isobench.compare.RunComparison;
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.CrdConstants;
-import io.isobench.operator.reconcile.Conditions;
-import io.isobench.operator.reconcile.Outcome;
-import io.isobench.operator.reconcile.PhaseSteps;
-import io.isobench.operator.reconcile.ReconcileStep;
-import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.status.Conditions;
+import io.isobench.operator.stepcontract.Outcome;
+import io.isobench.operator.stepcontract.ReconcileStep;
+import io.isobench.operator.stepcontract.RunContext;
 import io.isobench.operator.workload.RunNames;
 import io.isobench.result.ResultFormatException;
 import io.isobench.result.ResultJson;
@@ -47,7 +46,7 @@ public final class RegressionStep implements ReconcileStep {
             return unknown(ctx, "BaselineNotFound", "no BenchmarkRun " + baselineName + " in this namespace", RETRY);
         }
         var phase = baseline.get().getStatus() == null ? null : baseline.get().getStatus().getPhase();
-        if (phase == null || !PhaseSteps.terminal(phase)) {
+        if (phase == null || !phase.terminal()) {
             return unknown(ctx, "BaselinePending",
                     "baseline " + baselineName + " is " + (phase == null ? "new" : phase) + "; compared once it ends",
                     RETRY);

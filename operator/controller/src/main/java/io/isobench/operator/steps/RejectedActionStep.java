@@ -1,9 +1,9 @@
 package io.isobench.operator.steps;
 
-import io.isobench.operator.reconcile.FailureReason;
-import io.isobench.operator.reconcile.Outcome;
-import io.isobench.operator.reconcile.ReconcileStep;
-import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.stepcontract.FailureReason;
+import io.isobench.operator.stepcontract.Outcome;
+import io.isobench.operator.stepcontract.ReconcileStep;
+import io.isobench.operator.stepcontract.RunContext;
 
 /**
  * Scheduled: an action of this attempt the API server refused (a 4xx other than a conflict, timeout or rate limit: an

@@ -2,9 +2,9 @@ package io.isobench.operator.steps;
 
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.UploadGrantStatus;
-import io.isobench.operator.reconcile.Outcome;
-import io.isobench.operator.reconcile.ReconcileStep;
-import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.stepcontract.Outcome;
+import io.isobench.operator.stepcontract.ReconcileStep;
+import io.isobench.operator.stepcontract.RunContext;
 import io.isobench.operator.workload.RunNames;
 import io.isobench.store.ObjectStoreException;
 import java.time.Duration;

@@ -6,10 +6,11 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.isobench.operator.api.UploadGrantStatus;
-import io.isobench.operator.reconcile.Outcome;
-import io.isobench.operator.reconcile.ReconcileStep;
-import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.stepcontract.Outcome;
+import io.isobench.operator.stepcontract.ReconcileStep;
+import io.isobench.operator.stepcontract.RunContext;
 import io.isobench.operator.workload.ResourcePlan;
+import io.isobench.operator.workload.RunDeadline;
 import io.isobench.operator.workload.RunNames;
 import io.isobench.operator.workload.RunnerWorkload;
 import io.isobench.store.ObjectStoreException;
@@ -77,7 +78,7 @@ public final class ScheduleStep implements ReconcileStep {
         String grantJson = null;
         if (services.uploads() != null) {
             String prefix = RunNames.attemptPrefix(run, attempt, RunnerWorkload.ROLE_CLIENT);
-            Instant expires = DeadlineStep.deadline(run);
+            Instant expires = RunDeadline.of(run);
             try {
                 grantJson = services.uploads().issue(prefix, expires).toJson();
             } catch (ObjectStoreException e) {

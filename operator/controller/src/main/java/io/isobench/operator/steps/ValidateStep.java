@@ -6,10 +6,10 @@ import io.isobench.operator.api.PlacementSpec;
 import io.isobench.operator.api.targets.TargetProfile;
 import io.isobench.operator.api.targets.TargetProfiles;
 import io.isobench.operator.placement.NodeLedger;
-import io.isobench.operator.reconcile.FailureReason;
-import io.isobench.operator.reconcile.Outcome;
-import io.isobench.operator.reconcile.ReconcileStep;
-import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.stepcontract.FailureReason;
+import io.isobench.operator.stepcontract.Outcome;
+import io.isobench.operator.stepcontract.ReconcileStep;
+import io.isobench.operator.stepcontract.RunContext;
 import io.isobench.operator.workload.ResourcePlan;
 import java.time.Duration;
 

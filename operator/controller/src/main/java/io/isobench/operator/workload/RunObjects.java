@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.isobench.operator.api.CrdConstants;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Deletes what a run (or one attempt of it) created in the run namespace, selected by the run uid label. Jobs are deleted
@@ -54,7 +55,7 @@ public final class RunObjects {
             return Optional.empty();
         }
         return required.getNodeSelectorTerms().stream()
-                .flatMap(t -> t.getMatchFields() == null ? java.util.stream.Stream.empty() : t.getMatchFields().stream())
+                .flatMap(t -> t.getMatchFields() == null ? Stream.empty() : t.getMatchFields().stream())
                 .filter(f -> "metadata.name".equals(f.getKey()) && "In".equals(f.getOperator()) && f.getValues() != null
                         && f.getValues().size() == 1)
                 .map(f -> f.getValues().getFirst()).findFirst();

@@ -10,9 +10,9 @@ import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodSpecBuilder;
-import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirementsBuilder;
 import io.fabric8.kubernetes.api.model.Secret;
@@ -36,6 +36,8 @@ import io.isobench.operator.api.targets.NetworkServer;
 import io.isobench.operator.api.targets.TargetProfiles;
 import io.isobench.operator.config.OperatorConfig;
 import io.isobench.store.access.UploadGrant;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -288,8 +290,6 @@ public final class RunnerWorkload {
 
     /** The Job may not outlive the run's own timeout (counted from the run's creation). */
     private static long remainingSeconds(BenchmarkRun run) {
-        var created = java.time.Instant.parse(run.getMetadata().getCreationTimestamp());
-        var timeout = io.isobench.operator.reconcile.SpecDurations.parse(run.getSpec().getTimeout());
-        return java.time.Duration.between(java.time.Instant.now(), created.plus(timeout)).toSeconds();
+        return Duration.between(Instant.now(), RunDeadline.of(run)).toSeconds();
     }
 }

@@ -2,7 +2,7 @@ package io.isobench.operator.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.isobench.operator.reconcile.FailureReason;
+import io.isobench.operator.stepcontract.FailureReason;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -32,6 +32,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -507,7 +509,7 @@ class OperatorIT {
         try (var _ = denyingPolicy("isobench-it-refuse-scheduled", CrdConstants.GROUP, CrdConstants.VERSION, "benchmarkruns/status",
                 "UPDATE", "object.metadata.name != 'stuck' || !has(object.status.phase) || object.status.phase != 'Scheduled'",
                 "refused by the test", "Forbidden")) {
-            awaitPolicyInEffect();
+            awaitPolicyInEffect("stuck");
             BenchmarkRun stuck = create("stuck", "bench2", "40s");
             await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).until(() -> phaseOf(USER_NAMESPACE,
                     "stuck") == Phase.Failed);
@@ -519,15 +521,63 @@ class OperatorIT {
         }
     }
 
-    /** The policy refuses a status write of a run named "stuck" in a namespace the operator does not watch. */
-    private static void awaitPolicyInEffect() {
-        String probeNamespace = "it-policy-probe";
+    /**
+     * A failed reconcile is said in the run's status — what failed, the how-manieth failure in a row, when it is tried again —
+     * and the retry comes no sooner than it says; once a reconcile succeeds the error is gone. The failure is real: the API
+     * server refuses the run's move to Scheduled (an admission policy) until the policy is removed.
+     */
+    @Test
+    void aFailingReconcileIsSaidInStatusWithWhatFailedTheAttemptAndTheNextRetryUntilOneSucceeds() throws Exception {
+        try (var _ = denyingPolicy("isobench-it-refuse-status", CrdConstants.GROUP, CrdConstants.VERSION, "benchmarkruns/status",
+                "UPDATE", "object.metadata.name != 'refused-status' || !has(object.status.phase) || object.status.phase != 'Scheduled'",
+                "refused by the test", "Forbidden")) {
+            awaitPolicyInEffect("refused-status");
+            create("refused-status", "bench2", "5m");
+            var first = new AtomicReference<Map<String, Object>>();
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
+                Map<String, Object> error = reconcileError("refused-status");
+                assertThat(error).as("status.reconcileError").isNotNull();
+                assertThat((String) error.get("message")).startsWith("storing the status (Queued → Scheduled): the API server answered"
+                        + " 403 Forbidden: ").contains("refused by the test");
+                var failedAt = java.time.Instant.parse((String) error.get("failedAt"));
+                var nextRetryAt = java.time.Instant.parse((String) error.get("nextRetryAt"));
+                assertThat(Duration.between(failedAt, nextRetryAt)).as("JOSDK's schedule: 2s, 2s, 3s, 4.5s, 6.75s, then every 5s")
+                        .isBetween(Duration.ofSeconds(2), Duration.ofMillis(6750));
+                first.set(error);
+            });
+            int attempt = ((Number) first.get().get("attempt")).intValue();
+            var dueAt = java.time.Instant.parse((String) first.get().get("nextRetryAt"));
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
+                Map<String, Object> error = reconcileError("refused-status");
+                assertThat(((Number) error.get("attempt")).intValue()).as("counted on").isEqualTo(attempt + 1);
+                assertThat(java.time.Instant.parse((String) error.get("failedAt"))).as("retried no sooner than said")
+                        .isAfterOrEqualTo(dueAt.minusMillis(100));
+            });
+        }
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
+            assertThat(phaseOf(USER_NAMESPACE, "refused-status")).isNotIn(Phase.Pending, Phase.Queued);
+            assertThat(reconcileError("refused-status")).as("gone once a reconcile succeeded").isNull();
+        });
+    }
+
+    /** The run's status.reconcileError as stored (read untyped: what the API server keeps of it under the installed CRD). */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> reconcileError(String name) {
+        var run = client.genericKubernetesResources(CrdConstants.API_VERSION, CrdConstants.KIND).inNamespace(USER_NAMESPACE)
+                .withName(name).get();
+        var status = (Map<String, Object>) run.getAdditionalProperties().get("status");
+        return status == null ? null : (Map<String, Object>) status.get("reconcileError");
+    }
+
+    /** The policy refuses a status write of a run of this name in a namespace the operator does not watch. */
+    private static void awaitPolicyInEffect(String runName) {
+        String probeNamespace = "it-policy-probe-" + runName;
         client.resource(new NamespaceBuilder().withNewMetadata().withName(probeNamespace).endMetadata().build()).serverSideApply();
         try {
-            BenchmarkRun probe = runSpec("stuck", "bench2", "40s");
+            BenchmarkRun probe = runSpec(runName, "bench2", "40s");
             probe.getMetadata().setNamespace(probeNamespace);
             BenchmarkRun created = client.resource(probe).create();
-            var probedStatus = client.resources(BenchmarkRun.class).inNamespace(probeNamespace).withName("stuck").subresource("status");
+            var probedStatus = client.resources(BenchmarkRun.class).inNamespace(probeNamespace).withName(runName).subresource("status");
             java.util.function.Consumer<Phase> setPhase = phase -> probedStatus.patch(
                     io.fabric8.kubernetes.client.dsl.base.PatchContext.of(io.fabric8.kubernetes.client.dsl.base.PatchType.JSON_MERGE),
                     "{\"status\":{\"phase\":\"" + phase + "\"}}");

@@ -103,7 +103,7 @@ class BucketSitePublisherTest {
         facts.getServer().setSmtSiblings(java.util.List.of("2:2,6"));
         run.getStatus().setIsolation(facts);
         var verdict = IsolationVerdict.judge(facts, io.isobench.result.ResultJson.parse(IsolationVerdictTest.verifiedResult().toString()));
-        io.isobench.operator.reconcile.Conditions.set(run.getStatus(), io.isobench.operator.api.CrdConstants.CONDITION_ISOLATED,
+        io.isobench.operator.status.Conditions.set(run.getStatus(), io.isobench.operator.api.CrdConstants.CONDITION_ISOLATED,
                 verdict.isolated(), verdict.reason(), verdict.message(), 1, Instant.now());
         publisher.publish(run, Optional.empty());
 

@@ -10,8 +10,8 @@ import io.isobench.operator.Runs;
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.Phase;
-import io.isobench.operator.reconcile.Conditions;
-import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.status.Conditions;
+import io.isobench.operator.stepcontract.RunContext;
 import io.isobench.operator.workload.RunNames;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
@@ -70,11 +70,11 @@ class EndOfAttemptStepsTest {
     @Test
     void onlyRefusalsThatWouldRepeatCount() {
         for (int code : new int[] {400, 403, 404, 422}) {
-            assertThat(io.isobench.operator.reconcile.ActionRejections.refusal(new KubernetesClientException("x", code, null))).as("%d",
+            assertThat(io.isobench.operator.stepcontract.ActionRejections.refusal(new KubernetesClientException("x", code, null))).as("%d",
                     code).isTrue();
         }
         for (int code : new int[] {408, 409, 429, 500, 503}) {
-            assertThat(io.isobench.operator.reconcile.ActionRejections.refusal(new KubernetesClientException("x", code, null))).as("%d",
+            assertThat(io.isobench.operator.stepcontract.ActionRejections.refusal(new KubernetesClientException("x", code, null))).as("%d",
                     code).isFalse();
         }
     }

@@ -11,10 +11,12 @@ import io.isobench.operator.placement.KubeletFacts;
 import io.isobench.operator.placement.NodeInspector;
 import io.isobench.operator.placement.NodeLedger;
 import io.isobench.operator.placement.ServerReports;
-import io.isobench.operator.reconcile.ActionRejections;
-import io.isobench.operator.reconcile.RunContext;
-import io.isobench.operator.reconcile.Services;
+import io.isobench.operator.stepcontract.ActionRejections;
+import io.isobench.operator.stepcontract.Publications;
+import io.isobench.operator.stepcontract.RunContext;
+import io.isobench.operator.stepcontract.Services;
 import io.isobench.operator.results.ResultSource;
+import io.isobench.operator.results.RunPublisher;
 import io.isobench.operator.workload.RunnerWorkload;
 import io.isobench.operator.uploads.UploadAccess;
 import io.isobench.store.ObjectStoreException;
@@ -26,9 +28,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** Fakes for step tests: nodes with their kubelet configs, runs, Jobs and pods, and an object store in memory. */
 final class FakeCluster {
@@ -43,6 +47,7 @@ final class FakeCluster {
     boolean storeDown;
     final NodeLedger ledger = new NodeLedger();
     final ActionRejections rejections = new ActionRejections();
+    final Publications publications = new Publications();
 
     final NodeInspector inspector = new NodeInspector(null, null, Duration.ofSeconds(30), java.time.Clock.systemUTC()) {
         @Override
@@ -57,8 +62,32 @@ final class FakeCluster {
 
         @Override
         public KubeletFacts kubelet(String node) {
+            kubeletReads.add(node);
+            notReadYet.remove(node);
             return kubelets.getOrDefault(node, KubeletFacts.unreadable("no kubelet"));
         }
+
+        @Override
+        public Optional<KubeletFacts> knownKubelet(String node) {
+            return notReadYet.contains(node) ? Optional.empty()
+                    : Optional.of(kubelets.getOrDefault(node, KubeletFacts.unreadable("no kubelet")));
+        }
+    };
+
+    /** Kubelets read (each a blocking call to the node), in order; those in {@link #notReadYet} are known only once read. */
+    final List<String> kubeletReads = new ArrayList<>();
+    final Set<String> notReadYet = new HashSet<>();
+
+    /** Runs published, and the failure the next publication throws (none: it succeeds). */
+    final List<String> published = new ArrayList<>();
+    RuntimeException publishFailure;
+
+    final RunPublisher publisher = (run, baseline) -> {
+        if (publishFailure != null) {
+            throw publishFailure;
+        }
+        published.add(run.getMetadata().getName());
+        return new RunPublisher.Published("http://site/runs/" + run.getMetadata().getName(), 0);
     };
 
     /** Container logs by API path; a missing one is a 400 (container not started), as the API server answers. */
@@ -155,8 +184,8 @@ final class FakeCluster {
     }
 
     RunContext context(BenchmarkRun run, Instant now) {
-        var services = new Services(config, null, inspector, ledger, serverReports, new RunnerWorkload(config), results, null, uploads,
-                rejections);
+        var services = new Services(config, null, inspector, ledger, serverReports, new RunnerWorkload(config), results, publisher, uploads,
+                rejections, publications);
         return new RunContext(run, Serialization.clone(run.getStatus()), now, services, jobs, pods, () -> runs, () -> pods);
     }
 }

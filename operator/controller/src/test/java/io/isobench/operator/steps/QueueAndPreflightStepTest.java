@@ -7,9 +7,11 @@ import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.placement.KubeletFacts;
-import io.isobench.operator.reconcile.Conditions;
-import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.status.Conditions;
+import io.isobench.operator.stepcontract.RunContext;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class QueueAndPreflightStepTest {
@@ -158,5 +160,64 @@ class QueueAndPreflightStepTest {
         new PreflightStep().apply(ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Scheduled);
         assertThat(ctx.status().getIsolation().getMode()).isEqualTo("Shared");
+    }
+
+    @Test
+    void preflightAsksNoKubeletWhileDecidingOneNotYetReadIsReadByTheActionAndJudgedNext() throws Exception {
+        cluster.node("shared-1", 4, "none", "shared");
+        RunContext ctx = queued(Runs.shared(Runs.dispatch("s", now)));
+        assertThat(new QueueStep().apply(ctx).next()).isTrue();
+        cluster.notReadYet.add("shared-1");
+        var outcome = new PreflightStep().apply(ctx);
+        assertThat(cluster.kubeletReads).as("no kubelet is asked while deciding").isEmpty();
+        assertThat(ctx.phase()).isEqualTo(Phase.Queued);
+        assertThat(outcome.recheck()).as("judged as soon as it is read").isEqualTo(Duration.ZERO);
+        outcome.action().run();
+        assertThat(cluster.kubeletReads).as("read by the action, after the status is stored").containsExactly("shared-1");
+        new PreflightStep().apply(ctx);
+        assertThat(ctx.phase()).isEqualTo(Phase.Scheduled);
+        assertThat(ctx.status().getIsolation().getCpuManagerPolicy()).isEqualTo("none");
+    }
+
+    @Test
+    void aRunFailedAtPreflightGivesItsNodeBackOnlyOnceItsFailureIsStored() throws Exception {
+        cluster.node("bench-1", 4, "static", "bench");
+        RunContext ctx = queued(Runs.dispatch("r1", now));
+        assertThat(new QueueStep().apply(ctx).next()).isTrue();
+        cluster.kubelets.put("bench-1", KubeletFacts.read("none", null));
+        var outcome = new PreflightStep().apply(ctx);
+        assertThat(ctx.phase()).isEqualTo(Phase.Failed);
+        String uid = ctx.run().getMetadata().getUid();
+        assertThat(cluster.ledger.holders(cluster.runs)).as("still held while the failure is not stored").containsKey(uid);
+        outcome.action().run();
+        assertThat(cluster.ledger.holders(cluster.runs)).as("given back by the action").doesNotContainKey(uid);
+    }
+
+    @Test
+    void theQueueAsksNoKubeletWhileDecidingThoseNotYetReadAreReadByTheActionAndTheRunAdmittedNext() throws Exception {
+        cluster.node("bench-1", 4, "static", "bench").node("bench-2", 4, "static", "bench");
+        cluster.notReadYet.addAll(List.of("bench-1", "bench-2"));
+        RunContext ctx = queued(Runs.dispatch("r1", now));
+        var outcome = new QueueStep().apply(ctx);
+        assertThat(cluster.kubeletReads).as("no kubelet is asked while deciding").isEmpty();
+        assertThat(outcome.next()).isFalse();
+        assertThat(ctx.status().getNodes()).as("not admitted before its isolation can be judged").isNull();
+        assertThat(outcome.recheck()).isEqualTo(Duration.ZERO);
+        outcome.action().run();
+        assertThat(cluster.kubeletReads).as("read by the action, after the status is stored").containsExactly("bench-1", "bench-2");
+        assertThat(new QueueStep().apply(ctx).next()).isTrue();
+        assertThat(ctx.status().getNodes()).containsExactly("bench-1");
+    }
+
+    @Test
+    void anUnreachableKubeletIsAskedAgainOnlyByTheActionWhileTheRunWaits() throws Exception {
+        cluster.node("bench-1", 4, "static", "bench");
+        cluster.kubelets.put("bench-1", KubeletFacts.unreadable("GET https://10.0.0.7:10250/configz failed: connection refused"));
+        RunContext ctx = queued(Runs.dispatch("r1", now));
+        var outcome = new QueueStep().apply(ctx);
+        assertThat(ctx.status().getMessage()).startsWith("cannot verify isolation yet: kubelet config unreadable on bench-1");
+        assertThat(cluster.kubeletReads).as("no kubelet is asked while deciding").isEmpty();
+        outcome.action().run();
+        assertThat(cluster.kubeletReads).as("asked again after the status is stored").containsExactly("bench-1");
     }
 }

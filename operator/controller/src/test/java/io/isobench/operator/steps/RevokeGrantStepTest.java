@@ -6,7 +6,7 @@ import io.isobench.operator.Runs;
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.UploadGrantStatus;
-import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.stepcontract.RunContext;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 

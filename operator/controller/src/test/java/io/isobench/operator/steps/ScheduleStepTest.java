@@ -9,7 +9,8 @@ import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.PlacementSpec;
-import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.stepcontract.RunContext;
+import io.isobench.operator.workload.RunDeadline;
 import io.isobench.operator.workload.RunNames;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
@@ -44,7 +45,7 @@ class ScheduleStepTest {
         var grant = ctx.status().getUploadGrant();
         assertThat(grant.getAttempt()).isEqualTo(2);
         assertThat(grant.getPrefix()).isEqualTo(prefix);
-        assertThat(grant.getExpires()).as("the run's deadline").isEqualTo(DeadlineStep.deadline(run).toString());
+        assertThat(grant.getExpires()).as("the run's deadline").isEqualTo(RunDeadline.of(run).toString());
         assertThat(grant.getRevokedAt()).isNull();
     }
 

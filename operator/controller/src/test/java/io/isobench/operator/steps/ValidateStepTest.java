@@ -9,8 +9,8 @@ import io.isobench.operator.api.EchoTargetSpec;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.PlacementSpec;
 import io.isobench.operator.api.TargetSpec;
-import io.isobench.operator.reconcile.Conditions;
-import io.isobench.operator.reconcile.RunContext;
+import io.isobench.operator.status.Conditions;
+import io.isobench.operator.stepcontract.RunContext;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 

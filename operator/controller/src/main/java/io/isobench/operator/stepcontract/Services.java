@@ -1,4 +1,4 @@
-package io.isobench.operator.reconcile;
+package io.isobench.operator.stepcontract;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.isobench.operator.config.OperatorConfig;
@@ -22,4 +22,5 @@ public record Services(
         ResultSource results,
         RunPublisher publisher,
         UploadAccess uploads,
-        ActionRejections rejections) {}
+        ActionRejections rejections,
+        Publications publications) {}

@@ -1,4 +1,4 @@
-package io.isobench.operator.reconcile;
+package io.isobench.operator.stepcontract;
 
 import java.time.Duration;
 

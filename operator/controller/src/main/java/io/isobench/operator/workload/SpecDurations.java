@@ -1,4 +1,4 @@
-package io.isobench.operator.reconcile;
+package io.isobench.operator.workload;
 
 import io.isobench.operator.api.Durations;
 import java.math.BigDecimal;

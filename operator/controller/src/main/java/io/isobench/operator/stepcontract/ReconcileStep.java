@@ -1,4 +1,4 @@
-package io.isobench.operator.reconcile;
+package io.isobench.operator.stepcontract;
 
 /**
  * One named step of the reconcile. A step observes (the context), decides, records its decision in

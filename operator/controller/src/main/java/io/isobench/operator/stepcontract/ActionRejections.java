@@ -1,4 +1,4 @@
-package io.isobench.operator.reconcile;
+package io.isobench.operator.stepcontract;
 
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.isobench.operator.reconcile;
+package io.isobench.operator.stepcontract;
 
 /**
  * Why a run ended {@code Failed}: the reason of its {@code Completed} condition and of its Warning event, with what it

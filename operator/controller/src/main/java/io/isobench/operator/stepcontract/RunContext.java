@@ -1,4 +1,4 @@
-package io.isobench.operator.reconcile;
+package io.isobench.operator.stepcontract;
 
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -6,6 +6,7 @@ import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.BenchmarkRunStatus;
 import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.Phase;
+import io.isobench.operator.status.Conditions;
 import io.isobench.operator.workload.RunNames;
 import io.isobench.operator.workload.RunnerWorkload;
 import java.time.Instant;

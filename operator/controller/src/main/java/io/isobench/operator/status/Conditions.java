@@ -1,4 +1,4 @@
-package io.isobench.operator.reconcile;
+package io.isobench.operator.status;
 
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.ConditionBuilder;
