@@ -224,14 +224,10 @@ public final class NodeLedger {
         if (status == null || status.getNodes() == null || status.getNodes().isEmpty()) {
             return claims.containsKey(run.getMetadata().getUid()) ? java.util.Optional.of(Instant.MAX) : java.util.Optional.empty();
         }
-        String when = status.getStartTime() != null ? status.getStartTime()
+        Instant when = status.getStartTime() != null ? status.getStartTime()
                 : status.getPhase() == Phase.Scheduled || status.getCompletionTime() == null ? status.getPhaseSince()
                 : status.getCompletionTime();
-        try {
-            return java.util.Optional.of(when == null ? Instant.MAX : Instant.parse(when));
-        } catch (java.time.format.DateTimeParseException e) {
-            return java.util.Optional.of(Instant.MAX);
-        }
+        return java.util.Optional.of(when == null ? Instant.MAX : when);
     }
 
     private static List<BenchmarkRun> waiting(BenchmarkRun run, String pool, Collection<BenchmarkRun> allRuns, Map<String, Claim> claims) {

@@ -42,7 +42,6 @@ final class Attempts {
         if (requeue) {
             ctx.services().ledger().release(uid);
             ctx.status().setNodes(null);
-            ctx.status().setNode(null);
             ctx.moveTo(Phase.Queued, failed + "; attempt " + (attempt + 1) + " of " + (retries + 1) + " waits for a healthy node");
         } else {
             ctx.moveTo(Phase.Scheduled, failed + "; retrying as attempt " + (attempt + 1) + " of " + (retries + 1));
