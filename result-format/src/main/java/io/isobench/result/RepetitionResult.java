@@ -62,15 +62,6 @@ public record RepetitionResult(
         notes = notes == null ? List.of() : List.copyOf(notes);
     }
 
-    /** The fields every format-1 reader knows; the newer ones empty. */
-    public RepetitionResult(int index, Instant startedAt, long windowNanos, Long targetRate, double achievedRate, long sent, long received,
-                            LatencySummary latency, GcActivity gc, Map<String, Long> allocatedBytes, List<Pinning> pinning,
-                            MachineProbe probe, Map<String, Object> metrics, String histogram, ArtifactFiles files, Verdict verdict,
-                            String reason) {
-        this(index, startedAt, windowNanos, targetRate, achievedRate, sent, received, latency, gc, allocatedBytes, pinning, probe, metrics,
-                histogram, files, verdict, reason, null, null, null, List.of(), List.of());
-    }
-
     public static Builder builder() {
         return new Builder();
     }

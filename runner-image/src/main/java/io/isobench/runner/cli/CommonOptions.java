@@ -7,8 +7,8 @@ public final class CommonOptions {
 
     @Option(names = "--mode", paramLabel = "open|closed", description = "open: fixed-rate schedule, latency from each message's intended send time "
             + "(coordinated-omission correct). closed: next message when one completes (--clients in flight). Default: ${DEFAULT-VALUE}.",
-            defaultValue = "open")
-    String mode;
+            defaultValue = "open", converter = RunChoices.ModeWords.class)
+    RunChoices.Mode mode;
 
     @Option(names = "--rates", paramLabel = "LIST", description = "Open-loop rate sweep in messages/s, e.g. 10k,100k,1M,10M.")
     String rates;
@@ -78,12 +78,12 @@ public final class CommonOptions {
     String rateTolerance;
 
     @Option(names = "--fork", paramLabel = "auto|none", description = "auto: each variant runs in a fresh JVM (as JMH forks). Default: ${DEFAULT-VALUE}.",
-            defaultValue = "auto")
-    String fork;
+            defaultValue = "auto", converter = RunChoices.ForkWords.class)
+    RunChoices.Fork fork;
 
     @Option(names = "--progress", paramLabel = "auto|bar|log|none", description = "bar: a live line on a terminal; log: JSON lines on stderr; auto: bar on a terminal, else log. Default: ${DEFAULT-VALUE}.",
-            defaultValue = "auto")
-    String progress;
+            defaultValue = "auto", converter = RunChoices.ProgressWords.class)
+    RunChoices.ProgressStyle progress;
 
     @Option(names = "--metrics-port", paramLabel = "PORT", description = "Serve live figures for Prometheus at http://0.0.0.0:PORT/metrics "
             + "(messages received, last interval's p50/p99/max, achieved rate); 0: off. Default: ${DEFAULT-VALUE}.", defaultValue = "0")

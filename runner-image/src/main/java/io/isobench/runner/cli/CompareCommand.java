@@ -10,7 +10,6 @@ import io.isobench.runner.harness.UsageException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -39,8 +38,24 @@ final class CompareCommand implements Callable<Integer> {
     String threshold;
 
     @Option(names = "--format", paramLabel = "text|markdown|json", description = "text (a terminal), markdown (a pull-request comment), "
-            + "json (a pipeline's next step). Default: ${DEFAULT-VALUE}.", defaultValue = "text")
-    String format;
+            + "json (a pipeline's next step). Default: ${DEFAULT-VALUE}.", defaultValue = "text", converter = FormatWords.class)
+    Format format;
+
+    /** {@code --format}: who reads the comparison. */
+    enum Format {
+        /** A terminal. */
+        TEXT,
+        /** A pull-request comment. */
+        MARKDOWN,
+        /** A pipeline's next step. */
+        JSON
+    }
+
+    static final class FormatWords extends OptionWords<Format> {
+        FormatWords() {
+            super(Format.class);
+        }
+    }
 
     @Option(names = "--compare-anyway", description = "Compare across differences that decide what is measured (another config, "
             + "kernel, JVM, CPU…); they are still listed.")
@@ -52,18 +67,14 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         double fraction = OptionParsers.fraction("--threshold", threshold);
-        String chosen = format.strip().toLowerCase(Locale.ROOT);
-        if (!chosen.equals("text") && !chosen.equals("markdown") && !chosen.equals("json")) {
-            throw new UsageException("--format '" + format + "': use text, markdown or json");
-        }
         RunResult a = read("BASE", base);
         RunResult b = read("CANDIDATE", candidate);
         RunComparison comparison = RunComparison.of(a, b, fraction, anyway);
         PrintWriter out = spec.commandLine().getOut();
-        out.print(switch (chosen) {
-            case "markdown" -> ComparisonReport.markdown(comparison, ComparisonReport.labels(a, b));
-            case "json" -> ComparisonReport.json(comparison) + "\n";
-            default -> ComparisonReport.text(comparison, ComparisonReport.labels(a, b));
+        out.print(switch (format) {
+            case MARKDOWN -> ComparisonReport.markdown(comparison, ComparisonReport.labels(a, b));
+            case JSON -> ComparisonReport.json(comparison) + "\n";
+            case TEXT -> ComparisonReport.text(comparison, ComparisonReport.labels(a, b));
         });
         out.flush();
         return comparison.outcome().exitCode();

@@ -18,8 +18,23 @@ import picocli.CommandLine.Option;
 final class IpcCommand extends TargetCommand {
 
     @Option(names = "--consumer", paramLabel = "process|thread", description = "process: a separate JVM pinned to the next CPU (the write-up's set-up); "
-            + "thread: a pinned thread in this JVM, for comparison. Default: ${DEFAULT-VALUE}.", defaultValue = "process")
-    String consumer;
+            + "thread: a pinned thread in this JVM, for comparison. Default: ${DEFAULT-VALUE}.", defaultValue = "process",
+            converter = ConsumerWords.class)
+    Consumer consumer;
+
+    /** {@code --consumer}: where the orders are read. */
+    enum Consumer {
+        /** A separate JVM pinned to the next CPU. */
+        PROCESS,
+        /** A pinned thread in this JVM. */
+        THREAD
+    }
+
+    static final class ConsumerWords extends OptionWords<Consumer> {
+        ConsumerWords() {
+            super(Consumer.class);
+        }
+    }
 
     @Option(names = "--queue-dir", paramLabel = "DIR", description = "Where the session's queues go (deleted after each repetition). Default: /dev/shm, else the temp dir.")
     Path queueDir;
@@ -27,9 +42,8 @@ final class IpcCommand extends TargetCommand {
     @Override
     Target target() {
         ServerLocation location = switch (consumer) {
-            case "process" -> new ServerLocation.SeparateProcess(JvmVariantForks.currentJvm(RunnerMain.class));
-            case "thread" -> new ServerLocation.InProcess();
-            default -> throw new UsageException("--consumer '" + consumer + "': use process or thread");
+            case PROCESS -> new ServerLocation.SeparateProcess(JvmVariantForks.currentJvm(RunnerMain.class));
+            case THREAD -> new ServerLocation.InProcess();
         };
         if (queueDir != null && Files.exists(queueDir) && (!Files.isDirectory(queueDir) || !Files.isWritable(queueDir))) {
             throw new UsageException("--queue-dir '" + queueDir + "': not a writable directory");

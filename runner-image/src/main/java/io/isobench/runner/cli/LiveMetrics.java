@@ -17,7 +17,8 @@ record LiveMetrics(Progress progress, MetricsEndpoint endpoint) implements AutoC
         if (port < 0 || port > 65535) {
             throw new UsageException("--metrics-port '" + port + "': must be a port number (1-65535) or 0 for off");
         }
-        boolean forksVariants = settings.onlyVariant() == null && settings.forkVariants() && target.variants().size() > 1;
+        RunSettings.Forking forking = settings.forking();
+        boolean forksVariants = forking.onlyVariant() == null && forking.variantsInOwnJvm() && target.variants().size() > 1;
         if (port == 0 || forksVariants) {
             return new LiveMetrics(progress, null);
         }

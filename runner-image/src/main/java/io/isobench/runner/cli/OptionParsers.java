@@ -1,6 +1,7 @@
 package io.isobench.runner.cli;
 
 import io.isobench.runner.harness.UsageException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -89,6 +90,11 @@ final class OptionParsers {
             throw new UsageException(option + " '" + text + "': must be at most 24h");
         }
         return (long) nanos;
+    }
+
+    /** {@link #durationNanos} as a {@link Duration}. */
+    static Duration duration(String option, String text, boolean allowZero) {
+        return Duration.ofNanos(durationNanos(option, text, allowZero));
     }
 
     /** "2%" or "0.02" → 0.02, in [0, 1). */

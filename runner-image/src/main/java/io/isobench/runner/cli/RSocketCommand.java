@@ -45,8 +45,9 @@ final class RSocketCommand extends TargetCommand {
 
     @Override
     Target target() {
-        if (!common.mode.equals("open")) {
-            throw new UsageException("--mode '" + common.mode + "': rsocket streams are paced by the server (--stream-interval); only open applies");
+        if (common.mode != RunChoices.Mode.OPEN) {
+            throw new UsageException("--mode '" + OptionWords.word(common.mode)
+                    + "': rsocket streams are paced by the server (--stream-interval); only open applies");
         }
         if (connections < 1 || connections > 100_000) {
             throw new UsageException("--connections '" + connections + "': must be between 1 and 100000");

@@ -3,6 +3,7 @@ package io.isobench.runner.cli;
 import io.isobench.runner.harness.UsageException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * {@code isobench-runner}: runs one benchmark target and writes its result directory. Exit codes:
@@ -57,10 +58,18 @@ public final class RunnerMain implements Runnable {
                         + String.join(", ", cli.getSubcommands().keySet()) + ")");
                 return EXIT_USAGE;
             }
-            e.getCommandLine().getErr().println("isobench-runner: " + e.getMessage());
+            e.getCommandLine().getErr().println("isobench-runner: " + usageMessage(e));
             e.getCommandLine().getErr().println("try: isobench-runner " + (e.getCommandLine().getCommandName().equals("isobench-runner") ? "" : e.getCommandLine().getCommandName() + " ") + "--help");
             return EXIT_USAGE;
         });
         return cli.execute(args);
+    }
+
+    /** A value a converter refused reads as the runner's own checks do: the option, the value as given, what it takes. */
+    private static String usageMessage(CommandLine.ParameterException e) {
+        if (e.getCause() instanceof CommandLine.TypeConversionException refused && e.getArgSpec() instanceof OptionSpec option) {
+            return option.longestName() + " '" + e.getValue() + "': " + refused.getMessage();
+        }
+        return e.getMessage();
     }
 }

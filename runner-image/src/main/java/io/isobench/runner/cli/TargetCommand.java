@@ -5,6 +5,7 @@ import io.isobench.result.LoadMode;
 import io.isobench.result.RunResult;
 import io.isobench.runner.harness.BenchmarkRunner;
 import io.isobench.runner.harness.Clock;
+import io.isobench.runner.harness.DurationText;
 import io.isobench.runner.harness.JvmVariantForks;
 import io.isobench.runner.harness.OutputDirectory;
 import io.isobench.runner.harness.Progress;
@@ -17,6 +18,7 @@ import io.isobench.runner.report.JsonLogProgress;
 import io.isobench.runner.report.SweepTable;
 import io.isobench.runner.report.TerminalProgress;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -36,7 +38,8 @@ abstract class TargetCommand implements Callable<Integer> {
     /** Options a forked child must not inherit (the parent sets them). */
     private static final Set<String> PARENT_ONLY = Set.of("--out", "--fork", "--only-variant", "--repetitions", "--precision",
             "--max-repetitions", "--upload-endpoint", "--upload-bucket", "--upload-prefix", "--upload-deadline");
-    private static final long LEAD_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    private static final Duration LEAD = Duration.ofMillis(20);
+    private static final Duration MIN_INTERVAL = Duration.ofMillis(10);
     private static final double OVERRUN_FRACTION = 0.5;
 
     @Mixin
@@ -74,7 +77,7 @@ abstract class TargetCommand implements Callable<Integer> {
         try (LiveMetrics live = LiveMetrics.start(common.metricsPort, target, settings, progress())) {
             result = new BenchmarkRunner(Clock.SYSTEM, live.progress(), EnvironmentProbe.system()).run(target, settings, runDir, forks);
         }
-        if (settings.onlyVariant() == null) {
+        if (settings.forking().onlyVariant() == null) {
             java.io.PrintWriter out = spec.commandLine().getOut();
             SweepTable.print(result, out);
             out.println();
@@ -88,11 +91,7 @@ abstract class TargetCommand implements Callable<Integer> {
     }
 
     RunSettings settings(Target target) {
-        LoadMode mode = switch (common.mode) {
-            case "open" -> LoadMode.OPEN_LOOP;
-            case "closed" -> LoadMode.CLOSED_LOOP;
-            default -> throw new UsageException("--mode '" + common.mode + "': use open or closed");
-        };
+        LoadMode mode = common.mode.loadMode;
         long warmup = OptionParsers.durationNanos("--warmup", common.warmup, true);
         long duration = OptionParsers.durationNanos("--duration", common.duration, false);
         RepetitionCount repetitions = RepetitionCount.parse(common.repetitions, common.precision, common.maxRepetitions);
@@ -125,9 +124,10 @@ abstract class TargetCommand implements Callable<Integer> {
                 throw new UsageException("--cpus '" + common.cpus + "': must be a non-empty subset of the granted cpuset " + CpuList.format(granted));
             }
         }
-        long probe = OptionParsers.durationNanos("--probe-duration", common.probeDuration, true);
-        long noiseBudget = common.noiseBudget == null ? 0 : OptionParsers.durationNanos("--noise-budget", common.noiseBudget, false);
-        if (noiseBudget > 0 && probe == 0) {
+        Duration probe = OptionParsers.duration("--probe-duration", common.probeDuration, true);
+        Duration noiseBudget = common.noiseBudget == null ? Duration.ZERO
+                : OptionParsers.duration("--noise-budget", common.noiseBudget, false);
+        if (noiseBudget.isPositive() && probe.isZero()) {
             throw new UsageException("--noise-budget '" + common.noiseBudget
                     + "': needs the probes it judges; give --probe-duration more than 0");
         }
@@ -138,17 +138,12 @@ abstract class TargetCommand implements Callable<Integer> {
         if (generatorLimit <= 0) {
             throw new UsageException("--generator-limit '" + common.generatorLimit + "': must be above 0%");
         }
-        long interval = OptionParsers.durationNanos("--interval", common.interval, false);
-        if (interval < TimeUnit.MILLISECONDS.toNanos(10)) {
-            throw new UsageException("--interval '" + common.interval + "': must be at least 10ms");
+        Duration interval = OptionParsers.duration("--interval", common.interval, false);
+        if (interval.compareTo(MIN_INTERVAL) < 0) {
+            throw new UsageException("--interval '" + common.interval + "': must be at least " + DurationText.of(MIN_INTERVAL));
         }
-        long drain = OptionParsers.durationNanos("--drain-timeout", common.drainTimeout, false);
+        Duration drain = OptionParsers.duration("--drain-timeout", common.drainTimeout, false);
         double tolerance = OptionParsers.fraction("--rate-tolerance", common.rateTolerance);
-        boolean fork = switch (common.fork) {
-            case "auto" -> true;
-            case "none" -> false;
-            default -> throw new UsageException("--fork '" + common.fork + "': use auto or none");
-        };
         if (common.onlyVariant != null && !target.variants().contains(common.onlyVariant)) {
             throw new UsageException("--only-variant '" + common.onlyVariant + "': not one of " + target.variants());
         }
@@ -161,27 +156,30 @@ abstract class TargetCommand implements Callable<Integer> {
         config.put("interval", common.interval);
         config.put("drainTimeout", common.drainTimeout);
         config.put("rateTolerance", tolerance);
-        config.put("fork", common.fork);
+        config.put("fork", OptionWords.word(common.fork));
         if (common.noiseBudget != null) {
             config.put("noiseBudget", common.noiseBudget);
             config.put("maxReruns", common.maxReruns);
         }
         config.put("generatorLimit", generatorLimit);
-        return new RunSettings(loads, repetitions.most(), cpus, !common.noPin, probe, interval, LEAD_NANOS, drain, common.drainTimeout,
-                tolerance, OVERRUN_FRACTION, fork, common.onlyVariant, config, noiseBudget, common.noiseBudget, common.maxReruns,
-                generatorLimit, repetitions.precision());
+        return new RunSettings(loads,
+                new RunSettings.Repetitions(repetitions.most(), repetitions.precision()),
+                new RunSettings.Placement(cpus, !common.noPin),
+                new RunSettings.Timing(probe, interval, LEAD, drain, OVERRUN_FRACTION),
+                new RunSettings.Limits(tolerance, generatorLimit),
+                new RunSettings.NoiseGating(noiseBudget, common.maxReruns),
+                new RunSettings.Forking(common.fork == RunChoices.Fork.AUTO, common.onlyVariant),
+                config);
     }
 
     private Progress progress() {
-        String choice = common.progress;
-        if (choice.equals("auto")) {
-            choice = System.console() != null && System.console().isTerminal() ? "bar" : "log";
-        }
-        return switch (choice) {
-            case "bar" -> new TerminalProgress(spec.commandLine().getErr());
-            case "log" -> new JsonLogProgress(spec.commandLine().getErr());
-            case "none" -> Progress.NONE;
-            default -> throw new UsageException("--progress '" + common.progress + "': use auto, bar, log or none");
+        java.io.PrintWriter err = spec.commandLine().getErr();
+        boolean terminal = System.console() != null && System.console().isTerminal();
+        return switch (common.progress) {
+            case AUTO -> terminal ? new TerminalProgress(err) : new JsonLogProgress(err);
+            case BAR -> new TerminalProgress(err);
+            case LOG -> new JsonLogProgress(err);
+            case NONE -> Progress.NONE;
         };
     }
 
@@ -202,7 +200,7 @@ abstract class TargetCommand implements Callable<Integer> {
         }
         if (!kept.contains("--progress") && kept.stream().noneMatch(a -> a.startsWith("--progress="))) {
             // children inherit the terminal; keep their output in the parent's style
-            kept.add("--progress=" + common.progress);
+            kept.add("--progress=" + OptionWords.word(common.progress));
         }
         return kept;
     }

@@ -51,16 +51,16 @@ public final class BenchmarkRunner {
         String hash = ResultJson.configHash(config);
         List<String> warnings = warnings(target, settings);
         warnings.forEach(progress::warn);
-        Environment environment = environmentProbe.collect(settings.cpus(), warnings);
+        Environment environment = environmentProbe.collect(settings.placement().cpus(), warnings);
 
-        List<String> variants = settings.onlyVariant() == null ? target.variants() : List.of(settings.onlyVariant());
+        List<String> variants = settings.forking().onlyVariant() == null ? target.variants() : List.of(settings.forking().onlyVariant());
         List<StepResult> steps = new ArrayList<>();
-        if (settings.forkVariants() && variants.size() > 1 && forks != null) {
+        if (settings.forking().variantsInOwnJvm() && variants.size() > 1 && forks != null) {
             steps.addAll(forks.runInterleaved(target, variants, settings, runDir));
             steps.forEach(progress::stepFinished);
         } else {
             RepetitionRunner repetitions = new RepetitionRunner(clock, settings, progress,
-                    noise != null ? noise : NoiseSource.system(settings.probeNanos()), runDir);
+                    noise != null ? noise : NoiseSource.system(settings.timing().probe().toNanos()), runDir);
             for (String variant : variants) {
                 for (Load load : settings.loads()) {
                     StepPlan plan = new StepPlan(target.name(), variant, load, target.label(load));
@@ -84,7 +84,7 @@ public final class BenchmarkRunner {
     private StepResult runStep(RepetitionRunner runner, Target target, StepPlan plan, RunSettings settings, Path runDir)
             throws InterruptedException {
         List<RepetitionResult> repetitions = new ArrayList<>();
-        while (settings.wantsAnother(repetitions)) {
+        while (settings.repetitions().wantsAnother(repetitions)) {
             repetitions.add(runner.run(target, plan, repetitions.size() + 1));
         }
         return StepAssembler.assemble(plan, target.measure(plan.load().mode()),
@@ -94,15 +94,16 @@ public final class BenchmarkRunner {
     private static List<String> warnings(Target target, RunSettings settings) {
         List<String> warnings = new ArrayList<>();
         int roles = 1 + target.threadRoles().size();
-        if (!settings.pin()) {
+        if (!settings.placement().pin()) {
             warnings.add("pinning disabled: measured threads may migrate between CPUs");
         } else if (io.isobench.runner.platform.Affinity.unavailableReason().isPresent()) {
             warnings.add("CPU pinning unavailable (" + io.isobench.runner.platform.Affinity.unavailableReason().get() + "): threads run unpinned");
         }
-        if (settings.cpus().size() < roles) {
-            warnings.add("only " + settings.cpus().size() + " CPU(s) granted for " + roles + " measured threads: some share a CPU");
-        } else if (settings.cpus().size() == roles) {
-            warnings.add("no spare CPU: JIT, GC and the monitor thread share the measured CPUs (" + settings.cpus().size() + " granted)");
+        int cpus = settings.placement().cpus().size();
+        if (cpus < roles) {
+            warnings.add("only " + cpus + " CPU(s) granted for " + roles + " measured threads: some share a CPU");
+        } else if (cpus == roles) {
+            warnings.add("no spare CPU: JIT, GC and the monitor thread share the measured CPUs (" + cpus + " granted)");
         }
         return warnings;
     }

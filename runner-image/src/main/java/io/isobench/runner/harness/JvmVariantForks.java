@@ -67,7 +67,7 @@ public final class JvmVariantForks implements VariantForks {
             }
         }
         // rounds go on while any step wants another repetition (a fixed count: every round; auto: until each is precise)
-        for (int round = 1; repetitions.values().stream().anyMatch(settings::wantsAnother); round++) {
+        for (int round = 1; repetitions.values().stream().anyMatch(settings.repetitions()::wantsAnother); round++) {
             for (int i = 0; i < variants.size(); i++) {
                 String variant = variants.get((i + round - 1) % variants.size());
                 runOne(variant, round, runDir, plans, repetitions);

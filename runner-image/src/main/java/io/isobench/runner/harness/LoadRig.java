@@ -183,8 +183,9 @@ public final class LoadRig {
         long drainEnded = clock.nanoTime();
         lag.close();
         windowClosed.run();
-        return new RigOutcome(windowStart, end, sendingEnded, drainEnded, drained, expected, sentInWindow, sentTotal,
-                completed, failure, abandoned, serverPaced ? null : lag, serverPaced);
+        return new RigOutcome(new RigOutcome.Window(windowStart, end, sendingEnded, drainEnded, drained),
+                new RigOutcome.Messages(expected, sentInWindow, sentTotal, completed), failure, abandoned, serverPaced ? null : lag,
+                serverPaced);
     }
 
     /** What has arrived of what is owed: completions of sends, or messages recorded in the window (server-paced). */

@@ -3,6 +3,7 @@ package io.isobench.runner.harness;
 import io.isobench.result.MachineProbe;
 import io.isobench.result.NoiseSignals;
 import io.isobench.runner.report.HumanUnits;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -37,15 +38,14 @@ final class NoiseGate {
     private NoiseGate() {}
 
     /**
-     * @param budgetNanos the longest stall allowed, 0 without a budget (stalls are then not judged)
-     * @param budgetText  the budget as the user wrote it
-     * @param signals     the counters' rise over the window, or null when they were not read
+     * @param budget  the longest stall allowed, zero without a budget (stalls are then not judged)
+     * @param signals the counters' rise over the window, or null when they were not read
      */
-    static List<String> findings(long budgetNanos, String budgetText, MachineProbe before, MachineProbe after, NoiseSignals signals) {
+    static List<String> findings(Duration budget, MachineProbe before, MachineProbe after, NoiseSignals signals) {
         List<String> found = new ArrayList<>();
-        if (budgetNanos > 0) {
-            stalls("before", before, budgetNanos, budgetText, found);
-            stalls("after", after, budgetNanos, budgetText, found);
+        if (budget.isPositive()) {
+            stalls("before", before, budget, found);
+            stalls("after", after, budget, found);
         }
         if (before != null && after != null && before.coreToCore() != null && after.coreToCore() != null) {
             long a = before.coreToCore().p50();
@@ -62,14 +62,14 @@ final class NoiseGate {
         return found;
     }
 
-    private static void stalls(String when, MachineProbe probe, long budgetNanos, String budgetText, List<String> found) {
+    private static void stalls(String when, MachineProbe probe, Duration budget, List<String> found) {
         if (probe == null) {
             return;
         }
         for (MachineProbe.Jitter j : probe.jitter()) {
-            if (j.maxStallNanos() > budgetNanos) {
+            if (j.maxStallNanos() > budget.toNanos()) {
                 found.add("the jitter probe " + when + " saw a " + HumanUnits.latency(j.maxStallNanos()) + " stall on CPU " + j.cpu()
-                        + " (budget " + budgetText + ")");
+                        + " (budget " + DurationText.of(budget) + ")");
             }
         }
     }

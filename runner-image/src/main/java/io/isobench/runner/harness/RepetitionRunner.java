@@ -56,7 +56,7 @@ final class RepetitionRunner {
         List<Rerun> reruns = new ArrayList<>();
         for (int attempt = 1; ; attempt++) {
             RepetitionResult result = attempt(target, step, repetition);
-            if (result.verdict() != Verdict.INCONCLUSIVE || attempt > settings.maxReruns()) {
+            if (result.verdict() != Verdict.INCONCLUSIVE || attempt > settings.noiseGating().maxReruns()) {
                 if (!reruns.isEmpty()) {
                     result = result.toBuilder().reruns(reruns).build();
                 }
@@ -64,7 +64,7 @@ final class RepetitionRunner {
                 return result;
             }
             progress.warn(step.id() + " repetition " + repetition + " attempt " + attempt + " INCONCLUSIVE, running it again ("
-                    + (settings.maxReruns() - attempt + 1) + " rerun(s) left): " + result.reason());
+                    + (settings.noiseGating().maxReruns() - attempt + 1) + " rerun(s) left): " + result.reason());
             deleteFiles(result.files());
             reruns.add(new Rerun(attempt, result.startedAt(), result.reason(), result.latency()));
         }
@@ -74,15 +74,15 @@ final class RepetitionRunner {
         List<String> roles = new ArrayList<>();
         roles.add(target.senderRole());
         roles.addAll(target.threadRoles());
-        ThreadPlacement placement = new ThreadPlacement(roles, settings.cpus(), settings.pin());
+        ThreadPlacement placement = new ThreadPlacement(roles, settings.placement().cpus(), settings.placement().pin());
         List<Integer> measuredCpus = roles.stream().map(placement::cpuOf).filter(java.util.Objects::nonNull).distinct().toList();
 
         MachineProbe probe = noise.probe(measuredCpus);
-        progress.repetitionStarted(step, repetition, settings.repetitions());
+        progress.repetitionStarted(step, repetition, settings.repetitions().most());
 
         Recording recording = new Recording(clock);
         Path hlogPartial = runDir.resolve(RunLayout.repetitionPartialFile(step.id(), repetition, "hlog"));
-        WindowMonitor monitor = new WindowMonitor(clock, recording, placement::threads, settings.intervalNanos(), hlogPartial,
+        WindowMonitor monitor = new WindowMonitor(clock, recording, placement::threads, settings.timing().interval().toNanos(), hlogPartial,
                 "isobench " + step.target() + " " + step.id() + " repetition " + repetition, step, repetition, progress,
                 () -> noise.signals(measuredCpus, placement.threadIds()));
         Thread.ofPlatform().daemon().name("isobench-monitor").start(monitor);
@@ -94,11 +94,11 @@ final class RepetitionRunner {
         try {
             session = target.open(new SessionContext(step.variant(), step.load(), clock, recording, placement));
             Session open = session;
-            LoadRig rig = new LoadRig(clock, recording, settings.drainTimeoutNanos(), settings.overrunFraction(),
+            LoadRig rig = new LoadRig(clock, recording, settings.timing().drainTimeout().toNanos(), settings.timing().overrunFraction(),
                     monitor::endWindowFromSender, recording.recorderOf(target.senderRole()));
             Thread sender = placement.start(target.senderRole(), () -> {
                 try {
-                    outcome.set(rig.run(open, step.load(), settings.leadNanos()));
+                    outcome.set(rig.run(open, step.load(), settings.timing().lead().toNanos()));
                 } catch (RuntimeException | Error e) {
                     failure.set("sender failed: " + e);
                     monitor.endWindowFromSender();
@@ -132,7 +132,7 @@ final class RepetitionRunner {
         Histogram histogram = totals.histogram();
         List<String> notes = new ArrayList<>();
         if (rig == null) {
-            rig = new RigOutcome(0, 0, 0, 0, false, 0, 0, 0, recording.completed(), failure.get(), false, null, false);
+            rig = RigOutcome.neverRan(recording.completed(), failure.get());
             // with no outcome the window has no known length: samples without a window are figures nothing can be judged
             // against (ResultPlausibility refuses them), so this FAIL keeps its reason and the .hlog, not the samples
             if (histogram.getTotalCount() > 0) {
@@ -143,7 +143,8 @@ final class RepetitionRunner {
         } else if (failure.get() != null && rig.failure() == null) {
             rig = rig.failedWith(failure.get());
         }
-        Verdicts.Judgement judgement = Verdicts.judge(step.load(), rig, histogram.getTotalCount(), settings.rateTolerance(), settings.drainTimeoutText());
+        Verdicts.Judgement judgement = Verdicts.judge(step.load(), rig, histogram.getTotalCount(), settings.limits().rateTolerance(),
+                settings.timing().drainTimeout());
         List<Pinning> pinnings = placement.pinnings();
         for (Pinning p : pinnings) {
             if (!p.applied()) {
@@ -156,10 +157,10 @@ final class RepetitionRunner {
         long p99 = histogram.getValueAtPercentile(99);
         GeneratorLag generator = rig.senderLag() == null ? null : rig.senderLag().figures(p50, p99);
         if (generator != null && histogram.getTotalCount() > 0) {
-            judgement = withGenerator(judgement, Verdicts.generator(generator, p50, p99, settings.generatorLimit(),
+            judgement = withGenerator(judgement, Verdicts.generator(generator, p50, p99, settings.limits().generatorLimit(),
                     NoiseGate.preempted(signals, target.senderRole())), notes);
         }
-        List<String> noise = NoiseGate.findings(settings.noiseBudgetNanos(), settings.noiseBudgetText(), probe, probeAfter, signals);
+        List<String> noise = NoiseGate.findings(settings.noiseGating().budget(), probe, probeAfter, signals);
         judgement = withNoise(judgement, noise, notes);
         ArtifactFiles files = writeFiles(step, repetition, judgement.verdict(), hlogPartial, histogram);
         AllocationMeter.Snapshot activity = totals.activity();
@@ -169,7 +170,7 @@ final class RepetitionRunner {
                 .windowNanos(rig.windowNanos() > 0 ? rig.windowNanos() : 0)
                 .targetRate(targetRate(step.load(), rig))
                 .achievedRate(judgement.achievedRate())
-                .sent(rig.sentInWindow())
+                .sent(rig.messages().sentInWindow())
                 .received(histogram.getTotalCount())
                 .latency(LatencySummary.of(histogram))
                 .gc(activity.gc())
@@ -214,7 +215,7 @@ final class RepetitionRunner {
             return judgement;
         }
         String noise = String.join("; ", findings);
-        if (settings.noiseBudgetNanos() <= 0) {
+        if (!settings.noiseGating().gates()) {
             notes.add("host noise during the window (not gated: no --noise-budget): " + noise);
             return judgement;
         }
@@ -222,8 +223,8 @@ final class RepetitionRunner {
             return new Verdicts.Judgement(Verdict.FAIL, judgement.reason() + "; host noise during the window: " + noise,
                     judgement.achievedRate());
         }
-        return new Verdicts.Judgement(Verdict.INCONCLUSIVE, "host noise beyond the " + settings.noiseBudgetText() + " noise budget: "
-                + noise, judgement.achievedRate());
+        return new Verdicts.Judgement(Verdict.INCONCLUSIVE, "host noise beyond the " + DurationText.of(settings.noiseGating().budget())
+                + " noise budget: " + noise, judgement.achievedRate());
     }
 
     /** Removes an attempt's files before it is run again (the rerun writes its own; the attempt is kept as a {@link Rerun}). */

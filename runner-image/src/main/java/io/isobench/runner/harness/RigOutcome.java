@@ -3,41 +3,46 @@ package io.isobench.runner.harness;
 /**
  * What the sender loop did in one repetition.
  *
- * @param windowStart    first nanosecond of the measured window
- * @param windowEnd      the schedule's end of the window
- * @param sendingEnded   when the last message of the window actually went out (≥ its intended time)
- * @param drainEnded     when the rig saw the last completion, or the drain deadline passed
- * @param drained        whether every message sent completed before the drain deadline
- * @param expected       messages the open-loop schedule asked for in the window (closed loop: = sent; a server-paced
- *                       target: the messages its server was due to emit in the window)
- * @param sentInWindow   messages sent with an intended time in the window (server-paced: = expected, what the window owes)
- * @param sentTotal      all messages sent, warm-up included
- * @param completedTotal all completions seen, warm-up included
- * @param failure        why the target stopped, or null
- * @param abandoned      true when the sender fell so far behind that it gave up on the rest of the window
- * @param senderLag      the sender's own lateness and reply-read delay (null when the rig never ran, or when the sends
- *                       are not the messages: a server-paced target's latency owes nothing to when the rig sent)
- * @param serverPaced    true when the messages are the server's, not the rig's sends ({@link Session#dueInWindow})
+ * @param window      when the measured window ran, was sent and drained
+ * @param messages    what the window owed, what was sent and what completed
+ * @param failure     why the target stopped, or null
+ * @param abandoned   true when the sender fell so far behind that it gave up on the rest of the window
+ * @param senderLag   the sender's own lateness and reply-read delay (null when the rig never ran, or when the sends
+ *                    are not the messages: a server-paced target's latency owes nothing to when the rig sent)
+ * @param serverPaced true when the messages are the server's, not the rig's sends ({@link Session#dueInWindow})
  */
-public record RigOutcome(
-        long windowStart,
-        long windowEnd,
-        long sendingEnded,
-        long drainEnded,
-        boolean drained,
-        long expected,
-        long sentInWindow,
-        long sentTotal,
-        long completedTotal,
-        String failure,
-        boolean abandoned,
-        SenderLag senderLag,
-        boolean serverPaced) {
+public record RigOutcome(Window window, Messages messages, String failure, boolean abandoned, SenderLag senderLag, boolean serverPaced) {
+
+    /**
+     * @param start        first nanosecond of the measured window
+     * @param end          the schedule's end of the window
+     * @param sendingEnded when the last message of the window actually went out (≥ its intended time)
+     * @param drainEnded   when the rig saw the last completion, or the drain deadline passed
+     * @param drained      whether every message owed completed before the drain deadline
+     */
+    public record Window(long start, long end, long sendingEnded, long drainEnded, boolean drained) {
+
+        /** A window that never opened. */
+        static final Window NEVER_OPENED = new Window(0, 0, 0, 0, false);
+    }
+
+    /**
+     * @param expected       messages the open-loop schedule asked for in the window (closed loop: = sent; a server-paced
+     *                       target: the messages its server was due to emit in the window)
+     * @param sentInWindow   messages sent with an intended time in the window (server-paced: = expected, what the window owes)
+     * @param sentTotal      all messages sent, warm-up included
+     * @param completedTotal all completions seen, warm-up included
+     */
+    public record Messages(long expected, long sentInWindow, long sentTotal, long completedTotal) {}
+
+    /** The outcome of a rig that broke before it could report one: nothing sent in a window that never opened. */
+    static RigOutcome neverRan(long completedTotal, String failure) {
+        return new RigOutcome(Window.NEVER_OPENED, new Messages(0, 0, 0, completedTotal), failure, false, null, false);
+    }
 
     /** The same outcome, failed with {@code reason} (found outside the rig). */
     public RigOutcome failedWith(String reason) {
-        return new RigOutcome(windowStart, windowEnd, sendingEnded, drainEnded, drained, expected, sentInWindow, sentTotal, completedTotal,
-                reason, abandoned, senderLag, serverPaced);
+        return new RigOutcome(window, messages, reason, abandoned, senderLag, serverPaced);
     }
 
     /**
@@ -48,7 +53,7 @@ public record RigOutcome(
         if (!serverPaced) {
             return loadTargetRate;
         }
-        return windowEnd > windowStart ? expected * 1e9 / (windowEnd - windowStart) : 0;
+        return window.end() > window.start() ? messages.expected() * 1e9 / (window.end() - window.start()) : 0;
     }
 
     /**
@@ -56,10 +61,10 @@ public record RigOutcome(
      * completed (at least the scheduled end). A sender or receiver that cannot keep up stretches it.
      */
     public long windowNanos() {
-        long last = Math.max(windowEnd, sendingEnded);
-        if (drained) {
-            last = Math.max(last, drainEnded);
+        long last = Math.max(window.end(), window.sendingEnded());
+        if (window.drained()) {
+            last = Math.max(last, window.drainEnded());
         }
-        return last - windowStart;
+        return last - window.start();
     }
 }

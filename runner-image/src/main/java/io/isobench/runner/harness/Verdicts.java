@@ -5,6 +5,7 @@ import io.isobench.result.Load;
 import io.isobench.result.LoadMode;
 import io.isobench.result.Verdict;
 import io.isobench.runner.report.HumanUnits;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -61,9 +62,9 @@ public final class Verdicts {
     /**
      * @param recorded       samples recorded in the window
      * @param rateTolerance  how far below the target rate the achieved rate may fall (0.05 = 5%)
-     * @param drainTimeout   for the message, as the user wrote it
+     * @param drainTimeout   for the message: how long completions could trail the window
      */
-    public static Judgement judge(Load load, RigOutcome outcome, long recorded, double rateTolerance, String drainTimeout) {
+    public static Judgement judge(Load load, RigOutcome outcome, long recorded, double rateTolerance, Duration drainTimeout) {
         double achieved = outcome.windowNanos() <= 0 ? 0 : recorded * 1e9 / outcome.windowNanos();
         List<String> reasons = new ArrayList<>();
         if (outcome.failure() != null) {
@@ -73,16 +74,17 @@ public final class Verdicts {
             // its sends are the server's streams, not messages: how many opened is the target's to say
             reasons.add("sender fell too far behind its schedule of openings and abandoned the window");
         } else if (outcome.abandoned()) {
-            reasons.add(outcome.sentInWindow() == 0
+            reasons.add(outcome.messages().sentInWindow() == 0
                     ? "sender fell too far behind schedule during warm-up and never reached the measured window"
                     : String.format(Locale.ROOT, "sender fell too far behind schedule and abandoned the window after %,d of %,d messages",
-                            outcome.sentInWindow(), outcome.expected()));
+                            outcome.messages().sentInWindow(), outcome.messages().expected()));
         }
-        long lost = outcome.sentInWindow() - recorded;
+        long lost = outcome.messages().sentInWindow() - recorded;
         if (lost > 0 && outcome.failure() == null) {
             reasons.add(String.format(Locale.ROOT, outcome.serverPaced()
                     ? "%,d of %,d messages due in the window were not delivered within the %s drain timeout"
-                    : "%,d of %,d messages sent did not complete within the %s drain timeout", lost, outcome.sentInWindow(), drainTimeout));
+                    : "%,d of %,d messages sent did not complete within the %s drain timeout", lost, outcome.messages().sentInWindow(),
+                    DurationText.of(drainTimeout)));
         }
         if (recorded == 0 && outcome.failure() == null && !outcome.abandoned()) {
             reasons.add("no message completed in the measured window");

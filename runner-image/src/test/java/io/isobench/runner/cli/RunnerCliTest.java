@@ -132,6 +132,8 @@ class RunnerCliTest {
         assertThat(first.generator().sends()).isEqualTo(first.sent());
         assertThat(outcome.out()).contains("Repetitions and the machine around them").contains("| isobench_rate-10000 | 1 | ");
         assertThat(result.config()).containsEntry("rates", List.of(10_000, 50_000)).containsEntry("queues", List.of("isobench"));
+        // the typed choices are written to result.json as the words the user gives (a rerun passes them back)
+        assertThat(result.config()).containsEntry("mode", "open-loop").containsEntry("fork", "auto").containsEntry("drainTimeout", "5s");
     }
 
     @Test

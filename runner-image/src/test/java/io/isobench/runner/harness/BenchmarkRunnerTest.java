@@ -14,11 +14,11 @@ import io.isobench.result.RunResult;
 import io.isobench.result.StepResult;
 import io.isobench.result.Verdict;
 import io.isobench.runner.platform.EnvironmentProbe;
+import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -30,8 +30,10 @@ class BenchmarkRunnerTest {
 
     static RunSettings settings(List<Load> loads, int repetitions) {
         List<Integer> cpus = EnvironmentProbe.system().grantedCpus();
-        return new RunSettings(loads, repetitions, cpus, true, 0, TimeUnit.MILLISECONDS.toNanos(100), TimeUnit.MILLISECONDS.toNanos(5),
-                TimeUnit.MILLISECONDS.toNanos(500), "500ms", 0.5, 0.5, false, null, Map.of("test", true));
+        return new RunSettings(loads, RunSettings.Repetitions.fixed(repetitions), new RunSettings.Placement(cpus, true),
+                new RunSettings.Timing(Duration.ZERO, Duration.ofMillis(100), Duration.ofMillis(5), Duration.ofMillis(500), 0.5),
+                new RunSettings.Limits(0.5, RunSettings.Limits.DEFAULT_GENERATOR_LIMIT), RunSettings.NoiseGating.OFF,
+                RunSettings.Forking.IN_THIS_JVM, Map.of("test", true));
     }
 
     static RunResult run(Target target, RunSettings settings, Path dir) throws InterruptedException {

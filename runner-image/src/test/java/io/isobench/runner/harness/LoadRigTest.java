@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.isobench.result.Histograms;
 import io.isobench.result.Load;
 import io.isobench.result.Verdict;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -29,15 +30,15 @@ class LoadRigTest {
     void stampsEveryMessageWithItsScheduledTimeNotWhenItWasSent() {
         RigOutcome outcome = rig.run(session, Load.openLoop(1000, 10, 100), 0);
 
-        long start = outcome.windowStart() - 10 * MS;
+        long start = outcome.window().start() - 10 * MS;
         assertThat(session.stamps).hasSize(110);
         for (int i = 0; i < session.stamps.size(); i++) {
             assertThat(session.stamps.get(i)).as("message %d", i).isEqualTo(start + i * MS);
             assertThat(session.sentAt.get(i)).isGreaterThanOrEqualTo(session.stamps.get(i));
         }
-        assertThat(outcome.expected()).isEqualTo(100);
-        assertThat(outcome.sentInWindow()).isEqualTo(100);
-        assertThat(outcome.sentTotal()).isEqualTo(110);
+        assertThat(outcome.messages().expected()).isEqualTo(100);
+        assertThat(outcome.messages().sentInWindow()).isEqualTo(100);
+        assertThat(outcome.messages().sentTotal()).isEqualTo(110);
     }
 
     @Test
@@ -62,8 +63,8 @@ class LoadRigTest {
         assertThat(h.getMaxValue()).isGreaterThanOrEqualTo(50 * MS);
         assertThat(h.getCountBetweenValues(10 * MS, Histograms.HIGHEST_NANOS)).isGreaterThanOrEqualTo(40);
         assertThat(h.getCountBetweenValues(MS, Histograms.HIGHEST_NANOS)).isGreaterThanOrEqualTo(45);
-        assertThat(outcome.sentInWindow()).isEqualTo(100);
-        Verdicts.Judgement j = Verdicts.judge(Load.openLoop(1000, 10, 100), outcome, h.getTotalCount(), 0.02, "50ms");
+        assertThat(outcome.messages().sentInWindow()).isEqualTo(100);
+        Verdicts.Judgement j = Verdicts.judge(Load.openLoop(1000, 10, 100), outcome, h.getTotalCount(), 0.02, Duration.ofMillis(50));
         assertThat(j.verdict()).isEqualTo(Verdict.OK);
     }
 
@@ -73,10 +74,10 @@ class LoadRigTest {
 
         Load load = Load.openLoop(1000, 10, 100);
         RigOutcome outcome = rig.run(session, load, 0);
-        Verdicts.Judgement j = Verdicts.judge(load, outcome, recording.recorded(), 0.02, "50ms");
+        Verdicts.Judgement j = Verdicts.judge(load, outcome, recording.recorded(), 0.02, Duration.ofMillis(50));
 
         assertThat(outcome.abandoned()).isTrue();
-        assertThat(outcome.sentInWindow()).isLessThan(outcome.expected());
+        assertThat(outcome.messages().sentInWindow()).isLessThan(outcome.messages().expected());
         assertThat(j.verdict()).isEqualTo(Verdict.FAIL);
         assertThat(j.reason()).contains("below the target 1,000 msg/s").contains("abandoned the window");
         assertThat(j.achievedRate()).isLessThan(600);
@@ -102,9 +103,9 @@ class LoadRigTest {
 
         Load load = Load.openLoop(1000, 10, 100);
         RigOutcome outcome = rig.run(session, load, 0);
-        Verdicts.Judgement j = Verdicts.judge(load, outcome, recording.recorded(), 0.02, "50ms");
+        Verdicts.Judgement j = Verdicts.judge(load, outcome, recording.recorded(), 0.02, Duration.ofMillis(50));
 
-        assertThat(outcome.drained()).isFalse();
+        assertThat(outcome.window().drained()).isFalse();
         assertThat(j.verdict()).isEqualTo(Verdict.FAIL);
         assertThat(j.reason()).contains("2 of 100 messages sent did not complete within the 50ms drain timeout");
     }
@@ -115,9 +116,9 @@ class LoadRigTest {
 
         Load load = Load.openLoop(100_000, 10, 100);
         RigOutcome outcome = rig.run(session, load, 0);
-        Verdicts.Judgement j = Verdicts.judge(load, outcome, recording.recorded(), 0.02, "50ms");
+        Verdicts.Judgement j = Verdicts.judge(load, outcome, recording.recorded(), 0.02, Duration.ofMillis(50));
 
-        assertThat(outcome.sentTotal()).isLessThan(2000);
+        assertThat(outcome.messages().sentTotal()).isLessThan(2000);
         assertThat(j.verdict()).isEqualTo(Verdict.FAIL);
         assertThat(j.reason()).startsWith("target failed: server closed the connection");
     }
@@ -145,7 +146,8 @@ class LoadRigTest {
         assertThat(h.getValueAtPercentile(50)).as("what the target is charged").isGreaterThanOrEqualTo(550_000);
         assertThat(lag.replyReadDelayP50()).as("replies waited for the sender").isGreaterThanOrEqualTo(550_000);
         assertThat(lag.sendLagP99()).as("yet every message went out on time").isLessThan(10_000);
-        assertThat(Verdicts.judge(Load.openLoop(1000, 10, 100), outcome, h.getTotalCount(), 0.02, "50ms").verdict()).isEqualTo(Verdict.OK);
+        assertThat(Verdicts.judge(Load.openLoop(1000, 10, 100), outcome, h.getTotalCount(), 0.02, Duration.ofMillis(50)).verdict())
+                .isEqualTo(Verdict.OK);
         assertThat(check.failure()).startsWith("the load generator, not the target, was the bottleneck: sender lag p50 ")
                 .contains("; reply-read delay p50 ").contains("of the latency p50").contains("(limit 50%, --generator-limit)");
     }
@@ -197,7 +199,7 @@ class LoadRigTest {
 
         RigOutcome outcome = rig.run(session, load, 0);
 
-        assertThat(outcome.sentInWindow()).isBetween(95L, 101L);
+        assertThat(outcome.messages().sentInWindow()).isBetween(95L, 101L);
         for (int i = 1; i < session.stamps.size(); i++) {
             assertThat(session.stamps.get(i)).isGreaterThanOrEqualTo(session.sentAt.get(i - 1));
         }

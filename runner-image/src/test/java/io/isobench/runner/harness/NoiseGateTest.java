@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.isobench.result.MachineProbe;
 import io.isobench.result.NoiseSignals;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -30,18 +31,19 @@ class NoiseGateTest {
     @CsvSource({"70, 275, true", "275, 70, true", "70, 90, false", "70, 104, false", "70, 105, false", "70, 106, true", "20, 35, false",
         "20, 40, false", "20, 41, true", "20, 45, true", "400, 610, true"})
     void theCoreToCoreStateChangedWhenOneModeIsOneAndAHalfTimesTheOtherAndMoreThan20nsApart(long before, long after, boolean changed) {
-        List<String> found = NoiseGate.findings(0, null, probe(before, 0), probe(after, 0), null);
+        List<String> found = NoiseGate.findings(Duration.ZERO, probe(before, 0), probe(after, 0), null);
         assertThat(found.isEmpty()).isEqualTo(!changed);
     }
 
     @Test
     void stallsAreJudgedOnlyAgainstABudget() {
-        assertThat(NoiseGate.findings(0, null, probe(70, 50 * MS), probe(70, 0), null)).isEmpty();
-        assertThat(NoiseGate.findings(MS, "1ms", probe(70, 50 * MS), probe(70, 0), null))
+        assertThat(NoiseGate.findings(Duration.ZERO, probe(70, 50 * MS), probe(70, 0), null)).isEmpty();
+        assertThat(NoiseGate.findings(Duration.ofMillis(1), probe(70, 50 * MS), probe(70, 0), null))
                 .containsExactly("the jitter probe before saw a 50 ms stall on CPU 0 (budget 1ms)");
-        assertThat(NoiseGate.findings(MS, "1ms", probe(70, 900_000), probe(70, 1_000_000), null)).as("at the budget is within it")
+        assertThat(NoiseGate.findings(Duration.ofMillis(1), probe(70, 900_000), probe(70, 1_000_000), null))
+                .as("at the budget is within it")
                 .isEmpty();
-        assertThat(NoiseGate.findings(MS, "1ms", probe(70, 0), probe(70, 2 * MS), null))
+        assertThat(NoiseGate.findings(Duration.ofMillis(1), probe(70, 0), probe(70, 2 * MS), null))
                 .containsExactly("the jitter probe after saw a 2 ms stall on CPU 0 (budget 1ms)");
     }
 
@@ -58,8 +60,8 @@ class NoiseGateTest {
 
     @Test
     void interruptsCountPastTheirAllowancePerSecond() {
-        assertThat(NoiseGate.findings(MS, "1ms", null, null, quiet(List.of(), 20_000))).as("2,000/s over 10 s").isEmpty();
-        assertThat(NoiseGate.findings(MS, "1ms", null, null, quiet(List.of(), 20_001)))
+        assertThat(NoiseGate.findings(Duration.ofMillis(1), null, null, quiet(List.of(), 20_000))).as("2,000/s over 10 s").isEmpty();
+        assertThat(NoiseGate.findings(Duration.ofMillis(1), null, null, quiet(List.of(), 20_001)))
                 .containsExactly("CPU 0 took 20,001 interrupts besides its timer in 10.0 s (CAL 20,001; allowance 2,000/s)");
     }
 
@@ -67,13 +69,14 @@ class NoiseGateTest {
     void involuntarySwitchesCountOnlyForAThreadPinnedAloneOnItsCpu() {
         var alone = new NoiseSignals.ThreadNoise("agent", 1, true, 21L, 0L);
         var unpinned = new NoiseSignals.ThreadNoise("publisher", 0, false, 500L, 0L);
-        assertThat(NoiseGate.findings(MS, "1ms", null, null, quiet(List.of(alone, unpinned), 0)))
+        assertThat(NoiseGate.findings(Duration.ofMillis(1), null, null, quiet(List.of(alone, unpinned), 0)))
                 .containsExactly("thread agent (pinned to CPU 1) was switched out involuntarily 21 times in 10.0 s (allowance 2/s)");
         var withinAllowance = new NoiseSignals.ThreadNoise("agent", 1, true, 20L, 0L);
-        assertThat(NoiseGate.findings(MS, "1ms", null, null, quiet(List.of(withinAllowance), 0))).isEmpty();
+        assertThat(NoiseGate.findings(Duration.ofMillis(1), null, null, quiet(List.of(withinAllowance), 0))).isEmpty();
         var sharing = List.of(new NoiseSignals.ThreadNoise("client", 1, true, 900L, 0L),
                 new NoiseSignals.ThreadNoise("server", 1, true, 900L, 0L));
-        assertThat(NoiseGate.findings(MS, "1ms", null, null, quiet(sharing, 0))).as("two measured threads take turns on one CPU by design")
+        assertThat(NoiseGate.findings(Duration.ofMillis(1), null, null, quiet(sharing, 0)))
+                .as("two measured threads take turns on one CPU by design")
                 .isEmpty();
         assertThat(NoiseGate.preempted(quiet(List.of(unpinned), 0), "publisher"))
                 .isEqualTo("its thread was switched out involuntarily 500 times in 10.0 s");
@@ -83,7 +86,7 @@ class NoiseGateTest {
     void anyStealOrThrottlingCounts() {
         var signals = new NoiseSignals(10_000 * MS, new NoiseSignals.Throttling("/sys/fs/cgroup/cpu.stat", 100, 1, 4 * MS),
                 List.of(new NoiseSignals.CpuNoise(0, 10 * MS, 0L, Map.of())), List.of(), List.of());
-        assertThat(NoiseGate.findings(MS, "1ms", null, null, signals)).containsExactly(
+        assertThat(NoiseGate.findings(Duration.ofMillis(1), null, null, signals)).containsExactly(
                 "the cgroup was CPU-throttled in 1 of 100 CFS periods, 4 ms in all (/sys/fs/cgroup/cpu.stat)",
                 "the hypervisor stole 10 ms from CPU 0 in 10.0 s");
     }

@@ -11,6 +11,7 @@ import io.isobench.result.RunResult;
 import io.isobench.result.StepResult;
 import io.isobench.result.Verdict;
 import io.isobench.runner.platform.EnvironmentProbe;
+import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,7 +32,7 @@ class NoiseGatingTest {
     }
 
     static RunSettings budget(long budgetNanos, int reruns) {
-        return quietGenerator(1).withNoiseBudget(budgetNanos, budgetNanos / MS + "ms", reruns);
+        return quietGenerator(1).withNoiseGating(new RunSettings.NoiseGating(Duration.ofNanos(budgetNanos), reruns));
     }
 
     static RunResult run(RunSettings settings, NoiseSource noise, Path dir) throws InterruptedException {

@@ -35,19 +35,19 @@ class RepetitionBudgetTest {
 
     @Test
     void aFixedCountIsRunWhateverTheSpread() {
-        assertThat(FIXED.wantsAnother(reps(1000, 1000, 1000))).isTrue();
-        assertThat(FIXED.wantsAnother(reps(1000, 1000, 1000, 1000))).isFalse();
+        assertThat(FIXED.repetitions().wantsAnother(reps(1000, 1000, 1000))).isTrue();
+        assertThat(FIXED.repetitions().wantsAnother(reps(1000, 1000, 1000, 1000))).isFalse();
         assertThat(RepetitionBudget.noted(reps(1000), FIXED, Progress.NONE, "s")).isEqualTo(reps(1000));
     }
 
     @Test
     void autoStopsOnceP50AndP99AreWithinThePrecisionNeverBelowThree() {
         RunSettings auto = FIXED.withPrecision(0.05);
-        assertThat(auto.wantsAnother(reps())).isTrue();
-        assertThat(auto.wantsAnother(reps(1000, 1000))).as("two repetitions tell nothing").isTrue();
-        assertThat(auto.wantsAnother(reps(1000, 1001, 999))).isFalse();
-        assertThat(auto.wantsAnother(reps(1000, 1400, 700))).isTrue();
-        assertThat(auto.wantsAnother(reps(1000, 1400, 700, 1000))).as("the budget").isFalse();
+        assertThat(auto.repetitions().wantsAnother(reps())).isTrue();
+        assertThat(auto.repetitions().wantsAnother(reps(1000, 1000))).as("two repetitions tell nothing").isTrue();
+        assertThat(auto.repetitions().wantsAnother(reps(1000, 1001, 999))).isFalse();
+        assertThat(auto.repetitions().wantsAnother(reps(1000, 1400, 700))).isTrue();
+        assertThat(auto.repetitions().wantsAnother(reps(1000, 1400, 700, 1000))).as("the budget").isFalse();
         List<RepetitionResult> precise = RepetitionBudget.noted(reps(1000, 1001, 999), auto, Progress.NONE, "s");
         assertThat(precise.getLast().notes()).singleElement().asString().matches("precision ±5% reached after 3 repetitions: "
                 + "p50 ±0\\.\\d%, p99 ±0\\.\\d%");
@@ -77,7 +77,7 @@ class RepetitionBudgetTest {
     void aRepetitionThatIsNotOkEndsTheSearchAndSaysSo() {
         RunSettings auto = FIXED.withPrecision(0.05);
         List<RepetitionResult> failed = List.of(rep(1, 1000, Verdict.OK), rep(2, 1400, Verdict.FAIL));
-        assertThat(auto.wantsAnother(failed)).isFalse();
+        assertThat(auto.repetitions().wantsAnother(failed)).isFalse();
         assertThat(RepetitionBudget.noted(failed, auto, Progress.NONE, "s").getLast().notes())
                 .containsExactly("precision ±5% not judged: a repetition was not OK, so no more were run");
     }

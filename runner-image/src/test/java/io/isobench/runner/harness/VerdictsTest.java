@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.isobench.result.GeneratorLag;
 import io.isobench.result.Load;
 import io.isobench.result.Verdict;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -16,11 +17,16 @@ class VerdictsTest {
 
     /** A window of one second in which {@code sent} messages were sent, nothing else wrong. */
     static RigOutcome window(long sent) {
-        return new RigOutcome(0, SECOND, SECOND, SECOND, true, sent, sent, sent, sent, null, false, null, false);
+        return outcome(SECOND, new RigOutcome.Messages(sent, sent, sent, sent), false, false);
+    }
+
+    /** A one-second window, drained, with these messages. */
+    static RigOutcome outcome(long sendingEnded, RigOutcome.Messages messages, boolean abandoned, boolean serverPaced) {
+        return new RigOutcome(new RigOutcome.Window(0, SECOND, sendingEnded, SECOND, true), messages, null, abandoned, null, serverPaced);
     }
 
     static Verdicts.Judgement judge(RigOutcome outcome, long recorded) {
-        return Verdicts.judge(OPEN_1000, outcome, recorded, 0.5, "500ms");
+        return Verdicts.judge(OPEN_1000, outcome, recorded, 0.5, Duration.ofMillis(500));
     }
 
     @Test
@@ -34,7 +40,7 @@ class VerdictsTest {
 
     @Test
     void aClosedLoopHasNoRateToMiss() {
-        var closed = Verdicts.judge(Load.closedLoop(1, 0, 1000), window(3), 3, 0.5, "500ms");
+        var closed = Verdicts.judge(Load.closedLoop(1, 0, 1000), window(3), 3, 0.5, Duration.ofMillis(500));
         assertThat(closed).isEqualTo(new Verdicts.Judgement(Verdict.OK, null, 3.0));
     }
 
@@ -51,8 +57,7 @@ class VerdictsTest {
 
     @Test
     void aTargetThatFailedOrNeverStartedFailsWithItsReasonAlone() {
-        var failed = new RigOutcome(0, 0, 0, 0, false, 0, 0, 0, 0, "could not start tcp-echo remote: Connection refused", false, null,
-                false);
+        var failed = RigOutcome.neverRan(0, "could not start tcp-echo remote: Connection refused");
         assertThat(judge(failed, 0)).isEqualTo(new Verdicts.Judgement(Verdict.FAIL,
                 "target failed: could not start tcp-echo remote: Connection refused", 0.0));
         // the window never opened: no rate is made up for it
@@ -61,10 +66,10 @@ class VerdictsTest {
 
     @Test
     void anAbandonedWindowSaysWhereTheSenderGaveUp() {
-        var warmup = new RigOutcome(0, SECOND, 0, SECOND, true, 1000, 0, 0, 0, null, true, null, false);
+        var warmup = outcome(0, new RigOutcome.Messages(1000, 0, 0, 0), true, false);
         assertThat(judge(warmup, 0).reason())
                 .isEqualTo("sender fell too far behind schedule during warm-up and never reached the measured window");
-        var midway = new RigOutcome(0, SECOND, SECOND, SECOND, true, 1000, 300, 300, 300, null, true, null, false);
+        var midway = outcome(SECOND, new RigOutcome.Messages(1000, 300, 300, 300), true, false);
         assertThat(judge(midway, 300).reason()).startsWith("sender fell too far behind schedule and abandoned the window after 300 of 1,000"
                 + " messages; achieved 300 msg/s");
     }
@@ -72,11 +77,11 @@ class VerdictsTest {
     @Test
     void aServerPacedWindowAbandonedSaysTheOpeningsFellBehindNotHowManyMessagesWereSent() {
         // the rig's sends are stream openings here: "300 of 1,000 messages" would count openings as messages
-        var paced = new RigOutcome(0, SECOND, SECOND, SECOND, true, 1000, 300, 300, 300, null, true, null, true);
+        var paced = outcome(SECOND, new RigOutcome.Messages(1000, 300, 300, 300), true, true);
         assertThat(judge(paced, 300).reason())
                 .startsWith("sender fell too far behind its schedule of openings and abandoned the window")
                 .doesNotContain("300 of 1,000 messages");
-        var notAbandoned = new RigOutcome(0, SECOND, SECOND, SECOND, true, 1000, 1000, 1000, 1000, null, false, null, true);
+        var notAbandoned = outcome(SECOND, new RigOutcome.Messages(1000, 1000, 1000, 1000), false, true);
         assertThat(judge(notAbandoned, 1000).reason()).as("a server-paced window kept is judged on its messages alone").isNull();
     }
 

@@ -12,10 +12,10 @@ import io.isobench.runner.harness.Progress;
 import io.isobench.runner.harness.RunSettings;
 import io.isobench.runner.harness.Target;
 import io.isobench.runner.platform.EnvironmentProbe;
+import java.time.Duration;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Two pinned repetitions (1.5 s warm-up, 1.5 s window each, no probes) of a target, for the allocation checks; the
@@ -28,8 +28,11 @@ public final class AllocationRuns {
 
     /** Runs {@code load} twice and returns the second repetition, asserted OK with samples. */
     public static RepetitionResult measuredWindow(Target target, Load load, Path dir) throws Exception {
-        RunSettings settings = new RunSettings(List.of(load), 2, EnvironmentProbe.system().grantedCpus(), true, 0,
-                TimeUnit.MILLISECONDS.toNanos(500), TimeUnit.MILLISECONDS.toNanos(5), TimeUnit.SECONDS.toNanos(2), "2s", 0.5, 0.5, false, null, Map.of());
+        RunSettings settings = new RunSettings(List.of(load), RunSettings.Repetitions.fixed(2),
+                new RunSettings.Placement(EnvironmentProbe.system().grantedCpus(), true),
+                new RunSettings.Timing(Duration.ZERO, Duration.ofMillis(500), Duration.ofMillis(5), Duration.ofSeconds(2), 0.5),
+                new RunSettings.Limits(0.5, RunSettings.Limits.DEFAULT_GENERATOR_LIMIT), RunSettings.NoiseGating.OFF,
+                RunSettings.Forking.IN_THIS_JVM, Map.of());
         // start with an empty young generation: earlier tests in this JVM must not fill it into the window
         System.gc();
         RepetitionResult rep = new BenchmarkRunner(Clock.SYSTEM, Progress.NONE, EnvironmentProbe.system())

@@ -1,12 +1,17 @@
 package io.isobench.operator.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.kubernetes.api.model.Condition;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-/** What the operator observed and decided. Written only by the operator, through the status subresource. */
+/**
+ * What the operator observed and decided. Written only by the operator, through the status subresource. Times are
+ * {@link Instant}s: the client's mapper writes them as RFC 3339 strings (ISO-8601 in UTC, as Kubernetes' own times).
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public class BenchmarkRunStatus {
 
@@ -23,9 +28,6 @@ public class BenchmarkRunStatus {
     @JsonPropertyDescription("The target's runner name (dispatch, udp-echo, …).")
     private String target;
 
-    @JsonPropertyDescription("Node(s) the runner pods were placed on, comma-separated.")
-    private String node;
-
     @JsonPropertyDescription("Node(s) the runner pods were placed on.")
     private List<String> nodes;
 
@@ -36,17 +38,17 @@ public class BenchmarkRunStatus {
     private Integer attempts;
 
     @JsonPropertyDescription("When the phase last changed (RFC 3339).")
-    private String phaseSince;
+    private Instant phaseSince;
 
     @JsonPropertyDescription("When the runner started (RFC 3339).")
-    private String startTime;
+    private Instant startTime;
 
     @JsonPropertyDescription("When the run ended (RFC 3339).")
-    private String completionTime;
+    private Instant completionTime;
 
     @JsonPropertyDescription("OK when every step met its goals; FAIL when one did not; INCONCLUSIVE when host noise beyond "
             + "spec.load.noiseBudget voided one and nothing FAILed (the runner's verdict).")
-    private String verdict;
+    private RunVerdict verdict;
 
     @JsonPropertyDescription("Per step: target and achieved rate, samples, p50…max in nanoseconds, OK/FAIL.")
     private List<StepStatus> steps;
@@ -102,12 +104,14 @@ public class BenchmarkRunStatus {
         this.target = target;
     }
 
+    /**
+     * {@link #getNodes()} comma-separated, for the Node printer column, which wants one string. Derived, never
+     * stored on its own: a status read back keeps {@code nodes} as the one truth.
+     */
+    @JsonProperty(value = "node", access = JsonProperty.Access.READ_ONLY)
+    @JsonPropertyDescription("Node(s) the runner pods were placed on, comma-separated: status.nodes joined, for the Node column.")
     public String getNode() {
-        return node;
-    }
-
-    public void setNode(String node) {
-        this.node = node;
+        return nodes == null || nodes.isEmpty() ? null : String.join(",", nodes);
     }
 
     public List<String> getNodes() {
@@ -134,35 +138,35 @@ public class BenchmarkRunStatus {
         this.attempts = attempts;
     }
 
-    public String getPhaseSince() {
+    public Instant getPhaseSince() {
         return phaseSince;
     }
 
-    public void setPhaseSince(String phaseSince) {
+    public void setPhaseSince(Instant phaseSince) {
         this.phaseSince = phaseSince;
     }
 
-    public String getStartTime() {
+    public Instant getStartTime() {
         return startTime;
     }
 
-    public void setStartTime(String startTime) {
+    public void setStartTime(Instant startTime) {
         this.startTime = startTime;
     }
 
-    public String getCompletionTime() {
+    public Instant getCompletionTime() {
         return completionTime;
     }
 
-    public void setCompletionTime(String completionTime) {
+    public void setCompletionTime(Instant completionTime) {
         this.completionTime = completionTime;
     }
 
-    public String getVerdict() {
+    public RunVerdict getVerdict() {
         return verdict;
     }
 
-    public void setVerdict(String verdict) {
+    public void setVerdict(RunVerdict verdict) {
         this.verdict = verdict;
     }
 

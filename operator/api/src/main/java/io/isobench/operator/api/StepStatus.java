@@ -28,7 +28,7 @@ public class StepStatus {
     private Long max;
     private Long mean;
     @JsonPropertyDescription("OK; FAIL with reason; INCONCLUSIVE with the host noise that voided it as reason.")
-    private String verdict;
+    private RunVerdict verdict;
     private String reason;
 
     public String getId() {
@@ -143,11 +143,11 @@ public class StepStatus {
         this.mean = mean;
     }
 
-    public String getVerdict() {
+    public RunVerdict getVerdict() {
         return verdict;
     }
 
-    public void setVerdict(String verdict) {
+    public void setVerdict(RunVerdict verdict) {
         this.verdict = verdict;
     }
 

@@ -2,6 +2,7 @@ package io.isobench.operator.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import java.time.Instant;
 
 /**
  * The upload grant of the run's latest attempt, as the operator decided it (never the grant itself: that is only in a
@@ -15,9 +16,9 @@ public class UploadGrantStatus {
     @JsonPropertyDescription("The only object-store prefix it lets the runner write: runs/<namespace>/<name>/<uid>/attempt-<n>/client/.")
     private String prefix;
     @JsonPropertyDescription("When it expires at the latest (RFC 3339): the run's deadline.")
-    private String expires;
+    private Instant expires;
     @JsonPropertyDescription("When it was revoked (RFC 3339): once its attempt ended, the run ended or it was deleted.")
-    private String revokedAt;
+    private Instant revokedAt;
 
     public Integer getAttempt() {
         return attempt;
@@ -35,19 +36,19 @@ public class UploadGrantStatus {
         this.prefix = prefix;
     }
 
-    public String getExpires() {
+    public Instant getExpires() {
         return expires;
     }
 
-    public void setExpires(String expires) {
+    public void setExpires(Instant expires) {
         this.expires = expires;
     }
 
-    public String getRevokedAt() {
+    public Instant getRevokedAt() {
         return revokedAt;
     }
 
-    public void setRevokedAt(String revokedAt) {
+    public void setRevokedAt(Instant revokedAt) {
         this.revokedAt = revokedAt;
     }
 }

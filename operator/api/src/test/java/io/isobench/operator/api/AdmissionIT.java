@@ -358,6 +358,30 @@ class AdmissionIT {
                 .hasMessageContaining("spec is immutable: create a new BenchmarkRun to run with other settings");
     }
 
+    /** Writes {@code status} to a new run through the status subresource, as the operator does. */
+    static GenericKubernetesResource writeStatus(String status) {
+        GenericKubernetesResource created = create(validSpec());
+        created.setAdditionalProperty("status", json(status));
+        return api.client.genericKubernetesResources(RUNS).inNamespace("default").resource(created).updateStatus();
+    }
+
+    @Test
+    void theStatusTheOperatorWritesIsAcceptedAndATimeOrVerdictItCouldNotReadIsRefused() {
+        // the operator reads status times as Instants and verdicts as RunVerdict: the schema keeps out what it could not read
+        String good = "{\"phaseSince\": \"2026-11-25T09:00:01.250Z\", \"verdict\": \"INCONCLUSIVE\", \"nodes\": [\"bench-1\"]}";
+        assertThat(writeStatus(good).getAdditionalProperties().get("status")).isEqualTo(json(good));
+
+        for (var bad : List.of(List.of("{\"startTime\": \"yesterday\"}", "status.startTime", "yesterday"),
+                List.of("{\"verdict\": \"MAYBE\"}", "status.verdict", "MAYBE"),
+                List.of("{\"steps\": [{\"id\": \"a\", \"verdict\": \"ok\"}]}", "status.steps[0].verdict", "ok"))) {
+            assertThatThrownBy(() -> writeStatus(bad.getFirst())).as(bad.getFirst())
+                    .isInstanceOfSatisfying(KubernetesClientException.class, e -> {
+                        assertThat(e.getCode()).isEqualTo(422);
+                        assertThat(e.getStatus().getMessage()).contains(bad.get(1)).contains(bad.get(2));
+                    });
+        }
+    }
+
     static Stream<java.nio.file.Path> examples() throws java.io.IOException {
         java.nio.file.Path dir = CrdDriftTest.repoRoot().resolve("examples");
         try (var files = java.nio.file.Files.walk(dir)) {

@@ -86,11 +86,11 @@ public final class OperatorMetrics {
     }
 
     /** A run left {@code phase}, which it entered at {@code since} (status.phaseSince; null when unknown: not recorded). */
-    public void phaseEnded(BenchmarkRun run, Phase phase, String since) {
+    public void phaseEnded(BenchmarkRun run, Phase phase, Instant since) {
         if (since == null || phase == null) {
             return;
         }
-        double seconds = Duration.between(Instant.parse(since), clock.instant()).toMillis() / 1000.0;
+        double seconds = Duration.between(since, clock.instant()).toMillis() / 1000.0;
         phaseDuration.labelValues(phase.name()).observe(seconds);
         if (phase == Phase.Queued) {
             queueWait.labelValues(NodeLedger.poolOf(run)).observe(seconds);
@@ -108,7 +108,7 @@ public final class OperatorMetrics {
         Instant now = clock.instant();
         runs.stream().filter(r -> r.getStatus() != null && r.getStatus().getPhase() == Phase.Queued)
                 .filter(r -> r.getStatus().getPhaseSince() != null).forEach(r -> oldest.merge(NodeLedger.poolOf(r),
-                        Duration.between(Instant.parse(r.getStatus().getPhaseSince()), now).toMillis() / 1000.0, Math::max));
+                        Duration.between(r.getStatus().getPhaseSince(), now).toMillis() / 1000.0, Math::max));
         return oldest;
     }
 

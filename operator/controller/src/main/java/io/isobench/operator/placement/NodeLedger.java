@@ -8,7 +8,6 @@ import io.isobench.operator.api.PlacementSpec;
 import io.isobench.operator.workload.ResourcePlan;
 import io.isobench.operator.workload.RunObjects;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -228,14 +227,10 @@ public final class NodeLedger {
         if (status == null || status.getNodes() == null || status.getNodes().isEmpty()) {
             return claims.containsKey(run.getMetadata().getUid()) ? Optional.of(Instant.MAX) : Optional.empty();
         }
-        String when = status.getStartTime() != null ? status.getStartTime()
+        Instant when = status.getStartTime() != null ? status.getStartTime()
                 : status.getPhase() == Phase.Scheduled || status.getCompletionTime() == null ? status.getPhaseSince()
                 : status.getCompletionTime();
-        try {
-            return Optional.of(when == null ? Instant.MAX : Instant.parse(when));
-        } catch (DateTimeParseException e) {
-            return Optional.of(Instant.MAX);
-        }
+        return Optional.of(when == null ? Instant.MAX : when);
     }
 
     private static List<BenchmarkRun> waiting(BenchmarkRun run, String pool, Collection<BenchmarkRun> allRuns, Map<String, Claim> claims) {

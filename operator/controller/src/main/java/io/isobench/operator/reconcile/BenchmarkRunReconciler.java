@@ -151,7 +151,7 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         }
         Phase phaseAfter = ctx.phase();
         if (phaseAfter != phaseBefore) {
-            status.setPhaseSince(ctx.now().toString());
+            status.setPhaseSince(ctx.now());
         }
         status.setObservedGeneration(ctx.generation());
         status.setReconcileError(null);

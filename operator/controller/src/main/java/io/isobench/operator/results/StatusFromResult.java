@@ -1,5 +1,6 @@
 package io.isobench.operator.results;
 
+import io.isobench.operator.api.RunVerdict;
 import io.isobench.operator.api.StepStatus;
 import io.isobench.operator.api.SummaryStatus;
 import io.isobench.result.LatencySummary;
@@ -53,16 +54,25 @@ public final class StatusFromResult {
         status.setP99_999(l.p99_999());
         status.setMax(l.max());
         status.setMean(Math.round(l.mean()));
-        status.setVerdict(s.verdict() == null ? null : s.verdict().name());
+        status.setVerdict(s.verdict() == null ? null : verdict(s.verdict()));
         status.setReason(s.reason() == null || s.reason().length() <= MAX_REASON ? s.reason() : s.reason().substring(0, MAX_REASON - 1) + "…");
         return status;
+    }
+
+    /** The runner's verdict as status words it (every verdict has one: a new one does not compile until it is given here). */
+    public static RunVerdict verdict(Verdict verdict) {
+        return switch (verdict) {
+            case OK -> RunVerdict.OK;
+            case FAIL -> RunVerdict.FAIL;
+            case INCONCLUSIVE -> RunVerdict.INCONCLUSIVE;
+        };
     }
 
     /** The OK step at the highest load of the first variant, else the first step. */
     public static SummaryStatus summary(List<StepStatus> steps) {
         String firstVariant = steps.getFirst().getVariant();
         Optional<StepStatus> headline = steps.stream()
-                .filter(s -> Objects.equals(firstVariant, s.getVariant()) && Verdict.OK.name().equals(s.getVerdict()))
+                .filter(s -> Objects.equals(firstVariant, s.getVariant()) && s.getVerdict() == RunVerdict.OK)
                 .max(Comparator.comparingLong(s -> s.getTargetRate() != null ? s.getTargetRate() : s.getClients() == null ? 0 : s.getClients()));
         StepStatus h = headline.orElse(steps.getFirst());
         return new SummaryStatus(h.getId(), nanos(h.getP50()), nanos(h.getP99()));

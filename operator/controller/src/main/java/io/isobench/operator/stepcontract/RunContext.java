@@ -123,7 +123,7 @@ public final class RunContext {
     /** Ends the run as Failed: Completed=True with the reason (what a user looks up in docs/troubleshooting.md) and the message. */
     public void fail(FailureReason reason, String message) {
         moveTo(Phase.Failed, message);
-        status.setCompletionTime(now.toString());
+        status.setCompletionTime(now);
         if (status.getQueuePosition() != null) {
             status.setQueuePosition(null);
         }

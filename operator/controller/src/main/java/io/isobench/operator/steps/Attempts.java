@@ -44,7 +44,6 @@ final class Attempts {
             return Outcome.act(removeAttempt, Duration.ZERO);
         }
         ctx.status().setNodes(null);
-        ctx.status().setNode(null);
         ctx.moveTo(Phase.Queued, failed + "; attempt " + (attempt + 1) + " of " + (retries + 1) + " waits for a healthy node");
         // its node is given back once the return to the queue is stored
         var ledger = ctx.services().ledger();

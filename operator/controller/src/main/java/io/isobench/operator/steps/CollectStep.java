@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.isobench.operator.api.ArtifactsStatus;
 import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.Phase;
+import io.isobench.operator.api.RunVerdict;
 import io.isobench.operator.api.targets.TargetProfiles;
 import io.isobench.operator.stepcontract.FailureReason;
 import io.isobench.operator.stepcontract.Outcome;
@@ -96,8 +97,8 @@ public final class CollectStep implements ReconcileStep {
         }
         IsolationVerdict verdict = IsolationVerdict.judge(isolation, result);
         ctx.condition(CrdConstants.CONDITION_ISOLATED, verdict.isolated(), verdict.reason(), verdict.message());
-        status.setVerdict(result.verdict() == null ? Verdict.FAIL.name() : result.verdict().name());
-        status.setCompletionTime(ctx.now().toString());
+        status.setVerdict(result.verdict() == null ? RunVerdict.FAIL : StatusFromResult.verdict(result.verdict()));
+        status.setCompletionTime(ctx.now());
         if (result.verdict() == Verdict.OK) {
             ctx.moveTo(Phase.Succeeded, "all " + status.getSteps().size() + " steps OK; headline " + status.getSummary().getStep()
                     + " p50 " + status.getSummary().getP50() + ", p99 " + status.getSummary().getP99());

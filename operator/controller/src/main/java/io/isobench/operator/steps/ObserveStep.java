@@ -71,7 +71,7 @@ public final class ObserveStep implements ReconcileStep {
         }
         if (pod.isPresent() && ctx.phase() == Phase.Scheduled && "Running".equals(pod.get().getStatus().getPhase())) {
             Pod p = pod.get();
-            ctx.status().setStartTime(ctx.now().toString());
+            ctx.status().setStartTime(ctx.now());
             ctx.moveTo(Phase.Running, "runner pod " + p.getMetadata().getName() + " running on " + p.getSpec().getNodeName());
             return Outcome.stop(Duration.ZERO);
         }

@@ -113,7 +113,6 @@ public final class QueueStep implements ReconcileStep {
         }
         List<String> nodes = ((NodeLedger.Admission.Admitted) admission).nodes();
         ctx.status().setNodes(nodes);
-        ctx.status().setNode(String.join(",", nodes));
         ctx.status().setQueuePosition(null);
         return Outcome.proceedToNext();
     }

@@ -38,7 +38,7 @@ public final class RevokeGrantStep implements ReconcileStep {
             // a retried attempt waits: its own grant would replace this record, leaving the old grant to its expiry
             return ctx.phase() == Phase.Scheduled ? Outcome.stop(RETRY) : Outcome.proceedToNext(RETRY);
         }
-        grant.setRevokedAt(ctx.now().toString());
+        grant.setRevokedAt(ctx.now());
         var client = ctx.services().client();
         String namespace = ctx.services().config().runNamespace();
         String secret = RunNames.uploadGrant(ctx.run(), grant.getAttempt());

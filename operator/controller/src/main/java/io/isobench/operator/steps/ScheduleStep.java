@@ -88,7 +88,7 @@ public final class ScheduleStep implements ReconcileStep {
             var grant = new UploadGrantStatus();
             grant.setAttempt(attempt);
             grant.setPrefix(prefix);
-            grant.setExpires(expires.toString());
+            grant.setExpires(expires);
             ctx.status().setUploadGrant(grant);
         }
         String json = grantJson;

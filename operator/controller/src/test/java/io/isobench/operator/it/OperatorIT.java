@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.client.WatcherException;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.isobench.operator.IsobenchOperator;
 import io.isobench.operator.api.BenchmarkRun;
+import io.isobench.operator.api.RunVerdict;
 import io.isobench.operator.api.BenchmarkRunSpec;
 import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.DispatchTargetSpec;
@@ -318,8 +319,8 @@ class OperatorIT {
         assertThat(phases.get("refused")).containsExactly(Phase.Pending, Phase.Queued, Phase.Scheduled, Phase.Running, Phase.Collecting,
                 Phase.Failed);
         assertThat(failed.getStatus().getMessage()).isEqualTo(reason).endsWith("could not start tcp-echo remote: Connection refused");
-        assertThat(failed.getStatus().getVerdict()).isEqualTo("FAIL");
-        assertThat(failed.getStatus().getSteps()).singleElement().satisfies(s -> assertThat(s.getVerdict()).isEqualTo("FAIL"));
+        assertThat(failed.getStatus().getVerdict()).isEqualTo(RunVerdict.FAIL);
+        assertThat(failed.getStatus().getSteps()).singleElement().satisfies(s -> assertThat(s.getVerdict()).isEqualTo(RunVerdict.FAIL));
         await().atMost(Duration.ofSeconds(30)).until(() -> "True".equals(condition(get("refused"), CrdConstants.CONDITION_PUBLISHED)));
         String key = USER_NAMESPACE + "/refused/" + failed.getMetadata().getUid();
         var summary = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
@@ -450,7 +451,7 @@ class OperatorIT {
             BenchmarkRun next = create("next-after-refused", "bench", "5m");
             BenchmarkRun failed = awaitPhase("refused-job", Phase.Failed);
             Duration took = Duration.between(java.time.Instant.parse(bad.getMetadata().getCreationTimestamp()),
-                    java.time.Instant.parse(failed.getStatus().getCompletionTime()));
+                    failed.getStatus().getCompletionTime());
             assertThat(took).as("failed at once, not after JOSDK's retries").isLessThan(Duration.ofSeconds(30));
             assertThat(failed.getStatus().getMessage()).startsWith("the API server refused an action of attempt 1 (422 Invalid): ")
                     .contains("refused by the cluster's policy");
@@ -515,7 +516,7 @@ class OperatorIT {
             BenchmarkRun failed = get("stuck");
             assertThat(failed.getStatus().getMessage()).isEqualTo("did not finish within spec.timeout 40s (was Queued)");
             var deadline = java.time.Instant.parse(stuck.getMetadata().getCreationTimestamp()).plusSeconds(40);
-            assertThat(Duration.between(deadline, java.time.Instant.parse(failed.getStatus().getCompletionTime())))
+            assertThat(Duration.between(deadline, failed.getStatus().getCompletionTime()))
                     .as("late by at most the maximum reconcile interval (5s), plus a reconcile").isLessThan(Duration.ofSeconds(10));
         }
     }

@@ -27,7 +27,7 @@ class OperatorMetricsTest {
     private BenchmarkRun queued(String name, String pool, Instant since) {
         BenchmarkRun run = Runs.inPhase(Runs.dispatch(name, since.minusSeconds(5)), Phase.Queued);
         run.getSpec().getPlacement().setNodeSelector(Map.of("isobench.io/pool", pool));
-        run.getStatus().setPhaseSince(since.toString());
+        run.getStatus().setPhaseSince(since);
         return run;
     }
 
@@ -58,7 +58,7 @@ class OperatorMetricsTest {
     void leavingAPhaseRecordsItsDurationAndLeavingTheQueueTheWaitPerPool() throws Exception {
         BenchmarkRun run = queued("a", "bench", NOW.minusSeconds(42));
         metrics.phaseEnded(run, Phase.Queued, run.getStatus().getPhaseSince());
-        metrics.phaseEnded(run, Phase.Collecting, NOW.minusSeconds(3).toString());
+        metrics.phaseEnded(run, Phase.Collecting, NOW.minusSeconds(3));
         metrics.published("ok", 0.25);
         String text = scrape(metrics);
         assertThat(text).contains("isobench_operator_queue_wait_seconds_count{pool=\"{isobench.io/pool=bench}\"} 1")

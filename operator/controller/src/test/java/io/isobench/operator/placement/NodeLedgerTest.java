@@ -157,9 +157,9 @@ class NodeLedgerTest {
 
         // team-a was served most recently (a0 started after team-b's b0): team-c (never served) goes first, then team-b
         BenchmarkRun a0 = inPhase(dispatch("a0", t0.minusSeconds(60)), Phase.Running, "bench-1");
-        a0.getStatus().setStartTime(t0.minusSeconds(10).toString());
+        a0.getStatus().setStartTime(t0.minusSeconds(10));
         BenchmarkRun b0 = inNamespace("team-b", inPhase(dispatch("b0", t0.minusSeconds(90)), Phase.Succeeded, "bench-1"));
-        b0.getStatus().setStartTime(t0.minusSeconds(50).toString());
+        b0.getStatus().setStartTime(t0.minusSeconds(50));
         var all = new java.util.ArrayList<>(fifo);
         all.addAll(List.of(a0, b0));
         assertThat(names(NodeLedger.inTurn(fifo, "default", all, java.util.Map.of(), java.util.Map.of()))).containsExactly("c1", "b1",

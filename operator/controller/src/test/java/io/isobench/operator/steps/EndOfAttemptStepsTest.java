@@ -26,7 +26,6 @@ class EndOfAttemptStepsTest {
     private RunContext in(Phase phase, int retries) {
         run.getSpec().setRetries(retries);
         BenchmarkRun r = Runs.inPhase(run, phase, "bench-1");
-        r.getStatus().setNode("bench-1");
         r.getStatus().setAttempts(1);
         return cluster.context(r, now);
     }

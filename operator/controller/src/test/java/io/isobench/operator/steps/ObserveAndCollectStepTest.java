@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.isobench.operator.Runs;
 import io.isobench.operator.api.BenchmarkRun;
+import io.isobench.operator.api.RunVerdict;
 import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.IsolationStatus;
 import io.isobench.operator.api.Phase;
@@ -121,8 +122,8 @@ class ObserveAndCollectStepTest {
         new CollectStep().apply(ctx);
 
         assertThat(ctx.phase()).isEqualTo(Phase.Failed);
-        assertThat(ctx.status().getVerdict()).isEqualTo("INCONCLUSIVE");
-        assertThat(ctx.status().getSteps().getFirst().getVerdict()).isEqualTo("INCONCLUSIVE");
+        assertThat(ctx.status().getVerdict()).isEqualTo(RunVerdict.INCONCLUSIVE);
+        assertThat(ctx.status().getSteps().getFirst().getVerdict()).isEqualTo(RunVerdict.INCONCLUSIVE);
         assertThat(ctx.status().getMessage()).isEqualTo(tree.get("reason").asText());
         var conclusive = Conditions.get(ctx.status(), CrdConstants.CONDITION_CONCLUSIVE).orElseThrow();
         assertThat(conclusive.getStatus()).isEqualTo("False");
@@ -146,9 +147,9 @@ class ObserveAndCollectStepTest {
         assertThat(reason).endsWith("target failed: could not start tcp-echo remote: Connection refused");
         assertThat(ctx.phase()).isEqualTo(Phase.Failed);
         assertThat(ctx.status().getMessage()).isEqualTo(reason);
-        assertThat(ctx.status().getVerdict()).isEqualTo("FAIL");
+        assertThat(ctx.status().getVerdict()).isEqualTo(RunVerdict.FAIL);
         assertThat(ctx.status().getSteps()).singleElement().satisfies(s -> {
-            assertThat(s.getVerdict()).isEqualTo("FAIL");
+            assertThat(s.getVerdict()).isEqualTo(RunVerdict.FAIL);
             assertThat(s.getSamples()).isZero();
             assertThat(s.getReason()).endsWith("Connection refused");
         });
@@ -189,7 +190,7 @@ class ObserveAndCollectStepTest {
         assertThat(ctx.status().getSteps()).hasSize(3).allSatisfy(s -> {
             assertThat(s.getP50()).isPositive();
             assertThat(s.getMax()).isGreaterThanOrEqualTo(s.getP99());
-            assertThat(s.getVerdict()).isEqualTo("OK");
+            assertThat(s.getVerdict()).isEqualTo(RunVerdict.OK);
         });
         assertThat(ctx.status().getSummary().getP50()).matches("[0-9.]+(ns|us|ms)");
         var isolated = Conditions.get(ctx.status(), CrdConstants.CONDITION_ISOLATED).orElseThrow();

@@ -23,7 +23,7 @@ class RevokeGrantStepTest {
         var grant = new UploadGrantStatus();
         grant.setAttempt(grantAttempt);
         grant.setPrefix("runs/team-a/r/uid/attempt-" + grantAttempt + "/client/");
-        grant.setExpires(now.plusSeconds(600).toString());
+        grant.setExpires(now.plusSeconds(600));
         run.getStatus().setUploadGrant(grant);
         return cluster.context(run, now);
     }
@@ -45,7 +45,7 @@ class RevokeGrantStepTest {
             var outcome = new RevokeGrantStep().apply(ctx);
             assertThat(outcome.next()).as(phase.name()).isTrue();
             assertThat(outcome.action()).as("the Secret's deletion").isNotNull();
-            assertThat(ctx.status().getUploadGrant().getRevokedAt()).isEqualTo(now.toString());
+            assertThat(ctx.status().getUploadGrant().getRevokedAt()).isEqualTo(now);
             RunContext again = cluster.context(ctx.run(), now);
             again.status().setUploadGrant(ctx.status().getUploadGrant());
             assertThat(new RevokeGrantStep().apply(again).action()).as("nothing left to do").isNull();

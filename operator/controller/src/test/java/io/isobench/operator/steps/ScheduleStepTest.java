@@ -45,7 +45,7 @@ class ScheduleStepTest {
         var grant = ctx.status().getUploadGrant();
         assertThat(grant.getAttempt()).isEqualTo(2);
         assertThat(grant.getPrefix()).isEqualTo(prefix);
-        assertThat(grant.getExpires()).as("the run's deadline").isEqualTo(RunDeadline.of(run).toString());
+        assertThat(grant.getExpires()).as("the run's deadline").isEqualTo(RunDeadline.of(run));
         assertThat(grant.getRevokedAt()).isNull();
     }
 

@@ -11,6 +11,7 @@ import io.isobench.runner.harness.Recording;
 import io.isobench.runner.harness.RigOutcome;
 import io.isobench.runner.harness.Session;
 import io.isobench.runner.harness.Verdicts;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -87,7 +88,7 @@ class StreamsAccountingTest {
     }
 
     private Verdicts.Judgement judge(RigOutcome outcome) {
-        return Verdicts.judge(LOAD, outcome, recording.recorded(), 0.02, "200ms");
+        return Verdicts.judge(LOAD, outcome, recording.recorded(), 0.02, Duration.ofMillis(200));
     }
 
     @Test
@@ -95,10 +96,11 @@ class StreamsAccountingTest {
         RigOutcome outcome = run(200 * MS);
         Verdicts.Judgement j = judge(outcome);
 
-        long due = timeline.dueBetween(outcome.windowStart(), outcome.windowEnd());
+        long due = timeline.dueBetween(outcome.window().start(), outcome.window().end());
         assertThat(timeline.streams()).isEqualTo(100);
         assertThat(outcome.serverPaced()).isTrue();
-        assertThat(outcome.sentInWindow()).as("what the window owes: messages due, not streams opened").isEqualTo(due).isGreaterThan(1_000);
+        assertThat(outcome.messages().sentInWindow()).as("what the window owes: messages due, not streams opened").isEqualTo(due)
+                .isGreaterThan(1_000);
         assertThat(recording.recorded()).isEqualTo(due);
         assertThat(outcome.targetRate(LOAD.targetRate())).as("messages due per second").isCloseTo(due / 2.0, Offset.offset(1.0));
         assertThat(outcome.senderLag()).as("when the rig opened a stream is not part of any message's latency").isNull();
@@ -112,7 +114,7 @@ class StreamsAccountingTest {
         RigOutcome outcome = run(200 * MS);
         Verdicts.Judgement j = judge(outcome);
 
-        long due = outcome.sentInWindow();
+        long due = outcome.messages().sentInWindow();
         long delivered = recording.recorded();
         assertThat(j.achievedRate()).as("delivered per second: more than the 100 streams/s the old check compared it with")
                 .isGreaterThan(LOAD.targetRate());
@@ -131,13 +133,13 @@ class StreamsAccountingTest {
         RigOutcome outcome = run(200 * MS);
         Verdicts.Judgement j = judge(outcome);
 
-        assertThat(outcome.windowEnd()).isEqualTo(windowEnd);
-        assertThat(recording.recorded()).as("the late tail is in the window's samples").isEqualTo(outcome.sentInWindow());
+        assertThat(outcome.window().end()).isEqualTo(windowEnd);
+        assertThat(recording.recorded()).as("the late tail is in the window's samples").isEqualTo(outcome.messages().sentInWindow());
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> rows = (List<Map<String, Object>>) timeline.summary(windowEnd).get("timeline");
         assertThat(rows.getLast()).as("late beyond the 20 ms bound, recorded as late as they were")
                 .satisfies(row -> assertThat((Long) row.get("late")).isPositive());
-        assertThat(outcome.drainEnded()).isGreaterThanOrEqualTo(windowEnd + 29 * MS);
+        assertThat(outcome.window().drainEnded()).isGreaterThanOrEqualTo(windowEnd + 29 * MS);
         assertThat(j.verdict()).as(j.reason()).isEqualTo(Verdict.OK);
     }
 
@@ -183,9 +185,9 @@ class StreamsAccountingTest {
         RigOutcome outcome = run(200 * MS);
         Verdicts.Judgement j = judge(outcome);
 
-        long lost = outcome.sentInWindow() - recording.recorded();
+        long lost = outcome.messages().sentInWindow() - recording.recorded();
         assertThat(lost).as("due in the last 50 ms: half an interval's worth of the 100 streams").isBetween(40L, 60L);
-        assertThat(outcome.drained()).isFalse();
+        assertThat(outcome.window().drained()).isFalse();
         assertThat(j.verdict()).isEqualTo(Verdict.FAIL);
         assertThat(j.reason()).contains(lost + " of ")
                 .contains("messages due in the window were not delivered within the 200ms drain timeout");
