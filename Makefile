@@ -14,7 +14,7 @@ FULL ?= 0
 SERVE ?= 1
 # Go-built tools (cached in ~/.cache/isobench, keyed by version) that tests need
 TOOLS :=
-TEST_TARGETS := test-java test-mutation
+TEST_TARGETS := lint test-java test-mutation
 BENCH_TARGETS := bench-dispatch bench-echo bench-http bench-http-peers bench-ipc bench-rsocket bench-compare bench-change-points
 
 -include local-cluster/cluster.mk
@@ -24,12 +24,14 @@ BENCH_TARGETS := bench-dispatch bench-echo bench-http bench-http-peers bench-ipc
 -include images/images.mk
 -include e2e/e2e.mk
 
-.PHONY: help build tools test test-java test-mutation mutation demo bench bench-dispatch bench-echo bench-http bench-http-peers bench-ipc bench-rsocket bench-compare bench-change-points clean
+.PHONY: help build tools test lint lint-java format test-java test-mutation mutation demo bench bench-dispatch bench-echo bench-http bench-http-peers bench-ipc bench-rsocket bench-compare bench-change-points clean
 
 help:
 	@echo "make demo        build, run a short pass, print the tables as the published write-ups lay them out, publish and serve the site (SERVE=0: publish to out/site and exit; FULL=1: the write-ups' scale)"
 	@echo "make test        every test of every part"
 	@echo "make bench       side-by-side benchmarks; rewrites their sections of BENCHMARKS.md"
+	@echo "make lint        the Java format and the site's ESLint and Prettier checks (first in make test; Error Prone runs in every compile)"
+	@echo "make format      formats the Java (palantir-java-format, via Spotless) and the site's TypeScript and Node scripts (Prettier)"
 	@echo "make mutation    mutation testing: PIT on result-format, compare, the runner's harness, the operator's results/steps; Stryker on the site's statistics; scores in BENCHMARKS.md"
 	@echo "make e2e         the whole product on a local cluster with a real node: helm install, every example, site, security (root)"
 	@echo "make clean       remove build output and $(OUT)/ (a local cluster in $(OUT)/cluster is stopped first)"
@@ -46,6 +48,16 @@ test: tools $(TEST_TARGETS)
 
 test-java: tools
 	$(MVN) verify
+
+# First in make test, being quick: the format of every Java file and the site's lint (test-java checks the format again
+# at verify; Error Prone runs inside every compile)
+lint: lint-java lint-site
+
+lint-java:
+	$(MVN) spotless:check
+
+format: format-site
+	$(MVN) spotless:apply
 
 # The gate on the verdict code (make test): every surviving mutant killed or explained (config/mutation/); incremental
 test-mutation: reports-site/node_modules/.package-lock.json

@@ -1,10 +1,22 @@
 # reports-site/: the static comparison site (included by the root Makefile)
 TEST_TARGETS += test-site
 
-.PHONY: site-build test-site
+.PHONY: site-build test-site lint-site format-site
 reports-site/node_modules/.package-lock.json: reports-site/package-lock.json
 	cd reports-site && npm ci --no-audit --no-fund
 	@touch $@
+
+# ESLint and Prettier have a folder of their own (their parser needs TypeScript 6; reports-site/lint/eslint.config.mjs)
+reports-site/lint/node_modules/.package-lock.json: reports-site/lint/package-lock.json
+	cd reports-site/lint && npm ci --no-audit --no-fund
+	@touch $@
+
+# the type-aware rules read the site's own packages' types too
+lint-site: reports-site/node_modules/.package-lock.json reports-site/lint/node_modules/.package-lock.json
+	cd reports-site/lint && npm run --silent lint
+
+format-site: reports-site/lint/node_modules/.package-lock.json
+	cd reports-site/lint && npm run --silent format
 
 site-build: reports-site/node_modules/.package-lock.json
 	cd reports-site && npx tsc --noEmit -p . && npx vite build --logLevel warn

@@ -18,7 +18,7 @@ function align(lines: Line[]): uPlot.AlignedData {
   const xs = [...new Set(lines.flatMap((l) => l.x))].sort((a, b) => a - b);
   const index = new Map(xs.map((x, i) => [x, i]));
   const ys = lines.map((l) => {
-    const col: (number | null)[] = new Array(xs.length).fill(null);
+    const col = new Array<number | null>(xs.length).fill(null);
     l.x.forEach((x, i) => (col[index.get(x)!] = l.y[i]));
     return col;
   });

@@ -62,8 +62,12 @@ export async function renderList(app: HTMLElement, catalog: Catalog, filter: Fil
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     const data = new FormData(form);
-    onFilter({ target: String(data.get('target') ?? ''), label: String(data.get('label') ?? '').trim(), node: String(data.get('node') ?? ''),
-      status: String(data.get('status') ?? ''), since: String(data.get('since') ?? '') }, 0);
+    // the form has no file input: every field is a string, or absent
+    const field = (name: string): string => {
+      const value = data.get(name);
+      return typeof value === 'string' ? value : '';
+    };
+    onFilter({ target: field('target'), label: field('label').trim(), node: field('node'), status: field('status'), since: field('since') }, 0);
   });
   const status = el('p', { class: 'muted' }, `${catalog.runCount} runs · newest first`);
   const holder = el('div');

@@ -183,7 +183,7 @@ function timeline(run: LoadedRun): HTMLElement {
       holder.append(errorBox(`interval log ${rep.files!.hlog}`, e));
     }
   };
-  pick.addEventListener('change', draw);
+  pick.addEventListener('change', () => void draw());
   void draw();
   box.append(pick, holder);
   return box;
@@ -195,8 +195,11 @@ function flat(prefix: string, value: unknown, out: Array<[string, string]>): voi
     value.forEach((v, i) => flat(`${prefix}[${i}]`, v, out));
   } else if (typeof value === 'object' && !Array.isArray(value)) {
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) flat(prefix ? `${prefix}.${k}` : k, v, out);
-  } else {
-    out.push([prefix, Array.isArray(value) ? value.join(' ') : String(value)]);
+  } else if (Array.isArray(value)) {
+    out.push([prefix, value.join(' ')]);
+  } else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    // parsed JSON: nothing else is left, so nothing is dropped
+    out.push([prefix, String(value)]);
   }
 }
 

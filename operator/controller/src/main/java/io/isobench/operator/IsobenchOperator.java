@@ -135,6 +135,8 @@ public final class IsobenchOperator implements AutoCloseable {
         return live.ok() ? new HttpEndpoints.Health(true, "ready") : live;
     }
 
+    // the schedule's future is not kept: keepBucket catches the store's failures itself, and close() ends the schedule
+    @SuppressWarnings("FutureReturnValueIgnored")
     public void start() {
         nodes.start();
         operator.start();

@@ -1,6 +1,7 @@
 package io.isobench.runner.cli;
 
 import io.isobench.runner.harness.UsageException;
+import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.OptionSpec;
@@ -35,7 +36,8 @@ public final class RunnerMain implements Runnable {
     }
 
     public static int execute(String... args) {
-        return execute(new java.io.PrintWriter(System.out, true), new java.io.PrintWriter(System.err, true), args);
+        return execute(new java.io.PrintWriter(System.out, true, StandardCharsets.UTF_8),
+                new java.io.PrintWriter(System.err, true, StandardCharsets.UTF_8), args);
     }
 
     public static int execute(java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
@@ -52,7 +54,7 @@ public final class RunnerMain implements Runnable {
             return EXIT_ERROR;
         });
         cli.setParameterExceptionHandler((e, a) -> {
-            if (e instanceof CommandLine.UnmatchedArgumentException u && u.getCommandLine() == cli && !u.getUnmatched().isEmpty()
+            if (e instanceof CommandLine.UnmatchedArgumentException u && u.getCommandLine().getParent() == null && !u.getUnmatched().isEmpty()
                     && !u.getUnmatched().getFirst().startsWith("-")) {
                 e.getCommandLine().getErr().println("isobench-runner: unknown target '" + u.getUnmatched().getFirst() + "' (commands: "
                         + String.join(", ", cli.getSubcommands().keySet()) + ")");

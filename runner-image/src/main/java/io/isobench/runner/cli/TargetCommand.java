@@ -20,6 +20,7 @@ import io.isobench.runner.report.TerminalProgress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -71,7 +72,8 @@ abstract class TargetCommand implements Callable<Integer> {
         RunSettings settings = settings(target);
         RunUpload upload = RunUpload.from(common, System.getenv());
         Path runDir = OutputDirectory.prepare(Path.of(common.out != null ? common.out
-                : "results/" + target.name() + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))), "--out");
+                : "results/" + target.name() + "-"
+                        + LocalDateTime.now(ZoneId.systemDefault()).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))), "--out");
         JvmVariantForks forks = new JvmVariantForks(JvmVariantForks.currentJvm(RunnerMain.class), forkArguments());
         RunResult result;
         try (LiveMetrics live = LiveMetrics.start(common.metricsPort, target, settings, progress())) {
@@ -172,6 +174,7 @@ abstract class TargetCommand implements Callable<Integer> {
                 config);
     }
 
+    @SuppressWarnings("SystemConsoleNull") // Console's contract still allows null (no console, or jdk.console chosen so)
     private Progress progress() {
         java.io.PrintWriter err = spec.commandLine().getErr();
         boolean terminal = System.console() != null && System.console().isTerminal();

@@ -47,6 +47,7 @@ public final class RunnerMetrics implements Progress {
     }
 
     @Override
+    @SuppressWarnings("NonAtomicVolatileUpdate") // the run's one thread writes the figures; volatile only for the scrape thread
     public void interval(StepPlan step, int repetition, long elapsedNanos, long durationNanos, Histogram interval, long completed) {
         StepFigures f = steps.computeIfAbsent(step.id(), id -> new StepFigures(step.variant(), id));
         f.received += completed;

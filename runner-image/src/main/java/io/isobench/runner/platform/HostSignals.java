@@ -194,7 +194,7 @@ public final class HostSignals {
         return null;
     }
 
-    /** Steal ticks per CPU from the {@code cpuN} lines of /proc/stat (the 8th value). */
+    /** Steal ticks per CPU from the per-CPU lines of /proc/stat, one per CPU number (the 8th value). */
     Map<Integer, Long> steal(List<Integer> cpus, List<String> unavailable) {
         Map<Integer, Long> steal = new LinkedHashMap<>();
         List<String> stat = lines("proc/stat");

@@ -34,7 +34,7 @@ public final class ReconcileMetrics {
     public static Metrics josdk(PrometheusRegistry registry) {
         var micrometer = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT, registry, Clock.SYSTEM);
         micrometer.config().meterFilter(new MeterFilter() {
-            /** JOSDK's meters carry no description; Prometheus (and promtool) want HELP text on every metric. */
+            /* JOSDK's meters carry no description; Prometheus (and promtool) want HELP text on every metric. */
             @Override
             public Meter.Id map(Meter.Id id) {
                 return id.getDescription() != null ? id

@@ -173,6 +173,8 @@ public class KubeletConfigz implements AutoCloseable {
                 + "): the operator's ServiceAccount needs get on nodes/configz (the chart's ClusterRole grants it)");
     }
 
+    // Fabric8 deprecates its shared mapper in favour of the client's KubernetesSerialization; this code has no client at hand
+    @SuppressWarnings("deprecation")
     private static KubeletFacts parse(URI uri, String body) {
         try {
             JsonNode config = Serialization.jsonMapper().readTree(body).path("kubeletconfig");

@@ -160,6 +160,8 @@ public final class BucketSitePublisher implements RunPublisher {
      * author's and may carry a secret (a token, a -Dpassword=…); a re-run from the site then fails admission until they are
      * given again, rather than running without them.
      */
+    // Fabric8 deprecates its shared mapper in favour of the client's KubernetesSerialization; this code has no client at hand
+    @SuppressWarnings("deprecation")
     static Map<String, Object> publicSpec(BenchmarkRunSpec spec) {
         Map<String, Object> map = Serialization.jsonMapper().convertValue(spec, new TypeReference<LinkedHashMap<String, Object>>() {});
         if (map.get("runner") instanceof Map<?, ?> runner) {
@@ -198,6 +200,8 @@ public final class BucketSitePublisher implements RunPublisher {
         return newest.map(k -> k.substring(BucketLayout.SITE_PREFIX.length() + "data/runs/".length(), k.length() - "/summary.json".length())).orElse(null);
     }
 
+    // Fabric8 deprecates its shared mapper in favour of the client's KubernetesSerialization; this code has no client at hand
+    @SuppressWarnings("deprecation")
     private static String createdAt(byte[] summary) {
         try {
             return Serialization.jsonMapper().readTree(summary).path("createdAt").asText("");
@@ -206,6 +210,8 @@ public final class BucketSitePublisher implements RunPublisher {
         }
     }
 
+    // Fabric8 deprecates its shared mapper in favour of the client's KubernetesSerialization; this code has no client at hand
+    @SuppressWarnings("deprecation")
     private static Map<String, Object> facts(IsolationStatus isolation) {
         var facts = new LinkedHashMap<String, Object>();
         if (isolation != null) {

@@ -864,7 +864,7 @@ class OperatorIT {
                 .isEqualTo("against base: no regression beyond 5% in 9 comparisons of 3 step(s)");
         assertThat(kubectl("wait", "-n", USER_NAMESPACE, "--for=condition=Regressed=false", "br/same", "--timeout=10s"))
                 .contains("condition met");
-        assertThat(kubectl("get", "br", "same", "-n", USER_NAMESPACE)).contains("REGRESSED").containsPattern("same\s+Succeeded.*False");
+        assertThat(kubectl("get", "br", "same", "-n", USER_NAMESPACE)).contains("REGRESSED").containsPattern("same\\s+Succeeded.*False");
 
         BenchmarkRun slowerSpec = runSpec("slower", "bench", "5m");
         slowerSpec.getSpec().getReport().setBaseline("base");

@@ -34,7 +34,7 @@ final class SpscEventRing implements DispatchChannel {
             throw new IllegalArgumentException("ring capacity must be a power of two, was " + capacity);
         }
         this.capacity = capacity;
-        this.mask = capacity - 1;
+        this.mask = capacity - 1L;
         this.slots = new EventSlots(capacity);
     }
 

@@ -80,9 +80,9 @@ public final class NewOrderSingle extends SelfDescribingMarshallable {
     }
 
     /** Stamps the next order: sequence, times, and a client order id from a pre-built ring (no allocation). */
-    void next(long intended, long wallClockMillis, String clOrdId) {
+    void next(long intended, long wallClockMillis, String clientOrderId) {
         intendedNanos = intended;
-        clOrdID = clOrdId;
+        clOrdID = clientOrderId;
         msgSeqNum++;
         transactTime = wallClockMillis;
         sendingTime = wallClockMillis;
