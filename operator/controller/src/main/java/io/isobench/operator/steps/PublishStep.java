@@ -33,18 +33,18 @@ public final class PublishStep implements ReconcileStep {
             var baseline = baseline(ctx);
             return Outcome.act(() -> publications.publish(publisher, run, baseline), Duration.ZERO);
         }
-        switch (done.get()) {
+        return switch (done.get()) {
             case Publications.Result.Published(var published) -> {
                 status.getArtifacts().setSite(published.where());
                 ctx.condition(CrdConstants.CONDITION_PUBLISHED, true, "Published", "on the report site: " + published.where()
                         + (published.ignoredFiles() == 0 ? "" : "; " + published.ignoredFiles() + " other uploaded file(s) left out"));
-                return Outcome.stop(null);
+                yield Outcome.stop(null);
             }
             case Publications.Result.Failed(var message) -> {
                 ctx.condition(CrdConstants.CONDITION_PUBLISHED, false, "PublishFailed", message + "; retrying");
-                return Outcome.stop(RETRY);
+                yield Outcome.stop(RETRY);
             }
-        }
+        };
     }
 
     /** The run named as baseline, as the cluster has it now (its uid completes the key the site compares with). */
