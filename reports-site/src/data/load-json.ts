@@ -19,7 +19,10 @@ export async function fetchText(url: string, signal?: AbortSignal): Promise<stri
     throw new DataFileError(url, `cannot be fetched (${(e as Error).message})`);
   }
   if (!response.ok) {
-    throw new DataFileError(url, response.status === 404 || response.status === 403 ? 'missing (not published)' : `HTTP ${response.status}`);
+    throw new DataFileError(
+      url,
+      response.status === 404 || response.status === 403 ? 'missing (not published)' : `HTTP ${response.status}`,
+    );
   }
   return response.text();
 }
@@ -49,4 +52,12 @@ export function parseVersionedJson<T>(url: string, text: string): T {
 
 export async function fetchVersionedJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   return parseVersionedJson<T>(url, await fetchText(url, signal));
+}
+
+/** Checks the fields a view relies on, so a malformed file fails here with its name, not later. */
+export function requireFields(url: string, value: object, fields: string[]): void {
+  const missing = fields.filter((f) => (value as Record<string, unknown>)[f] === undefined);
+  if (missing.length > 0) {
+    throw new DataFileError(url, `lacks ${missing.join(', ')}`);
+  }
 }
