@@ -78,7 +78,7 @@ await check('the run with a baseline compares with it: overlaid distributions, d
   const verdicts = await page.$$eval('table.ratios tbody tr', (rows) => rows.map((r) => r.lastElementChild.textContent.trim()));
   assert.ok(verdicts.length >= 3, `a row per step and percentile (${verdicts.length})`);
   for (const v of verdicts) assert.match(v, /^(slower|faster|no change|too few repetitions to tell)$/, 'each delta has a verdict');
-  assert.ok(await drawnCanvases(page) >= 1, 'the distributions are drawn');
+  assert.ok((await drawnCanvases(page)) >= 1, 'the distributions are drawn');
   await page.screenshot({ path: join(out, 'shots', 'compare-baseline.png'), fullPage: true });
 });
 

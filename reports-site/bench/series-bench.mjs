@@ -27,7 +27,9 @@ for (let round = 1; round <= 3; round++) {
 }
 await browser.close();
 server.close();
-console.log('| round | runs | series view ready (navigation → every chart drawn, change points marked) | step charts | change-point markers |');
+console.log(
+  '| round | runs | series view ready (navigation → every chart drawn, change points marked) | step charts | change-point markers |',
+);
 console.log('|---|---|---|---|---|');
 console.log(rows.join('\n'));
 if (slowest >= 1000) {

@@ -13,7 +13,9 @@ for (let round = 1; round <= 3; round++) {
   const ready = Date.now() - t0;
   const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
   const t1 = Date.now();
-  await page.evaluate(() => { document.getElementById('app').dataset.ready = 'false'; });
+  await page.evaluate(() => {
+    document.getElementById('app').dataset.ready = 'false';
+  });
   await page.selectOption('select[name=target]', 'udp-echo');
   await page.fill('input[name=label]', 'build=b7');
   await page.click('form.filters button');
@@ -25,6 +27,8 @@ for (let round = 1; round <= 3; round++) {
 }
 await browser.close();
 server.close();
-console.log('| round | first contentful paint | list ready (first 50 of 10,000) | filter target + label (all shards scanned) | rows shown |');
+console.log(
+  '| round | first contentful paint | list ready (first 50 of 10,000) | filter target + label (all shards scanned) | rows shown |',
+);
 console.log('|---|---|---|---|---|');
 console.log(rows.join('\n'));

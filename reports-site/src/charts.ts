@@ -25,20 +25,42 @@ function align(lines: Line[]): uPlot.AlignedData {
   return [xs, ...ys] as uPlot.AlignedData;
 }
 
-function chart(target: HTMLElement, title: string, lines: Line[], xAxis: uPlot.Axis, xScale: uPlot.Scale, yLog: boolean,
-  extra: Partial<uPlot.Options> = {}): uPlot {
+function chart(
+  target: HTMLElement,
+  title: string,
+  lines: Line[],
+  xAxis: uPlot.Axis,
+  xScale: uPlot.Scale,
+  yLog: boolean,
+  extra: Partial<uPlot.Options> = {},
+): uPlot {
   const width = Math.max(320, Math.min(960, target.clientWidth || 900));
-  return new uPlot({
-    title, width, height: 320,
-    scales: { x: xScale, y: yLog ? { distr: 3 } : {} },
-    axes: [xAxis, { values: (_u, vals) => vals.map((v) => (v == null ? '' : latency(v))), size: 70 }],
-    series: [{}, ...lines.map((l, i) => ({ label: l.label, stroke: PALETTE[i % PALETTE.length], width: 1.5, dash: l.dash ? [6, 4] : undefined, spanGaps: true,
-      points: l.pointsOnly ? { show: true, size: 7, stroke: PALETTE[i % PALETTE.length], fill: '#fff' } : undefined,
-      paths: l.pointsOnly ? () => null : undefined,
-      value: (_u: uPlot, v: number | null) => (v == null ? '–' : latency(v)) }))],
-    legend: { live: true },
-    ...extra,
-  }, align(lines), target);
+  return new uPlot(
+    {
+      title,
+      width,
+      height: 320,
+      scales: { x: xScale, y: yLog ? { distr: 3 } : {} },
+      axes: [xAxis, { values: (_u, vals) => vals.map((v) => (v == null ? '' : latency(v))), size: 70 }],
+      series: [
+        {},
+        ...lines.map((l, i) => ({
+          label: l.label,
+          stroke: PALETTE[i % PALETTE.length],
+          width: 1.5,
+          dash: l.dash ? [6, 4] : undefined,
+          spanGaps: true,
+          points: l.pointsOnly ? { show: true, size: 7, stroke: PALETTE[i % PALETTE.length], fill: '#fff' } : undefined,
+          paths: l.pointsOnly ? () => null : undefined,
+          value: (_u: uPlot, v: number | null) => (v == null ? '–' : latency(v)),
+        })),
+      ],
+      legend: { live: true },
+      ...extra,
+    },
+    align(lines),
+    target,
+  );
 }
 
 /** The HdrHistogram plotter's view: latency against percentile on a log 1/(1−p) axis. */
@@ -48,9 +70,14 @@ export function percentileChart(target: HTMLElement, title: string, lines: Line[
     const nines = Math.round(Math.log10(inverse));
     return `${p.toFixed(Math.max(0, nines - 2))}%`;
   };
-  return chart(target, title, lines,
+  return chart(
+    target,
+    title,
+    lines,
     { label: 'percentile (log 1/(1−p))', values: (_u, vals) => vals.map((v) => (v == null ? '' : label(v))) },
-    { time: false, distr: 3 }, true);
+    { time: false, distr: 3 },
+    true,
+  );
 }
 
 /** Latency against the achieved rate: where the knee is. */

@@ -2,7 +2,11 @@
 
 type Child = Node | string | number | null | undefined | false;
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs?: Record<string, string> | null, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs?: Record<string, string> | null,
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs ?? {})) node.setAttribute(k, v);
   append(node, children);
@@ -17,9 +21,12 @@ export function append(parent: Node, children: Child[]): void {
 }
 
 export function table(headers: string[], rows: Child[][], className = 'grid'): HTMLTableElement {
-  return el('table', { class: className },
+  return el(
+    'table',
+    { class: className },
     el('thead', null, el('tr', null, ...headers.map((h) => el('th', null, h)))),
-    el('tbody', null, ...rows.map((r) => el('tr', null, ...r.map((c) => el('td', null, c))))));
+    el('tbody', null, ...rows.map((r) => el('tr', null, ...r.map((c) => el('td', null, c))))),
+  );
 }
 
 /** A failure confined to one part of the page (one run, one file): the rest keeps working. */

@@ -12,8 +12,16 @@ let catalog: Promise<Catalog> | null = null;
 
 function parseFilter(query: string): { filter: Filter; page: number } {
   const q = new URLSearchParams(query);
-  return { filter: { target: q.get('target') ?? '', label: q.get('label') ?? '', node: q.get('node') ?? '', status: q.get('status') ?? '', since: q.get('since') ?? '' },
-    page: Number(q.get('page') ?? 0) || 0 };
+  return {
+    filter: {
+      target: q.get('target') ?? '',
+      label: q.get('label') ?? '',
+      node: q.get('node') ?? '',
+      status: q.get('status') ?? '',
+      since: q.get('since') ?? '',
+    },
+    page: Number(q.get('page') ?? 0) || 0,
+  };
 }
 
 async function route(): Promise<void> {

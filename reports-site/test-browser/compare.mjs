@@ -15,7 +15,9 @@ const root = join(site, '..');
 const shots = join(site, 'test-results');
 mkdirSync(shots, { recursive: true });
 const work = mkdtempSync(join(tmpdir(), 'isobench-site-compare-'));
-const recorded = JSON.parse(readFileSync(join(root, 'compare/src/test/resources/io/isobench/compare/recorded/udp-echo-closed.json'), 'utf8'));
+const recorded = JSON.parse(
+  readFileSync(join(root, 'compare/src/test/resources/io/isobench/compare/recorded/udp-echo-closed.json'), 'utf8'),
+);
 
 const LATENCY = ['min', 'p50', 'p66', 'p75', 'p80', 'p90', 'p95', 'p98', 'p99', 'p99_9', 'p99_99', 'p99_999', 'max', 'mean', 'stddev'];
 
@@ -45,10 +47,14 @@ slice('twice-as-slow', 12, 5, 10, 2);
 slice('bigger-messages', 13, 5, 10, 1, { ...recorded.config, messageBytes: 1024 });
 
 const out = join(work, 'site');
-execFileSync(join(root, 'publisher', 'bin', 'isobench-publish'), ['--from', join(work, 'runs'), '--to', out, '--site-bundle', join(site, 'dist')],
-  { stdio: 'inherit' });
-const keys = Object.fromEntries(JSON.parse(readFileSync(join(out, 'data', 'index', 'runs-0000.json'), 'utf8')).runs
-  .map((e) => [e.uid.replace(/^.*z-/, ''), e.key]));
+execFileSync(
+  join(root, 'publisher', 'bin', 'isobench-publish'),
+  ['--from', join(work, 'runs'), '--to', out, '--site-bundle', join(site, 'dist')],
+  { stdio: 'inherit' },
+);
+const keys = Object.fromEntries(
+  JSON.parse(readFileSync(join(out, 'data', 'index', 'runs-0000.json'), 'utf8')).runs.map((e) => [e.uid.replace(/^.*z-/, ''), e.key]),
+);
 
 const { base, page, ready, tests, finish } = await openSite(out, shots);
 const compare = async (a, b) => {
@@ -57,16 +63,22 @@ const compare = async (a, b) => {
   await page.waitForTimeout(300);
 };
 /** The verdict table: [step, percentile, verdict] per row. */
-const verdicts = () => page.$$eval('table.ratios tbody tr', (rows) => rows.map((r) => {
-  const cells = [...r.querySelectorAll('td')].map((c) => c.textContent);
-  return [cells[0], cells[1], cells[cells.length - 1]];
-}));
+const verdicts = () =>
+  page.$$eval('table.ratios tbody tr', (rows) =>
+    rows.map((r) => {
+      const cells = [...r.querySelectorAll('td')].map((c) => c.textContent);
+      return [cells[0], cells[1], cells[cells.length - 1]];
+    }),
+  );
 
 await tests.check('two halves of one build: no change, each with its interval', async () => {
   await compare('half-a', 'half-b');
   const rows = await verdicts();
   assert.equal(rows.length, 6, 'two steps × p50, p99, p99.9');
-  assert.deepEqual(rows.map((r) => r[2]), Array(6).fill('no change'));
+  assert.deepEqual(
+    rows.map((r) => r[2]),
+    Array(6).fill('no change'),
+  );
   const text = await page.textContent('#app');
   assert.match(text, /Holm over the 6 comparisons/);
   assert.match(text, /\d\.\d+× – \d\.\d+×|\d\.\d+ – \d\.\d+/, 'an interval on every row');
@@ -77,7 +89,10 @@ await tests.check('two halves of one build: no change, each with its interval', 
 await tests.check('the second half twice as slow: slower at p50 of every step', async () => {
   await compare('half-a', 'twice-as-slow');
   const rows = await verdicts();
-  assert.deepEqual(rows.filter((r) => r[1] === 'p50').map((r) => r[2]), ['slower', 'slower']);
+  assert.deepEqual(
+    rows.filter((r) => r[1] === 'p50').map((r) => r[2]),
+    ['slower', 'slower'],
+  );
   assert.ok(!rows.some((r) => r[2] === 'faster'));
   await page.screenshot({ path: join(shots, 'compare-slower.png'), fullPage: true });
 });

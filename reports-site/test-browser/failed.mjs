@@ -18,11 +18,29 @@ const shots = join(site, 'test-results');
 mkdirSync(shots, { recursive: true });
 const work = mkdtempSync(join(tmpdir(), 'isobench-site-failed-'));
 const runs = join(work, 'runs');
-const client = ['tcp-echo', '--mode', 'closed', '--clients', '1', '--warmup', '200ms', '--duration', '500ms', '--repetitions', '1',
-  '--probe-duration', '0', '--progress', 'none'];
+const client = [
+  'tcp-echo',
+  '--mode',
+  'closed',
+  '--clients',
+  '1',
+  '--warmup',
+  '200ms',
+  '--duration',
+  '500ms',
+  '--repetitions',
+  '1',
+  '--probe-duration',
+  '0',
+  '--progress',
+  'none',
+];
 const env = { ...process.env, ISOBENCH_HEAP: '256m' };
 
-const refused = spawnSync(runner, [...client, '--server-address', '127.0.0.1:1', '--out', join(runs, 'refused')], { env, encoding: 'utf8' });
+const refused = spawnSync(runner, [...client, '--server-address', '127.0.0.1:1', '--out', join(runs, 'refused')], {
+  env,
+  encoding: 'utf8',
+});
 assert.equal(refused.status, 1, `the runner exits 1 when its step FAILed\n${refused.stderr}`);
 
 // the same client against a server that is there: a remote step of the same id, measured
@@ -40,7 +58,10 @@ const address = await new Promise((resolve, reject) => {
   });
 });
 try {
-  execFileSync(runner, [...client, '--server-address', address, '--rate-tolerance', '50%', '--out', join(runs, 'good')], { env, stdio: 'ignore' });
+  execFileSync(runner, [...client, '--server-address', address, '--rate-tolerance', '50%', '--out', join(runs, 'good')], {
+    env,
+    stdio: 'ignore',
+  });
 } finally {
   server.kill();
 }
@@ -51,11 +72,20 @@ const brokenFile = join(broken, 'result.json');
 writeFileSync(brokenFile, readFileSync(brokenFile, 'utf8').replace(/"windowNanos" : \d+/, '"windowNanos" : -5'));
 
 const out = join(work, 'site');
-const published = spawnSync(join(root, 'publisher', 'bin', 'isobench-publish'), ['--from', runs, '--to', out, '--site-bundle', join(site, 'dist')],
-  { encoding: 'utf8' });
+const published = spawnSync(
+  join(root, 'publisher', 'bin', 'isobench-publish'),
+  ['--from', runs, '--to', out, '--site-bundle', join(site, 'dist')],
+  { encoding: 'utf8' },
+);
 assert.equal(published.status, 4, `isobench-publish exits 4 when it skipped a run\n${published.stdout}${published.stderr}`);
-assert.deepEqual(published.stderr.trim().split('\n'), [`isobench-publish: skipped ${brokenFile}: steps[0].repetitions[0].windowNanos = -5 `
-  + 'is not a positive window; only a FAIL repetition that never reached its measured window has none'], 'one line, no stack trace');
+assert.deepEqual(
+  published.stderr.trim().split('\n'),
+  [
+    `isobench-publish: skipped ${brokenFile}: steps[0].repetitions[0].windowNanos = -5 ` +
+      'is not a positive window; only a FAIL repetition that never reached its measured window has none',
+  ],
+  'one line, no stack trace',
+);
 assert.match(published.stdout, /^published 2 run\(s\) to /);
 
 const reason = JSON.parse(readFileSync(join(runs, 'refused', 'result.json'), 'utf8')).reason;
@@ -69,8 +99,9 @@ const { base, page, ready, tests, finish } = await openSite(out, shots);
 await tests.check('the runs list shows the FAIL run without latency figures it never measured', async () => {
   await page.goto(base);
   await ready();
-  const row = await page.$$eval('table.grid tbody tr', (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent))
-    .find((cells) => cells.includes('FAIL')));
+  const row = await page.$$eval('table.grid tbody tr', (rows) =>
+    rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent)).find((cells) => cells.includes('FAIL')),
+  );
   assert.ok(row, 'a FAIL row');
   assert.deepEqual(row.slice(-4), ['—', '—', '—', '0/s'], `p50, p99, max, achieved of the FAIL row: ${row.join(' | ')}`);
 });

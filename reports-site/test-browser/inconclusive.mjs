@@ -32,9 +32,14 @@ for (const [i, kind] of ['quiet', 'noisy'].entries()) {
       rep.noise = {
         spanNanos: 10.2e9,
         throttling: { source: '/sys/fs/cgroup/cpu.stat', periods: 102, throttledPeriods: 3, throttledNanos: 12_500_000 },
-        cpus: [{ cpu: 1, stealNanos: 10_000_000, interrupts: 52_000, topInterrupts: { CAL: 50_000 } }], threads: [], unavailable: [],
+        cpus: [{ cpu: 1, stealNanos: 10_000_000, interrupts: 52_000, topInterrupts: { CAL: 50_000 } }],
+        threads: [],
+        unavailable: [],
       };
-      rep.reruns = [{ attempt: 1, reason: NOISE }, { attempt: 2, reason: NOISE }];
+      rep.reruns = [
+        { attempt: 1, reason: NOISE },
+        { attempt: 2, reason: NOISE },
+      ];
     }
     step.verdict = 'INCONCLUSIVE';
     step.reason = `1 of 1 inconclusive: repetition 1: ${NOISE}`;
@@ -44,8 +49,9 @@ for (const [i, kind] of ['quiet', 'noisy'].entries()) {
   writeFileSync(join(dir, 'result.json'), JSON.stringify(result, null, 1));
 }
 const out = join(work, 'site');
-execFileSync(join(root, 'publisher', 'bin', 'isobench-publish'), ['--from', runs, '--to', out, '--site-bundle', join(site, 'dist')],
-  { stdio: 'inherit' });
+execFileSync(join(root, 'publisher', 'bin', 'isobench-publish'), ['--from', runs, '--to', out, '--site-bundle', join(site, 'dist')], {
+  stdio: 'inherit',
+});
 const entries = JSON.parse(readFileSync(join(out, 'data', 'index', 'runs-0000.json'), 'utf8')).runs;
 const noisyKey = entries.find((e) => e.uid.includes('noisy')).key;
 const quietKey = entries.find((e) => e.uid.includes('quiet')).key;
@@ -77,12 +83,17 @@ await tests.check('compare leaves the INCONCLUSIVE step out and says so', async 
   await ready();
   await page.waitForTimeout(500);
   const text = await page.textContent('#app');
-  assert.match(text, /Steps not compared .*isobench · 1 in flight \(ping-pong\): INCONCLUSIVE in B: 1 of 1 inconclusive: repetition 1: host noise/);
+  assert.match(
+    text,
+    /Steps not compared .*isobench · 1 in flight \(ping-pong\): INCONCLUSIVE in B: 1 of 1 inconclusive: repetition 1: host noise/,
+  );
   const compared = await page.$$eval('table.num tbody tr td:first-child', (cells) => cells.map((c) => c.textContent));
   assert.ok(compared.length > 0, 'the other steps are compared');
   const noisy = JSON.parse(readFileSync(join(runs, 'noisy', 'result.json'), 'utf8')).steps[0];
-  assert.ok(!compared.includes(`${noisy.variant} · ${noisy.label}`),
-    `no ratio row for the INCONCLUSIVE step (rows: ${compared.join(', ')})`);
+  assert.ok(
+    !compared.includes(`${noisy.variant} · ${noisy.label}`),
+    `no ratio row for the INCONCLUSIVE step (rows: ${compared.join(', ')})`,
+  );
   assert.ok(compared.includes(`${noisy.variant} · 4 clients`), 'the conclusive steps are compared');
   await page.screenshot({ path: join(shots, 'inconclusive-compare.png'), fullPage: true });
 });

@@ -40,14 +40,20 @@ for (const [kind, id] of Object.entries(variants)) {
   }
 }
 const out = join(work, 'site');
-execFileSync(join(root, 'publisher', 'bin', 'isobench-publish'), ['--from', runs, '--to', out, '--site-bundle', join(site, 'dist')], { stdio: 'inherit' });
+execFileSync(join(root, 'publisher', 'bin', 'isobench-publish'), ['--from', runs, '--to', out, '--site-bundle', join(site, 'dist')], {
+  stdio: 'inherit',
+});
 
 // What a user could put in labels and messages: it must come out as text.
 const HOSTILE = '<img src=x onerror="window.__xss=1">';
 for (const shardFile of readdirSync(join(out, 'data', 'index'))) {
   const path = join(out, 'data', 'index', shardFile);
   const shard = JSON.parse(readFileSync(path, 'utf8'));
-  for (const e of shard.runs) if (e.uid.includes('hostile')) { e.labels = { team: HOSTILE }; e.message = `<script>window.__xss=2</script>`; }
+  for (const e of shard.runs)
+    if (e.uid.includes('hostile')) {
+      e.labels = { team: HOSTILE };
+      e.message = `<script>window.__xss=2</script>`;
+    }
   writeFileSync(path, JSON.stringify(shard));
 }
 // the publisher puts label values into the catalog's facets; so does this injection
@@ -56,7 +62,9 @@ const catalog = JSON.parse(readFileSync(catalogPath, 'utf8'));
 catalog.facets.labels = { team: [HOSTILE] };
 for (const s of catalog.shards) s.labels = { team: [HOSTILE] };
 writeFileSync(catalogPath, JSON.stringify(catalog));
-const hostileKey = JSON.parse(readFileSync(join(out, 'data', 'index', 'runs-0000.json'), 'utf8')).runs.find((e) => e.uid.includes('hostile')).key;
+const hostileKey = JSON.parse(readFileSync(join(out, 'data', 'index', 'runs-0000.json'), 'utf8')).runs.find((e) =>
+  e.uid.includes('hostile'),
+).key;
 const summaryPath = join(out, 'data', 'runs', hostileKey, 'summary.json');
 const summary = JSON.parse(readFileSync(summaryPath, 'utf8'));
 summary.labels = { team: HOSTILE };
@@ -94,7 +102,7 @@ await check('run detail: the write-up tables and charts really drawn', async () 
   await page.waitForTimeout(800);
   assert.ok((await page.$$('table.num')).length >= 1, 'a step table');
   assert.match(await page.textContent('table.num'), /50%|p50/);
-  assert.ok(await drawnCanvases() >= 3, 'distribution, knee and timeline charts have pixels');
+  assert.ok((await drawnCanvases()) >= 3, 'distribution, knee and timeline charts have pixels');
   await page.screenshot({ path: join(shots, 'run.png'), fullPage: true });
 });
 
@@ -102,8 +110,10 @@ await check('the hostile run page shows its message and labels as text and runs 
   await page.goto(`${base}#/run/${encodeURIComponent(hostileKey)}`);
   await ready();
   assert.ok((await page.textContent('.message')).includes('<script>'));
-  assert.equal(await page.textContent('.isolation-reason'),
-    `not isolated: PinningFailed: runner pod on node n1: threads not pinned: agent (${HOSTILE})`);
+  assert.equal(
+    await page.textContent('.isolation-reason'),
+    `not isolated: PinningFailed: runner pod on node n1: threads not pinned: agent (${HOSTILE})`,
+  );
   assert.equal(await page.$$eval('#app img', (i) => i.length), 0, 'no <img> was injected');
   assert.equal(await page.evaluate(() => window.__xss), undefined);
   await page.screenshot({ path: join(shots, 'hostile.png'), fullPage: true });
@@ -122,7 +132,9 @@ await check('files a run holds that result.json does not name are not on the sit
 });
 
 await check('a truncated .hlog is an error for that timeline only; the rest of the run still shows', async () => {
-  const key = JSON.parse(readFileSync(join(out, 'data', 'index', 'runs-0000.json'), 'utf8')).runs.find((e) => e.uid.includes('corrupt')).key;
+  const key = JSON.parse(readFileSync(join(out, 'data', 'index', 'runs-0000.json'), 'utf8')).runs.find((e) =>
+    e.uid.includes('corrupt'),
+  ).key;
   await page.goto(`${base}#/run/${encodeURIComponent(key)}`);
   await ready();
   await page.waitForSelector('.error', { timeout: 10000 });
@@ -147,7 +159,7 @@ await check('compare two runs: delta table with intervals and verdicts, overlaid
   assert.match(text, /2 and 2 repetitions: no interval/);
   assert.match(text, /isobench · 16 clients/, 'each delta row names its variant and step');
   assert.match(text, /published elsewhere/i, 'reference figures are labelled');
-  assert.ok(await drawnCanvases() >= 1);
+  assert.ok((await drawnCanvases()) >= 1);
   await page.screenshot({ path: join(shots, 'compare.png'), fullPage: true });
 });
 

@@ -15,7 +15,9 @@ const root = join(site, '..');
 const shots = join(site, 'test-results');
 mkdirSync(shots, { recursive: true });
 const work = mkdtempSync(join(tmpdir(), 'isobench-site-series-'));
-const recorded = JSON.parse(readFileSync(join(root, 'compare/src/test/resources/io/isobench/compare/recorded/udp-echo-closed.json'), 'utf8'));
+const recorded = JSON.parse(
+  readFileSync(join(root, 'compare/src/test/resources/io/isobench/compare/recorded/udp-echo-closed.json'), 'utf8'),
+);
 
 const LATENCY = ['min', 'p50', 'p66', 'p75', 'p80', 'p90', 'p95', 'p98', 'p99', 'p99_9', 'p99_99', 'p99_999', 'max', 'mean', 'stddev'];
 const HOSTILE_CPU = '<img src=x onerror="window.__pwned=1">EPYC';
@@ -24,7 +26,7 @@ const SHIFT_AT = 15;
 
 // a seeded generator: the same nights every run of this test
 let seed = 42;
-const uniform = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const uniform = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const gaussian = () => Math.sqrt(-2 * Math.log(uniform() || 1e-12)) * Math.cos(2 * Math.PI * uniform());
 
 const name = (night) => `night-${String(night).padStart(2, '0')}`;
@@ -61,12 +63,18 @@ function night(n) {
 for (let n = 0; n < NIGHTS; n++) night(n);
 
 const out = join(work, 'site');
-execFileSync(join(root, 'publisher', 'bin', 'isobench-publish'), ['--from', join(work, 'runs'), '--to', out, '--site-bundle', join(site, 'dist')],
-  { stdio: 'inherit' });
+execFileSync(
+  join(root, 'publisher', 'bin', 'isobench-publish'),
+  ['--from', join(work, 'runs'), '--to', out, '--site-bundle', join(site, 'dist')],
+  { stdio: 'inherit' },
+);
 const entries = JSON.parse(readFileSync(join(out, 'data', 'index', 'runs-0000.json'), 'utf8')).runs;
 const keyOf = (n) => entries.find((e) => e.uid === name(n)).key;
 const seriesKey = entries[0].series;
-assert.ok(entries.every((e) => e.series === seriesKey), 'thirty nights of one benchmark are one series');
+assert.ok(
+  entries.every((e) => e.series === seriesKey),
+  'thirty nights of one benchmark are one series',
+);
 
 const { base, page, ready, tests, finish } = await openSite(out, shots);
 const open = async (hash) => {
@@ -85,21 +93,29 @@ await tests.check('the list links each run to its series', async () => {
 
 await tests.check('the change point is marked between nights 14 and 15, with the night that found it and the shift', async () => {
   await open(`#/series/${seriesKey}`);
-  const rows = await page.$$eval('table.change-points tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => ({
-    text: td.textContent, links: [...td.querySelectorAll('a')].map((a) => a.getAttribute('href')) }))));
+  const rows = await page.$$eval('table.change-points tbody tr', (trs) =>
+    trs.map((tr) =>
+      [...tr.querySelectorAll('td')].map((td) => ({
+        text: td.textContent,
+        links: [...td.querySelectorAll('a')].map((a) => a.getAttribute('href')),
+      })),
+    ),
+  );
   assert.equal(rows.length, 1, 'one change point');
   const [before, after, closedBy, shifts] = rows[0];
   assert.deepEqual(before.links, [`#/run/${encodeURIComponent(keyOf(SHIFT_AT - 1))}`]);
   assert.deepEqual(after.links, [`#/run/${encodeURIComponent(keyOf(SHIFT_AT))}`]);
   assert.equal(closedBy.links.length, 1);
   assert.match(shifts.text, /p50: slower \+2[3-7]\.\d % \(95 %: \+\d+\.\d … \+\d+\.\d %\)/);
-  const markers = await page.$$eval('.series-chart .change-marker', (ms) => ms.map((m) => ({ text: m.textContent, left: parseFloat(m.style.left) })));
-  assert.equal(markers.length, 2, 'one marker on each step\'s chart');
+  const markers = await page.$$eval('.series-chart .change-marker', (ms) =>
+    ms.map((m) => ({ text: m.textContent, left: parseFloat(m.style.left) })),
+  );
+  assert.equal(markers.length, 2, "one marker on each step's chart");
   for (const m of markers) {
     assert.match(m.text, /p50 \+2[3-7] %/);
     assert.ok(m.left > 0, 'placed on the time axis');
   }
-  assert.equal(await drawnCanvases(page), 2, 'each step\'s chart drawn');
+  assert.equal(await drawnCanvases(page), 2, "each step's chart drawn");
   await page.screenshot({ path: join(shots, 'series-change-point.png'), fullPage: true });
 });
 

@@ -26,8 +26,17 @@ export async function serveSite(root) {
 }
 
 export function launchChromium() {
-  return chromium.launch({ executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
 }
 
 /** Named checks that go on after a failure, each failure with a full-page screenshot in `shots`. */
@@ -52,11 +61,15 @@ export function checks(page, shots) {
 
 /** How many canvases on the page have at least one painted pixel (charts really drawn, not just laid out). */
 export function drawnCanvases(page) {
-  return page.$$eval('canvas', (cs) => cs.filter((c) => {
-    const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
-    return false;
-  }).length);
+  return page.$$eval(
+    'canvas',
+    (cs) =>
+      cs.filter((c) => {
+        const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
+        return false;
+      }).length,
+  );
 }
 
 /**

@@ -26,24 +26,39 @@ describe('what makes two runs comparable', () => {
 
   it('flattens nested config to dotted keys, lists as Java prints them', () => {
     expect([...flatten({ a: 1, b: { c: 'x', d: { e: true } }, l: [1, 2], n: null })]).toEqual([
-      ['a', '1'], ['b.c', 'x'], ['b.d.e', 'true'], ['l', '[1, 2]'], ['n', 'null']]);
+      ['a', '1'],
+      ['b.c', 'x'],
+      ['b.d.e', 'true'],
+      ['l', '[1, 2]'],
+      ['n', 'null'],
+    ]);
     expect(flatten(undefined).size).toBe(0);
   });
 
   it('is comparable only when no difference decides', () => {
     expect(comparable([])).toBe(true);
     expect(comparable([{ field: 'config.repetitions', a: '3', b: '5', decides: false }])).toBe(true);
-    expect(comparable([{ field: 'x', a: '1', b: '2', decides: false }, { field: 'y', a: '1', b: '2', decides: true }])).toBe(false);
+    expect(
+      comparable([
+        { field: 'x', a: '1', b: '2', decides: false },
+        { field: 'y', a: '1', b: '2', decides: true },
+      ]),
+    ).toBe(false);
   });
 
   it('says what a run without environment or config does not say', () => {
     expect(differences(run({ environment: undefined as never }), run({}))).toEqual([]);
     expect(differences(run({ config: undefined }), run({ config: { repetitions: 3 } }))).toEqual([
-      { field: 'config.repetitions', a: 'absent', b: '3', decides: false }]);
+      { field: 'config.repetitions', a: 'absent', b: '3', decides: false },
+    ]);
     expect(differences(run({ config: { batch: 8 } }), run({}))).toEqual([{ field: 'config.batch', a: '8', b: 'absent', decides: true }]);
     expect(differences(run({ environment: { isolation: { isolatedCpus: ' ' } } }), run({ environment: { isolation: {} } }))).toEqual([]);
-    expect(differences(run({ environment: { isolation: { smtSiblings: ['0:0-1'] } } }), run({ environment: { isolation: { smtSiblings: ['0:0'] } } })))
-      .toEqual([expect.objectContaining({ field: 'environment.smt', a: 'siblings present', b: 'one thread per core' })]);
+    expect(
+      differences(
+        run({ environment: { isolation: { smtSiblings: ['0:0-1'] } } }),
+        run({ environment: { isolation: { smtSiblings: ['0:0'] } } }),
+      ),
+    ).toEqual([expect.objectContaining({ field: 'environment.smt', a: 'siblings present', b: 'one thread per core' })]);
   });
 
   it("says the operator's isolation verdict in words", () => {
@@ -53,8 +68,21 @@ describe('what makes two runs comparable', () => {
   });
 
   it('lists, never decides on, the sweep, the repetitions and how probes and verdicts were set', () => {
-    const keys = ['rates', 'clients', 'queues', 'repetitions', 'precision', 'maxRepetitions', 'probeDuration', 'interval', 'drainTimeout',
-      'rateTolerance', 'generatorLimit', 'noiseBudget', 'maxReruns'];
+    const keys = [
+      'rates',
+      'clients',
+      'queues',
+      'repetitions',
+      'precision',
+      'maxRepetitions',
+      'probeDuration',
+      'interval',
+      'drainTimeout',
+      'rateTolerance',
+      'generatorLimit',
+      'noiseBudget',
+      'maxReruns',
+    ];
     const a = run({ config: Object.fromEntries(keys.map((k) => [k, 1])) });
     const b = run({ config: Object.fromEntries(keys.map((k) => [k, 2])) });
     expect(differences(a, b)).toEqual([...keys].sort().map((k) => ({ field: `config.${k}`, a: '1', b: '2', decides: false })));
@@ -62,12 +90,17 @@ describe('what makes two runs comparable', () => {
   });
 
   it('reads SMT from any granted CPU with a sibling, and a JVM without a GC list', () => {
-    expect(differences(run({ environment: { isolation: { smtSiblings: ['0:0', '1:1,5'] } } }),
-      run({ environment: { isolation: { smtSiblings: ['0:0', '1:1'] } } })).map((d) => d.a)).toEqual(['siblings present']);
+    expect(
+      differences(
+        run({ environment: { isolation: { smtSiblings: ['0:0', '1:1,5'] } } }),
+        run({ environment: { isolation: { smtSiblings: ['0:0', '1:1'] } } }),
+      ).map((d) => d.a),
+    ).toEqual(['siblings present']);
     const jvm = { jvm: { vendor: 'Adoptium', version: '25' } };
     expect(differences(run({ environment: jvm }), run({ environment: jvm }))).toEqual([]);
-    expect(differences(run({ environment: jvm }), run({ environment: { jvm: { ...jvm.jvm, gc: ['ZGC'] } } })))
-      .toEqual([{ field: 'environment.gc', a: 'unknown', b: 'ZGC', decides: true }]);
+    expect(differences(run({ environment: jvm }), run({ environment: { jvm: { ...jvm.jvm, gc: ['ZGC'] } } }))).toEqual([
+      { field: 'environment.gc', a: 'unknown', b: 'ZGC', decides: true },
+    ]);
   });
 
   it('names a step with its variant', () => {

@@ -18,14 +18,16 @@ const golden = JSON.parse(fromRepository(GOLDEN)) as { alpha: number; confidence
 describe('the decision rule against the golden cases', () => {
   it('is the rule the file was written for', () => {
     expect([golden.alpha, golden.confidence, golden.minRepetitions]).toEqual([ALPHA, CONFIDENCE, MIN_REPETITIONS]);
-    expect(new Set(golden.cases.flatMap((c) => c.expected.map((e) => e.change))))
-      .toEqual(new Set(['slower', 'faster', 'no change', 'too few repetitions to tell']));
+    expect(new Set(golden.cases.flatMap((c) => c.expected.map((e) => e.change)))).toEqual(
+      new Set(['slower', 'faster', 'no change', 'too few repetitions to tell']),
+    );
   });
 
   it.each(golden.cases.map((c) => [c.name, c] as const))('%s', (_, c) => {
     const got = decide(c.samples, c.threshold);
-    expect(got.map((v) => [v.step, v.percentile, v.repetitionsA, v.repetitionsB, v.change]))
-      .toEqual(c.expected.map((e) => [e.step, e.percentile, e.repetitionsA, e.repetitionsB, e.change]));
+    expect(got.map((v) => [v.step, v.percentile, v.repetitionsA, v.repetitionsB, v.change])).toEqual(
+      c.expected.map((e) => [e.step, e.percentile, e.repetitionsA, e.repetitionsB, e.change]),
+    );
     got.forEach((v, i) => {
       const e = c.expected[i];
       for (const field of ['ratio', 'low', 'high', 'p', 'pHolm'] as const) {
@@ -34,7 +36,9 @@ describe('the decision rule against the golden cases', () => {
         } else {
           const want = e[field] as number;
           // 1e-9 relative: SciPy, Hipparchus and stdlib agree to that
-          expect(Math.abs(v[field]! - want), `${c.name} [${i}] ${field}: ${v[field]} vs ${want}`).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(want)));
+          expect(Math.abs(v[field]! - want), `${c.name} [${i}] ${field}: ${v[field]} vs ${want}`).toBeLessThanOrEqual(
+            1e-9 * Math.max(1, Math.abs(want)),
+          );
         }
       }
     });

@@ -34,7 +34,14 @@ describe('the verdict of one comparison', () => {
     expect(decide([{ step: 's', percentile: 'p50', a: BASE, b: [1000, 2000] }])[0].change).toBe('too few repetitions to tell');
     expect(decide([{ step: 's', percentile: 'p50', a: [1000, 2000, 1500], b: [1000, 2000, 1500] }])[0].p).toBe(1);
     const few = decide([{ step: 's', percentile: 'p99', a: [100], b: [400] }])[0];
-    expect(few).toEqual({ step: 's', percentile: 'p99', repetitionsA: 1, repetitionsB: 1, ratio: few.ratio, change: 'too few repetitions to tell' });
+    expect(few).toEqual({
+      step: 's',
+      percentile: 'p99',
+      repetitionsA: 1,
+      repetitionsB: 1,
+      ratio: few.ratio,
+      change: 'too few repetitions to tell',
+    });
     expect(few.ratio).toBeCloseTo(4, 12);
     expect(decide([{ step: 's', percentile: 'p50', a: [], b: BASE }])[0].ratio).toBeUndefined();
     expect(decide([{ step: 's', percentile: 'p50', a: BASE, b: [] }])[0].ratio).toBeUndefined();
@@ -81,7 +88,8 @@ describe("Welch's test on logarithms", () => {
 /** A step whose repetitions had these p50s (p99 twice, p99.9 three times that); a repetition of 0 samples measured nothing. */
 function step(id: string, p50s: number[], counts = p50s.map(() => 100)): StepResult {
   return {
-    id, repetitions: p50s.map((p50, i) => ({ latency: { count: counts[i], p50, p99: 2 * p50, p99_9: 3 * p50 } })),
+    id,
+    repetitions: p50s.map((p50, i) => ({ latency: { count: counts[i], p50, p99: 2 * p50, p99_9: 3 * p50 } })),
   } as unknown as StepResult;
 }
 

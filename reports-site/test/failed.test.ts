@@ -16,10 +16,10 @@ describe('a run that FAILed before its window', () => {
     expect(sampledLatency(0, 0)).toBe('—');
     expect(sampledLatency(463, 1000)).toBe('463 ns');
     expect(sampledLatency(0, 1000)).toBe('0 ns');
-    expect(sampledLatency(463, undefined)).toBe('463 ns');  // an index entry from before samples were counted
+    expect(sampledLatency(463, undefined)).toBe('463 ns'); // an index entry from before samples were counted
   });
 
-  it('lists its repetition with the runner\'s reason and no figures', () => {
+  it("lists its repetition with the runner's reason and no figures", () => {
     const [row] = repetitionRows(refused);
     expect(row.verdict).toBe('FAIL');
     expect(row.p50).toBe('—');
@@ -28,16 +28,18 @@ describe('a run that FAILed before its window', () => {
   });
 
   it('has a percentile table of no samples that reads as such (HdrHistogram writes no rows for it)', () => {
-    const empty = '       Value     Percentile TotalCount 1/(1-Percentile)\n\n'
-      + '#[Mean    =        0.000, StdDeviation   =        0.000]\n'
-      + '#[Max     =        0.000, Total count    =            0]\n'
-      + '#[Buckets =           32, SubBuckets     =         2048]\n';
+    const empty =
+      '       Value     Percentile TotalCount 1/(1-Percentile)\n\n' +
+      '#[Mean    =        0.000, StdDeviation   =        0.000]\n' +
+      '#[Max     =        0.000, Total count    =            0]\n' +
+      '#[Buckets =           32, SubBuckets     =         2048]\n';
     const table = parseHgrm(empty);
     expect(table.totalCount).toBe(0);
     expect(table.rows).toEqual([]);
     expect(hgrmValueAt(table, 50)).toBeNaN();
-    expect(() => parseHgrm(empty.replace('Total count    =            0', 'Total count    =            7')))
-      .toThrow('no percentile rows but a total count of 7');
+    expect(() => parseHgrm(empty.replace('Total count    =            0', 'Total count    =            7'))).toThrow(
+      'no percentile rows but a total count of 7',
+    );
   });
 
   it('is left out of a comparison, on either side, and named: there is nothing to compare', () => {
@@ -45,7 +47,9 @@ describe('a run that FAILed before its window', () => {
     measured.steps[0].merged.latency = { ...measured.steps[0].merged.latency, count: 1000, p50: 4_000, max: 9_000, mean: 4_100 };
     measured.steps[0].verdict = 'OK';
     const id = refused.steps[0].id;
-    const why = (run: string) => [{ step: id, label: 'remote · 1 in flight (ping-pong)', why: `FAIL in ${run}: ${refused.steps[0].reason}` }];
+    const why = (run: string) => [
+      { step: id, label: 'remote · 1 in flight (ping-pong)', why: `FAIL in ${run}: ${refused.steps[0].reason}` },
+    ];
     expect(stepPlan(measured, measured)).toEqual({ compared: [id], leftOut: [] });
     expect(stepPlan(refused, measured)).toEqual({ compared: [], leftOut: why('A') });
     expect(stepPlan(measured, refused)).toEqual({ compared: [], leftOut: why('B') });

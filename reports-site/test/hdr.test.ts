@@ -10,7 +10,7 @@ const result = JSON.parse(fromRepository(`${FIXTURE_RUN}result.json`)) as RunRes
 const step = result.steps[0];
 
 describe('histograms from a real runner run', () => {
-  it('decodes each repetition and merging them gives the step\'s merged histogram (added, never averaged)', () => {
+  it("decodes each repetition and merging them gives the step's merged histogram (added, never averaged)", () => {
     const reps = step.repetitions.map((r) => decodeHistogram(r.histogram!));
     const merged = mergeHistograms(reps);
     const javaMerged = decodeHistogram(step.merged.histogram!);

@@ -28,8 +28,13 @@ describe('INCONCLUSIVE', () => {
 
   it('steps are left out of a comparison, on either side, and named', () => {
     const ids = fixture.steps.map((s) => s.id);
-    const why = (run: string) => [{ step: ids[0], label: 'isobench · 1 in flight (ping-pong)',
-      why: `INCONCLUSIVE in ${run}: 1 of 1 inconclusive: repetition 1: host noise beyond the 1ms noise budget` }];
+    const why = (run: string) => [
+      {
+        step: ids[0],
+        label: 'isobench · 1 in flight (ping-pong)',
+        why: `INCONCLUSIVE in ${run}: 1 of 1 inconclusive: repetition 1: host noise beyond the 1ms noise budget`,
+      },
+    ];
     expect(stepPlan(fixture, fixture)).toEqual({ compared: ids, leftOut: [] });
     expect(stepPlan(noisy(), fixture)).toEqual({ compared: ids.slice(1), leftOut: why('A') });
     expect(stepPlan(fixture, noisy())).toEqual({ compared: ids.slice(1), leftOut: why('B') });
@@ -38,8 +43,13 @@ describe('INCONCLUSIVE', () => {
 
 describe('repetitionRows', () => {
   const c2c = (p50: number) => ({ cpuA: 0, cpuB: 1, durationNanos: 1e9, samples: 1, p10: p50, p50, p90: p50 + 1, max: 900 });
-  const jitter = (cpu: number, maxStallNanos: number) =>
-    ({ cpu, durationNanos: 1e9, maxStallNanos, stallsOver10us: 1, stalledNanos: maxStallNanos });
+  const jitter = (cpu: number, maxStallNanos: number) => ({
+    cpu,
+    durationNanos: 1e9,
+    maxStallNanos,
+    stallsOver10us: 1,
+    stalledNanos: maxStallNanos,
+  });
   const rep: Partial<RepetitionResult> = {
     index: 2,
     verdict: 'INCONCLUSIVE',
@@ -50,27 +60,47 @@ describe('repetitionRows', () => {
     noise: {
       spanNanos: 10.2e9,
       throttling: { source: '/sys/fs/cgroup/cpu.stat', periods: 102, throttledPeriods: 3, throttledNanos: 12_500_000 },
-      cpus: [{ cpu: 0, stealNanos: 0, interrupts: 41, topInterrupts: { CAL: 41 } }, { cpu: 1, stealNanos: 10_000_000, interrupts: 52_000 }],
-      threads: [{ role: 'publisher', cpu: 0, pinned: true, involuntarySwitches: 2 },
-        { role: 'agent', cpu: 1, pinned: true, involuntarySwitches: 57 }],
+      cpus: [
+        { cpu: 0, stealNanos: 0, interrupts: 41, topInterrupts: { CAL: 41 } },
+        { cpu: 1, stealNanos: 10_000_000, interrupts: 52_000 },
+      ],
+      threads: [
+        { role: 'publisher', cpu: 0, pinned: true, involuntarySwitches: 2 },
+        { role: 'agent', cpu: 1, pinned: true, involuntarySwitches: 57 },
+      ],
       unavailable: ['context switches of server: its thread id is unknown'],
     },
     generator: {
-      sendLagP50: 40, sendLagP99: 1_800, sendLagMax: 9_000, sends: 100, replyReadDelayP50: 900, replyReadDelayP99: 3_000,
-      shareOfP50: 0.1, shareOfP99: 0.8,
+      sendLagP50: 40,
+      sendLagP99: 1_800,
+      sendLagMax: 9_000,
+      sends: 100,
+      replyReadDelayP50: 900,
+      replyReadDelayP99: 3_000,
+      shareOfP50: 0.1,
+      shareOfP99: 0.8,
     },
     reruns: [{ attempt: 1, reason: 'host noise: throttled' }],
     notes: ['the load generator was busy or descheduled'],
   };
 
-  it('shows every repetition\'s probes before → after and what the host did during its window', () => {
+  it("shows every repetition's probes before → after and what the host did during its window", () => {
     const run = structuredClone(fixture);
     run.steps = [{ ...run.steps[0], repetitions: [rep as RepetitionResult] }];
     const [row] = repetitionRows(run);
     expect(row).toMatchObject({
-      repetition: 2, verdict: 'INCONCLUSIVE', p50: '463 ns', p99: '2.14 µs',
-      coreToCore: '70 ns → 275 ns', longestStall: '4.2 ms → 15 µs', throttled: '3× (12.5 ms)', steal: '10 ms',
-      interrupts: '52,000 (CPU 1)', switches: 'publisher 2, agent 57', senderLag: '40 ns / 1.8 µs', replyReadDelay: '900 ns / 3 µs',
+      repetition: 2,
+      verdict: 'INCONCLUSIVE',
+      p50: '463 ns',
+      p99: '2.14 µs',
+      coreToCore: '70 ns → 275 ns',
+      longestStall: '4.2 ms → 15 µs',
+      throttled: '3× (12.5 ms)',
+      steal: '10 ms',
+      interrupts: '52,000 (CPU 1)',
+      switches: 'publisher 2, agent 57',
+      senderLag: '40 ns / 1.8 µs',
+      replyReadDelay: '900 ns / 3 µs',
       reruns: '1',
     });
     expect(row.notes).toContain('the jitter probe before saw a 4.2 ms stall');

@@ -12,7 +12,10 @@ function filesRun(line: string): string[] {
 describe('package.json scripts', () => {
   it('name only files that exist', () => {
     const missing = Object.entries(pkg.scripts).flatMap(([name, line]) =>
-      filesRun(line).filter((file) => !existsSync(new URL(`../${file}`, import.meta.url))).map((file) => `${name}: ${file}`));
+      filesRun(line)
+        .filter((file) => !existsSync(new URL(`../${file}`, import.meta.url)))
+        .map((file) => `${name}: ${file}`),
+    );
     expect(missing).toEqual([]);
   });
 

@@ -3,16 +3,25 @@ import type { RunResult } from '../src/data/contract';
 import { isStreamsStep, streamsRows } from '../src/views/streams';
 
 function run(metrics: Record<string, unknown> | undefined, sent = 0, received = 0): RunResult {
-  return { target: 'rsocket', steps: [{ id: 'process_rate-667', label: '80,000 streams opened at 667/s', repetitions: [{ index: 1, metrics, sent, received }] }] } as unknown as RunResult;
+  return {
+    target: 'rsocket',
+    steps: [{ id: 'process_rate-667', label: '80,000 streams opened at 667/s', repetitions: [{ index: 1, metrics, sent, received }] }],
+  } as unknown as RunResult;
 }
 
 describe('streamsRows', () => {
   it('states the tipping point and the peaks of a streams run', () => {
-    const rows = streamsRows(run({
-      streamsOpened: 80000, streamsTarget: 80000,
-      tippingPoint: { second: 107, activeStreams: 71117, reason: '65138 of 65138 messages later than 100 ms' },
-      resources: [{ serverCpuCores: 0.5, allocationMiBPerSecond: 40 }, { serverCpuCores: 1.03, allocationMiBPerSecond: 110.42 }],
-    }));
+    const rows = streamsRows(
+      run({
+        streamsOpened: 80000,
+        streamsTarget: 80000,
+        tippingPoint: { second: 107, activeStreams: 71117, reason: '65138 of 65138 messages later than 100 ms' },
+        resources: [
+          { serverCpuCores: 0.5, allocationMiBPerSecond: 40 },
+          { serverCpuCores: 1.03, allocationMiBPerSecond: 110.42 },
+        ],
+      }),
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0].tipping).toContain('second 107');
     expect(rows[0].tipping).toContain('messages later than 100 ms');

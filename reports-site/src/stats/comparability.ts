@@ -13,8 +13,21 @@ export interface Difference {
 }
 
 /** Config fields that do not change what a step measures: the sweep, how many repetitions, how probes and verdicts were set. */
-const NOT_DECIDING = new Set(['rates', 'clients', 'queues', 'repetitions', 'precision', 'maxRepetitions', 'probeDuration', 'interval',
-  'drainTimeout', 'rateTolerance', 'generatorLimit', 'noiseBudget', 'maxReruns']);
+const NOT_DECIDING = new Set([
+  'rates',
+  'clients',
+  'queues',
+  'repetitions',
+  'precision',
+  'maxRepetitions',
+  'probeDuration',
+  'interval',
+  'drainTimeout',
+  'rateTolerance',
+  'generatorLimit',
+  'noiseBudget',
+  'maxReruns',
+]);
 
 /** "25.0.3+9-LTS" → "25", "1.8.0_392" → "8", "17" → "17". */
 export function jvmMajor(version: string | undefined): string {
@@ -41,15 +54,30 @@ const ENVIRONMENT: Array<[string, (e: Environment) => string | undefined]> = [
   ['gc', (e) => e.jvm?.gc?.join(', ')],
   ['cpusetSize', (e) => (e.cpuset?.cpus ? `${e.cpuset.cpus.length} CPUs` : undefined)],
   // SMT on when a granted CPU has a sibling thread ("0:0,4")
-  ['smt', (e) => (e.isolation?.smtSiblings ? (e.isolation.smtSiblings.some((s) => /[,-]/.test(s)) ? 'siblings present' : 'one thread per core') : undefined)],
-  ['isolation', (e) => (e.isolation ? `isolcpus ${none(e.isolation.isolatedCpus)}, nohz_full ${none(e.isolation.nohzFull)}, `
-    + `governor ${none(e.isolation.governor)}, clocksource ${none(e.isolation.clocksource)}, THP ${none(e.isolation.transparentHugePages)}` : undefined)],
+  [
+    'smt',
+    (e) =>
+      e.isolation?.smtSiblings
+        ? e.isolation.smtSiblings.some((s) => /[,-]/.test(s))
+          ? 'siblings present'
+          : 'one thread per core'
+        : undefined,
+  ],
+  [
+    'isolation',
+    (e) =>
+      e.isolation
+        ? `isolcpus ${none(e.isolation.isolatedCpus)}, nohz_full ${none(e.isolation.nohzFull)}, ` +
+          `governor ${none(e.isolation.governor)}, clocksource ${none(e.isolation.clocksource)}, THP ${none(e.isolation.transparentHugePages)}`
+        : undefined,
+  ],
 ];
 
 /** Nested config as dotted keys, lists as "[a, b]" (Java's List.toString), sorted by key. */
 export function flatten(config: Record<string, unknown> | undefined, prefix = '', out = new Map<string, string>()): Map<string, string> {
   for (const [key, value] of Object.entries(config ?? {})) {
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) flatten(value as Record<string, unknown>, `${prefix}${key}.`, out);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      flatten(value as Record<string, unknown>, `${prefix}${key}.`, out);
     else out.set(`${prefix}${key}`, Array.isArray(value) ? `[${value.join(', ')}]` : String(value));
   }
   return out;
@@ -67,7 +95,12 @@ export function differences(a: RunResult, b: RunResult): Difference[] {
   const keys = [...new Set([...ca.keys(), ...cb.keys()])].filter((k) => k !== 'target').sort();
   for (const key of keys) add(`config.${key}`, ca.get(key) ?? 'absent', cb.get(key) ?? 'absent', !NOT_DECIDING.has(key.split('.')[0]));
   for (const [name, fact] of ENVIRONMENT) {
-    add(`environment.${name}`, (a.environment && fact(a.environment)) ?? 'unknown', (b.environment && fact(b.environment)) ?? 'unknown', true);
+    add(
+      `environment.${name}`,
+      (a.environment && fact(a.environment)) ?? 'unknown',
+      (b.environment && fact(b.environment)) ?? 'unknown',
+      true,
+    );
   }
   return out;
 }
@@ -103,7 +136,7 @@ export function stepPlan(a: RunResult, b: RunResult): { compared: string[]; left
   const plan = { compared: [] as string[], leftOut: [] as LeftOut[] };
   for (const sa of a.steps) {
     const sb = inB.get(sa.id);
-    const why = sb ? notMeasured(sa, 'A') ?? notMeasured(sb, 'B') : 'only in A';
+    const why = sb ? (notMeasured(sa, 'A') ?? notMeasured(sb, 'B')) : 'only in A';
     if (why === null) plan.compared.push(sa.id);
     else plan.leftOut.push({ step: sa.id, label: stepLabel(sa), why });
   }

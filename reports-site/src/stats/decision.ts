@@ -58,10 +58,14 @@ function mean(values: readonly number[]): number {
 /** The sample variance of the mean: s² / n. */
 function varianceOfMean(values: readonly number[]): number {
   const m = mean(values);
-  return values.reduce((s, v) => {
-    const d = v - m;
-    return s + d * d;
-  }, 0) / (values.length - 1) / values.length;
+  return (
+    values.reduce((s, v) => {
+      const d = v - m;
+      return s + d * d;
+    }, 0) /
+    (values.length - 1) /
+    values.length
+  );
 }
 
 function logs(values: readonly number[], run: string): number[] {

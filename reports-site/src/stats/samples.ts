@@ -2,7 +2,11 @@ import type { RunResult, StepResult } from '../data/contract';
 import type { PercentileSample } from './decision';
 
 /** The percentiles compared: as shown, and as result.json's latency summaries name them. */
-export const COMPARED_PERCENTILES: ReadonlyArray<readonly [string, 'p50' | 'p99' | 'p99_9']> = [['p50', 'p50'], ['p99', 'p99'], ['p99.9', 'p99_9']];
+export const COMPARED_PERCENTILES: ReadonlyArray<readonly [string, 'p50' | 'p99' | 'p99_9']> = [
+  ['p50', 'p50'],
+  ['p99', 'p99'],
+  ['p99.9', 'p99_9'],
+];
 
 /** Each measured repetition's value of one percentile (ns): the unit a comparison tests. */
 export function repetitionValues(step: StepResult, key: 'p50' | 'p99' | 'p99_9'): number[] {
@@ -14,6 +18,11 @@ export function percentileSamples(a: RunResult, b: RunResult, stepIds: readonly 
   return stepIds.flatMap((id) => {
     const sa = a.steps.find((s) => s.id === id)!;
     const sb = b.steps.find((s) => s.id === id)!;
-    return COMPARED_PERCENTILES.map(([percentile, key]) => ({ step: id, percentile, a: repetitionValues(sa, key), b: repetitionValues(sb, key) }));
+    return COMPARED_PERCENTILES.map(([percentile, key]) => ({
+      step: id,
+      percentile,
+      a: repetitionValues(sa, key),
+      b: repetitionValues(sb, key),
+    }));
   });
 }

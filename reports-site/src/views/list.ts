@@ -46,9 +46,20 @@ function shard(path: string): Promise<IndexShard> {
   return shardCache.get(path)!;
 }
 
-export async function renderList(app: HTMLElement, catalog: Catalog, filter: Filter, page: number, onFilter: (f: Filter, page: number) => void): Promise<void> {
+export async function renderList(
+  app: HTMLElement,
+  catalog: Catalog,
+  filter: Filter,
+  page: number,
+  onFilter: (f: Filter, page: number) => void,
+): Promise<void> {
   const select = (name: keyof Filter, values: string[], all: string) => {
-    const s = el('select', { name, 'aria-label': name }, el('option', { value: '' }, all), ...values.map((v) => el('option', { value: v }, v)));
+    const s = el(
+      'select',
+      { name, 'aria-label': name },
+      el('option', { value: '' }, all),
+      ...values.map((v) => el('option', { value: v }, v)),
+    );
     s.value = filter[name];
     return s;
   };
@@ -56,9 +67,16 @@ export async function renderList(app: HTMLElement, catalog: Catalog, filter: Fil
   labelInput.value = filter.label;
   const since = el('input', { name: 'since', type: 'date', 'aria-label': 'since' });
   since.value = filter.since;
-  const form = el('form', { class: 'filters' },
-    select('target', catalog.facets.targets, 'all targets'), labelInput, select('node', catalog.facets.nodes, 'all nodes'),
-    select('status', catalog.facets.verdicts, 'all results'), since, el('button', { type: 'submit' }, 'filter'));
+  const form = el(
+    'form',
+    { class: 'filters' },
+    select('target', catalog.facets.targets, 'all targets'),
+    labelInput,
+    select('node', catalog.facets.nodes, 'all nodes'),
+    select('status', catalog.facets.verdicts, 'all results'),
+    since,
+    el('button', { type: 'submit' }, 'filter'),
+  );
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     const data = new FormData(form);
@@ -67,7 +85,10 @@ export async function renderList(app: HTMLElement, catalog: Catalog, filter: Fil
       const value = data.get(name);
       return typeof value === 'string' ? value : '';
     };
-    onFilter({ target: field('target'), label: field('label').trim(), node: field('node'), status: field('status'), since: field('since') }, 0);
+    onFilter(
+      { target: field('target'), label: field('label').trim(), node: field('node'), status: field('status'), since: field('since') },
+      0,
+    );
   });
   const status = el('p', { class: 'muted' }, `${catalog.runCount} runs · newest first`);
   const holder = el('div');
@@ -89,22 +110,39 @@ export async function renderList(app: HTMLElement, catalog: Catalog, filter: Fil
   const rows = found.slice(page * PAGE, (page + 1) * PAGE);
   const selected = new Set<string>();
   compare.addEventListener('click', () => (location.hash = `#/compare/${[...selected].map(encodeURIComponent).join(',')}`));
-  holder.append(table(['', 'started', 'run', 'target', 'labels', 'node', 'result', 'isolation', 'headline', 'p50', 'p99', 'max', 'achieved'],
-    rows.map((e) => {
-      const box = el('input', { type: 'checkbox', 'aria-label': `select ${e.key}` });
-      box.addEventListener('change', () => {
-        if (box.checked) selected.add(e.key); else selected.delete(e.key);
-        if (selected.size >= 2) compare.removeAttribute('disabled'); else compare.setAttribute('disabled', '');
-      });
-      const run = el('a', { href: `#/run/${encodeURIComponent(e.key)}`, class: 'run-link' }, `${e.namespace}/${e.name}`);
-      const series = e.series
-        ? el('a', { href: `#/series/${encodeURIComponent(e.series)}`, class: 'series-link', title: 'this benchmark over time' }, 'series') : null;
-      return [box, dateTime(e.startedAt), el('span', null, run, series ? ' · ' : null, series), e.target,
-        Object.entries(e.labels).map(([k, v]) => `${k}=${v}`).join(' '), e.nodes.join(', '),
-        el('span', { class: verdictClass(e.verdict) }, e.verdict), isolation(e.isolated), e.headline?.label ?? '–',
-        ...[e.headline?.p50, e.headline?.p99, e.headline?.max].map((v) => sampledLatency(v, e.headline?.samples)),
-        rate(e.headline?.achievedRate)];
-    })));
+  holder.append(
+    table(
+      ['', 'started', 'run', 'target', 'labels', 'node', 'result', 'isolation', 'headline', 'p50', 'p99', 'max', 'achieved'],
+      rows.map((e) => {
+        const box = el('input', { type: 'checkbox', 'aria-label': `select ${e.key}` });
+        box.addEventListener('change', () => {
+          if (box.checked) selected.add(e.key);
+          else selected.delete(e.key);
+          if (selected.size >= 2) compare.removeAttribute('disabled');
+          else compare.setAttribute('disabled', '');
+        });
+        const run = el('a', { href: `#/run/${encodeURIComponent(e.key)}`, class: 'run-link' }, `${e.namespace}/${e.name}`);
+        const series = e.series
+          ? el('a', { href: `#/series/${encodeURIComponent(e.series)}`, class: 'series-link', title: 'this benchmark over time' }, 'series')
+          : null;
+        return [
+          box,
+          dateTime(e.startedAt),
+          el('span', null, run, series ? ' · ' : null, series),
+          e.target,
+          Object.entries(e.labels)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(' '),
+          e.nodes.join(', '),
+          el('span', { class: verdictClass(e.verdict) }, e.verdict),
+          isolation(e.isolated),
+          e.headline?.label ?? '–',
+          ...[e.headline?.p50, e.headline?.p99, e.headline?.max].map((v) => sampledLatency(v, e.headline?.samples)),
+          rate(e.headline?.achievedRate),
+        ];
+      }),
+    ),
+  );
   status.textContent = `${catalog.runCount} runs · showing ${rows.length} (${(performance.now() - t0).toFixed(0)} ms)`;
   const nav = el('p', { class: 'pager' });
   if (page > 0) {
@@ -121,7 +159,11 @@ export async function renderList(app: HTMLElement, catalog: Catalog, filter: Fil
 }
 
 export function isolation(isolated: boolean | null | undefined): HTMLElement {
-  return isolated === true ? el('span', { class: 'ok' }, 'isolated') : isolated === false ? el('span', { class: 'fail' }, 'not isolated') : el('span', { class: 'muted' }, 'not verified');
+  return isolated === true
+    ? el('span', { class: 'ok' }, 'isolated')
+    : isolated === false
+      ? el('span', { class: 'fail' }, 'not isolated')
+      : el('span', { class: 'muted' }, 'not verified');
 }
 
 export async function loadCatalog(): Promise<Catalog> {

@@ -63,9 +63,12 @@ export function repetitionRows(result: RunResult): RepetitionRow[] {
   const rows: RepetitionRow[] = [];
   for (const step of result.steps) {
     for (const r of step.repetitions ?? []) {
-      const notes = [r.verdict !== 'OK' ? r.reason : undefined, ...(r.notes ?? []),
+      const notes = [
+        r.verdict !== 'OK' ? r.reason : undefined,
+        ...(r.notes ?? []),
         ...(r.reruns ?? []).map((x) => `attempt ${x.attempt} rerun: ${x.reason ?? 'inconclusive'}`),
-        ...(r.noise?.unavailable ?? []).map((u) => `unavailable: ${u}`)].filter((t): t is string => !!t);
+        ...(r.noise?.unavailable ?? []).map((u) => `unavailable: ${u}`),
+      ].filter((t): t is string => !!t);
       rows.push({
         step: step.variant ? `${step.variant} · ${step.label}` : step.label,
         repetition: r.index,
@@ -79,8 +82,10 @@ export function repetitionRows(result: RunResult): RepetitionRow[] {
         interrupts: interrupts(r.noise),
         switches: switches(r.noise),
         senderLag: r.generator ? `${latency(r.generator.sendLagP50)} / ${latency(r.generator.sendLagP99)}` : '–',
-        replyReadDelay: r.generator && typeof r.generator.replyReadDelayP50 === 'number'
-          ? `${latency(r.generator.replyReadDelayP50)} / ${latency(r.generator.replyReadDelayP99)}` : '–',
+        replyReadDelay:
+          r.generator && typeof r.generator.replyReadDelayP50 === 'number'
+            ? `${latency(r.generator.replyReadDelayP50)} / ${latency(r.generator.replyReadDelayP99)}`
+            : '–',
         reruns: String((r.reruns ?? []).length),
         notes: notes.join(' · '),
       });

@@ -50,19 +50,25 @@ export function achieved(s: StepResult): number {
 export function stepTable(steps: StepResult[]): HTMLTableElement {
   const closed = steps.every((s) => s.load.mode === 'closed-loop');
   if (closed) {
-    return table(['clients', '50%', '66%', '75%', '80%', '90%', '95%', '98%', '99%', '99.9%', '99.99%', 'max', 'mean', 'req/s', 'samples', 'verdict'],
+    return table(
+      ['clients', '50%', '66%', '75%', '80%', '90%', '95%', '98%', '99%', '99.9%', '99.99%', 'max', 'mean', 'req/s', 'samples', 'verdict'],
       steps.map((s) => {
         const l = s.merged.latency;
         const figures = [l.p50, l.p66, l.p75, l.p80, l.p90, l.p95, l.p98, l.p99, l.p99_9, l.p99_99, l.max, l.mean];
         return [loadCell(s), ...figures.map((v) => sampledLatency(v, l.count)), rate(achieved(s)), count(l.count), verdict(s)];
-      }), 'grid num');
+      }),
+      'grid num',
+    );
   }
-  return table(['rate', 'p50', 'p90', 'p99', 'p99.9', 'p99.99', 'p99.999', 'max', 'sample count', 'achieved', 'verdict'],
+  return table(
+    ['rate', 'p50', 'p90', 'p99', 'p99.9', 'p99.99', 'p99.999', 'max', 'sample count', 'achieved', 'verdict'],
     steps.map((s) => {
       const l = s.merged.latency;
       const figures = [l.p50, l.p90, l.p99, l.p99_9, l.p99_99, l.p99_999, l.max];
       return [loadCell(s), ...figures.map((v) => sampledLatency(v, l.count)), count(l.count), rate(achieved(s)), verdict(s)];
-    }), 'grid num');
+    }),
+    'grid num',
+  );
 }
 
 function verdict(s: StepResult): HTMLElement {
@@ -86,44 +92,141 @@ export async function renderRun(app: HTMLElement, key: string): Promise<void> {
     return;
   }
   const { summary, result } = run;
-  const header = el('div', { class: 'run-header' },
+  const header = el(
+    'div',
+    { class: 'run-header' },
     el('h1', null, `${summary.namespace}/${summary.name}`),
-    el('p', null, el('span', { class: verdictClass(result.verdict) }, `${summary.phase} · ${result.verdict}`), ' · ',
+    el(
+      'p',
+      null,
+      el('span', { class: verdictClass(result.verdict) }, `${summary.phase} · ${result.verdict}`),
+      ' · ',
       isolation(summary.isolation?.isolated),
-      ' · ', result.target, ' · ', dateTime(result.startedAt), ' → ', dateTime(result.finishedAt)),
+      ' · ',
+      result.target,
+      ' · ',
+      dateTime(result.startedAt),
+      ' → ',
+      dateTime(result.finishedAt),
+    ),
     summary.message ? el('p', { class: 'message' }, summary.message) : null,
     // why a run is not isolated is part of what it measured (the reason quotes what the pods reported: text only)
     summary.isolation?.isolated === false && summary.isolation.reason
-      ? el('p', { class: 'isolation-reason' }, `not isolated: ${summary.isolation.reason}`) : null,
+      ? el('p', { class: 'isolation-reason' }, `not isolated: ${summary.isolation.reason}`)
+      : null,
     el('p', { class: 'labels' }, ...Object.entries(summary.labels ?? {}).map(([k, v]) => el('span', { class: 'label' }, `${k}=${v}`))),
-    el('p', null, el('a', { href: '#/' }, '← all runs'),
-      summary.series ? el('a', { href: `#/series/${encodeURIComponent(summary.series)}`, class: 'series-link' }, ' this benchmark over time') : null,
-      summary.baseline ? el('a', { href: `#/compare/${encodeURIComponent(summary.baseline)},${encodeURIComponent(key)}`, class: 'baseline' }, ' compare with baseline') : null));
+    el(
+      'p',
+      null,
+      el('a', { href: '#/' }, '← all runs'),
+      summary.series
+        ? el('a', { href: `#/series/${encodeURIComponent(summary.series)}`, class: 'series-link' }, ' this benchmark over time')
+        : null,
+      summary.baseline
+        ? el(
+            'a',
+            { href: `#/compare/${encodeURIComponent(summary.baseline)},${encodeURIComponent(key)}`, class: 'baseline' },
+            ' compare with baseline',
+          )
+        : null,
+    ),
+  );
   app.replaceChildren(header);
 
   for (const v of variants(result)) {
     const steps = stepsOf(result, v);
     const measure = steps[0]?.measure ?? 'latency';
-    app.append(section(`${v} · ${steps[0]?.load.mode ?? ''}, ${measure} · ${steps[0]?.repetitions?.length ?? 0} repetition(s) merged`, stepTable(steps)));
+    app.append(
+      section(
+        `${v} · ${steps[0]?.load.mode ?? ''}, ${measure} · ${steps[0]?.repetitions?.length ?? 0} repetition(s) merged`,
+        stepTable(steps),
+      ),
+    );
   }
 
   const reps = repetitionRows(result);
   if (reps.length) {
-    app.append(section('Repetitions and the machine around them', el('p', { class: 'muted' },
-      'probes before → after each repetition; host counters over its window; the load generator\'s own lag (p50 / p99)'),
-    table(['step', 'rep', 'verdict', 'p50', 'p99', 'core-to-core p50', 'longest stall', 'throttled', 'steal', 'interrupts',
-      'involuntary switches', 'sender lag', 'reply-read delay', 'reruns', 'notes'],
-    reps.map((r) => [r.step, String(r.repetition), el('span', { class: verdictClass(r.verdict) }, r.verdict), r.p50, r.p99, r.coreToCore,
-      r.longestStall, r.throttled, r.steal, r.interrupts, r.switches, r.senderLag, r.replyReadDelay, r.reruns, r.notes]),
-    'grid num repetitions')));
+    app.append(
+      section(
+        'Repetitions and the machine around them',
+        el(
+          'p',
+          { class: 'muted' },
+          "probes before → after each repetition; host counters over its window; the load generator's own lag (p50 / p99)",
+        ),
+        table(
+          [
+            'step',
+            'rep',
+            'verdict',
+            'p50',
+            'p99',
+            'core-to-core p50',
+            'longest stall',
+            'throttled',
+            'steal',
+            'interrupts',
+            'involuntary switches',
+            'sender lag',
+            'reply-read delay',
+            'reruns',
+            'notes',
+          ],
+          reps.map((r) => [
+            r.step,
+            String(r.repetition),
+            el('span', { class: verdictClass(r.verdict) }, r.verdict),
+            r.p50,
+            r.p99,
+            r.coreToCore,
+            r.longestStall,
+            r.throttled,
+            r.steal,
+            r.interrupts,
+            r.switches,
+            r.senderLag,
+            r.replyReadDelay,
+            r.reruns,
+            r.notes,
+          ]),
+          'grid num repetitions',
+        ),
+      ),
+    );
   }
 
   const streams = streamsRows(result);
   if (streams.length) {
-    app.append(section('Streams and tipping point', table(['step', 'repetition', 'streams opened', 'messages due', 'delivered', 'lost', 'tipping point',
-      'peak server CPU', 'peak client allocation'],
-      streams.map((r) => [r.step, String(r.repetition), `${count(r.opened)} of ${count(r.target)}`, count(r.due), count(r.delivered), count(r.lost),
-        r.tipping, r.peakServerCpu, r.peakAllocation]), 'grid')));
+    app.append(
+      section(
+        'Streams and tipping point',
+        table(
+          [
+            'step',
+            'repetition',
+            'streams opened',
+            'messages due',
+            'delivered',
+            'lost',
+            'tipping point',
+            'peak server CPU',
+            'peak client allocation',
+          ],
+          streams.map((r) => [
+            r.step,
+            String(r.repetition),
+            `${count(r.opened)} of ${count(r.target)}`,
+            count(r.due),
+            count(r.delivered),
+            count(r.lost),
+            r.tipping,
+            r.peakServerCpu,
+            r.peakAllocation,
+          ]),
+          'grid',
+        ),
+      ),
+    );
   }
 
   // one chart per load with every variant overlaid: a run with several variants exists to compare them at the same load
@@ -134,8 +237,10 @@ export async function renderRun(app: HTMLElement, key: string): Promise<void> {
     charts.append(holder);
     try {
       // a step that measured nothing (FAILed before its window) has no distribution to draw
-      const lines = steps.filter((s) => s.merged.latency.count > 0)
-        .map((s) => distributionLine(s.variant ?? result.target, s.merged.histogram)).filter((l): l is Line => l !== null);
+      const lines = steps
+        .filter((s) => s.merged.latency.count > 0)
+        .map((s) => distributionLine(s.variant ?? result.target, s.merged.histogram))
+        .filter((l): l is Line => l !== null);
       if (lines.length) percentileChart(holder, `${label}: latency by percentile (one line per variant)`, lines);
       else holder.append(el('p', { class: 'muted' }, `${label}: no samples — nothing was measured (the verdict says why)`));
     } catch (e) {
@@ -147,7 +252,9 @@ export async function renderRun(app: HTMLElement, key: string): Promise<void> {
   app.append(section('Latency vs achieved rate', knee));
   const kneeLines: Line[] = [];
   for (const v of variants(result)) {
-    const steps = stepsOf(result, v).filter((s) => achieved(s) > 0).sort((a, b) => achieved(a) - achieved(b));
+    const steps = stepsOf(result, v)
+      .filter((s) => achieved(s) > 0)
+      .sort((a, b) => achieved(a) - achieved(b));
     kneeLines.push({ label: `${v} p50`, x: steps.map(achieved), y: steps.map((s) => Math.max(1, s.merged.latency.p50)) });
     kneeLines.push({ label: `${v} p99`, x: steps.map(achieved), y: steps.map((s) => Math.max(1, s.merged.latency.p99)), dash: true });
   }
@@ -178,7 +285,8 @@ function timeline(run: LoadedRun): HTMLElement {
       timelineChart(holder, `${step.label}, repetition ${rep.index}`, [
         { label: 'p50', x, y: y((h) => valueAtPercentile(h, 50)) },
         { label: 'p99', x, y: y((h) => valueAtPercentile(h, 99)) },
-        { label: 'max', x, y: y((h) => maxOf(h)) }]);
+        { label: 'max', x, y: y((h) => maxOf(h)) },
+      ]);
     } catch (e) {
       holder.append(errorBox(`interval log ${rep.files!.hlog}`, e));
     }
@@ -211,7 +319,11 @@ function provenance(run: LoadedRun): HTMLElement {
   flat('environment', run.result.environment, rows);
   const probe = run.result.steps[0]?.repetitions?.[0]?.probe;
   flat(`machine probe (${run.result.steps[0]?.label ?? ''}, repetition 1)`, probe, rows);
-  return table(['fact', 'value'], rows.map(([k, v]) => [k, v]), 'grid facts');
+  return table(
+    ['fact', 'value'],
+    rows.map(([k, v]) => [k, v]),
+    'grid facts',
+  );
 }
 
 function downloads(run: LoadedRun): HTMLElement {
@@ -224,6 +336,14 @@ function downloads(run: LoadedRun): HTMLElement {
       if (r.files?.hlog) items.push(el('li', null, link(r.files.hlog)));
     }
   }
-  return el('details', null, el('summary', null, `${items.length} files: result.json, .hgrm percentile tables (µs, for the HdrHistogram plotter), .hlog interval logs`),
-    el('ul', { class: 'downloads' }, ...items));
+  return el(
+    'details',
+    null,
+    el(
+      'summary',
+      null,
+      `${items.length} files: result.json, .hgrm percentile tables (µs, for the HdrHistogram plotter), .hlog interval logs`,
+    ),
+    el('ul', { class: 'downloads' }, ...items),
+  );
 }

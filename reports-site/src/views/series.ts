@@ -97,7 +97,11 @@ export async function renderSeries(app: HTMLElement, key: string): Promise<void>
     series = await fetchVersionedJson<Series>(url);
     requireFields(url, series, ['identity', 'rule', 'steps', 'runs']);
   } catch (e) {
-    app.replaceChildren(el('h1', null, `series ${key}`), errorBox('this series cannot be shown', e), el('p', null, el('a', { href: '#/' }, '← all runs')));
+    app.replaceChildren(
+      el('h1', null, `series ${key}`),
+      errorBox('this series cannot be shown', e),
+      el('p', null, el('a', { href: '#/' }, '← all runs')),
+    );
     return;
   }
   const found = changePoints(series);
@@ -105,27 +109,69 @@ export async function renderSeries(app: HTMLElement, key: string): Promise<void>
   const { window, alphaPerBoundary, statedRuns, threshold } = series.rule;
   app.replaceChildren(
     el('h1', null, `Series · ${series.identity.target ?? ''}`),
-    el('p', null, `${series.runs.length} runs · ${used} used for change points · `,
-      el('span', { class: found.length ? 'fail' : 'ok' }, `${found.length} change point(s)`), ' · ', el('a', { href: '#/' }, '← all runs')),
-    el('p', { class: 'muted' }, `Change points: the newest run closes two windows of ${window} runs; Welch on the logs of the runs' values, Holm over `
-      + `steps and percentiles, α = ${alphaPerBoundary} per boundary (at most ${(100 * alphaPerBoundary * statedRuns).toFixed(0)} % of `
-      + `${statedRuns}-run series with no change show one), shifts under ${(100 * threshold).toFixed(0)} % ignored; a verdict is never revised `
-      + '(docs/compare.md § Change points).'),
-    section('What the runs share', table(['field', 'value'], Object.entries(series.identity).map(([k, v]) => [k, String(v)]), 'grid facts')),
+    el(
+      'p',
+      null,
+      `${series.runs.length} runs · ${used} used for change points · `,
+      el('span', { class: found.length ? 'fail' : 'ok' }, `${found.length} change point(s)`),
+      ' · ',
+      el('a', { href: '#/' }, '← all runs'),
+    ),
+    el(
+      'p',
+      { class: 'muted' },
+      `Change points: the newest run closes two windows of ${window} runs; Welch on the logs of the runs' values, Holm over ` +
+        `steps and percentiles, α = ${alphaPerBoundary} per boundary (at most ${(100 * alphaPerBoundary * statedRuns).toFixed(0)} % of ` +
+        `${statedRuns}-run series with no change show one), shifts under ${(100 * threshold).toFixed(0)} % ignored; a verdict is never revised ` +
+        '(docs/compare.md § Change points).',
+    ),
+    section(
+      'What the runs share',
+      table(
+        ['field', 'value'],
+        Object.entries(series.identity).map(([k, v]) => [k, String(v)]),
+        'grid facts',
+      ),
+    ),
   );
   if (found.length) {
-    app.append(section('Change points', table(['before', 'after', 'found when published', 'shift (after ÷ before)'],
-      found.map((f) => [runLink(f.changePoint.before), runLink(f.changePoint.after),
-        el('span', null, runLink(f.closedBy.key), ` · ${dateTime(f.closedBy.startedAt)}`),
-        el('div', null, ...f.changePoint.shifts.map((s) => el('div', { class: s.change === 'slower' ? 'fail' : 'ok' },
-          `${stepLabel(series, s.step)} ${s.percentile}: ${s.change} ${shiftSize(s)}`)))]), 'grid change-points')));
+    app.append(
+      section(
+        'Change points',
+        table(
+          ['before', 'after', 'found when published', 'shift (after ÷ before)'],
+          found.map((f) => [
+            runLink(f.changePoint.before),
+            runLink(f.changePoint.after),
+            el('span', null, runLink(f.closedBy.key), ` · ${dateTime(f.closedBy.startedAt)}`),
+            el(
+              'div',
+              null,
+              ...f.changePoint.shifts.map((s) =>
+                el(
+                  'div',
+                  { class: s.change === 'slower' ? 'fail' : 'ok' },
+                  `${stepLabel(series, s.step)} ${s.percentile}: ${s.change} ${shiftSize(s)}`,
+                ),
+              ),
+            ),
+          ]),
+          'grid change-points',
+        ),
+      ),
+    );
   }
   const notUsed = series.runs.filter((r) => !r.used);
   if (notUsed.length) {
     const reasons = new Map<string, number>();
     notUsed.forEach((r) => reasons.set(r.notUsed ?? 'not used', (reasons.get(r.notUsed ?? 'not used') ?? 0) + 1));
-    app.append(el('p', { class: 'muted not-used' }, `Shown, not used for change points: `
-      + [...reasons].map(([why, n]) => `${n} run(s): ${why}`).join('; ')));
+    app.append(
+      el(
+        'p',
+        { class: 'muted not-used' },
+        `Shown, not used for change points: ` + [...reasons].map(([why, n]) => `${n} run(s): ${why}`).join('; '),
+      ),
+    );
   }
   const picked = el('p', { class: 'picked' }, 'point at a run to see it; click to open it');
   app.append(picked);
@@ -136,7 +182,15 @@ export async function renderSeries(app: HTMLElement, key: string): Promise<void>
   for (const step of series.steps) {
     const holder = el('div', { class: 'chart series-chart', 'data-step': step.id });
     charts.append(holder);
-    stepChart(holder, series, step, xs, byX, found.filter((f) => f.changePoint.shifts.some((s) => s.step === step.id)), picked);
+    stepChart(
+      holder,
+      series,
+      step,
+      xs,
+      byX,
+      found.filter((f) => f.changePoint.shifts.some((s) => s.step === step.id)),
+      picked,
+    );
   }
 }
 
@@ -145,15 +199,25 @@ function stepLabel(series: Series, id: string): string {
   return s ? `${s.label} (${s.id})` : id;
 }
 
-function stepChart(holder: HTMLElement, series: Series, step: { id: string; label: string }, xs: number[], byX: Map<number, SeriesRun>,
-  found: Found[], picked: HTMLElement): void {
+function stepChart(
+  holder: HTMLElement,
+  series: Series,
+  step: { id: string; label: string },
+  xs: number[],
+  byX: Map<number, SeriesRun>,
+  found: Found[],
+  picked: HTMLElement,
+): void {
   const lines: Line[] = PERCENTILES.map((p) => ({ label: p, x: [] as number[], y: [] as number[] }));
   const unused: Line = { label: 'not used (FAIL, INCONCLUSIVE, late): p50', x: [], y: [], pointsOnly: true };
   series.runs.forEach((r, i) => {
     const v = r.values?.[step.id];
     if (!v) return;
     if (r.used) {
-      PERCENTILES.forEach((p, j) => { lines[j].x.push(xs[i]); lines[j].y.push(v[p]); });
+      PERCENTILES.forEach((p, j) => {
+        lines[j].x.push(xs[i]);
+        lines[j].y.push(v[p]);
+      });
     } else if (v.p50 !== undefined) {
       unused.x.push(xs[i]);
       unused.y.push(v.p50);
@@ -163,30 +227,45 @@ function stepChart(holder: HTMLElement, series: Series, step: { id: string; labe
   let hovered: SeriesRun | undefined;
   const markers = found.map((f) => {
     const moved = f.changePoint.shifts.filter((s) => s.step === step.id);
-    const marker = el('a', { class: 'change-marker', href: `#/run/${encodeURIComponent(f.changePoint.after)}`,
-      title: `change between ${f.changePoint.before} and ${f.changePoint.after}: `
-        + moved.map((s) => `${s.percentile} ${s.change} ${shiftSize(s)}`).join(', ') },
-    moved.map((s) => `${s.percentile} ${percentChange(s.ratio, 0)} %`).join(' · '));
+    const marker = el(
+      'a',
+      {
+        class: 'change-marker',
+        href: `#/run/${encodeURIComponent(f.changePoint.after)}`,
+        title:
+          `change between ${f.changePoint.before} and ${f.changePoint.after}: ` +
+          moved.map((s) => `${s.percentile} ${s.change} ${shiftSize(s)}`).join(', '),
+      },
+      moved.map((s) => `${s.percentile} ${percentChange(s.ratio, 0)} %`).join(' · '),
+    );
     // the marker stands between the last run before and the first run after
     return { marker, x: ((xOf.get(f.changePoint.before) ?? 0) + (xOf.get(f.changePoint.after) ?? 0)) / 2 };
   });
-  const place = (u: uPlot) => markers.forEach(({ marker, x }) => {
-    if (!marker.isConnected) u.over.append(marker);
-    marker.style.left = `${u.valToPos(x, 'x')}px`;
-  });
+  const place = (u: uPlot) =>
+    markers.forEach(({ marker, x }) => {
+      if (!marker.isConnected) u.over.append(marker);
+      marker.style.left = `${u.valToPos(x, 'x')}px`;
+    });
   const chart = timeChart(holder, `${step.label} (${step.id})`, unused.x.length ? [...lines, unused] : lines, {
     hooks: {
       draw: [place],
-      setCursor: [(u: uPlot) => {
-        const idx = u.cursor.idx;
-        hovered = idx == null ? undefined : byX.get(u.data[0][idx]);
-        if (hovered) {
-          const v = hovered.values?.[step.id];
-          picked.replaceChildren(runLink(hovered.key), ` · ${dateTime(hovered.startedAt)} · `,
-            el('span', { class: verdictClass(hovered.verdict) }, hovered.verdict), ` · ${step.label}: `,
-            PERCENTILES.map((p) => `${p} ${latency(v?.[p])}`).join(', '), hovered.used ? '' : ` · not used: ${hovered.notUsed ?? ''}`);
-        }
-      }],
+      setCursor: [
+        (u: uPlot) => {
+          const idx = u.cursor.idx;
+          hovered = idx == null ? undefined : byX.get(u.data[0][idx]);
+          if (hovered) {
+            const v = hovered.values?.[step.id];
+            picked.replaceChildren(
+              runLink(hovered.key),
+              ` · ${dateTime(hovered.startedAt)} · `,
+              el('span', { class: verdictClass(hovered.verdict) }, hovered.verdict),
+              ` · ${step.label}: `,
+              PERCENTILES.map((p) => `${p} ${latency(v?.[p])}`).join(', '),
+              hovered.used ? '' : ` · not used: ${hovered.notUsed ?? ''}`,
+            );
+          }
+        },
+      ],
     },
   });
   // every point is a link: a click opens the run under the cursor (the hovered run is named, as a link, above the charts)

@@ -24,7 +24,9 @@ interface TippingPoint {
 
 function peak(samples: unknown, key: string): number | null {
   if (!Array.isArray(samples)) return null;
-  const values = samples.map((s) => (s && typeof s === 'object' ? (s as Record<string, unknown>)[key] : undefined)).filter((v): v is number => typeof v === 'number');
+  const values = samples
+    .map((s) => (s && typeof s === 'object' ? (s as Record<string, unknown>)[key] : undefined))
+    .filter((v): v is number => typeof v === 'number');
   return values.length ? Math.max(...values) : null;
 }
 

@@ -31,6 +31,7 @@ public enum Change {
                 return c;
             }
         }
-        throw new IllegalArgumentException("verdict '" + text + "' is none of slower, faster, no change, too few repetitions to tell");
+        throw new IllegalArgumentException(
+                "verdict '" + text + "' is none of slower, faster, no change, too few repetitions to tell");
     }
 }

@@ -33,7 +33,8 @@ public final class ChangePointRule {
      * @param alpha           the false-alarm chance of this one boundary
      * @param threshold       the smallest shift reported, as a fraction (0.05 = 5 %)
      */
-    public static Optional<ChangePoint> closeWindow(List<SeriesPoint> sinceLastChange, int window, double alpha, double threshold) {
+    public static Optional<ChangePoint> closeWindow(
+            List<SeriesPoint> sinceLastChange, int window, double alpha, double threshold) {
         if (window < DecisionRule.MIN_REPETITIONS) {
             throw new IllegalArgumentException("window " + window + " is under " + DecisionRule.MIN_REPETITIONS
                     + " runs: Welch's test on fewer has too few degrees of freedom");
@@ -55,15 +56,19 @@ public final class ChangePointRule {
         List<WelchLogTest.Result> tests = new ArrayList<>();
         for (int i = 0; i < samples.size(); i++) {
             PercentileSample s = samples.get(i);
-            tests.add(WelchLogTest.test(PercentileSample.values(s.a()), PercentileSample.values(s.b()), DecisionRule.CONFIDENCE));
+            tests.add(WelchLogTest.test(
+                    PercentileSample.values(s.a()), PercentileSample.values(s.b()), DecisionRule.CONFIDENCE));
             p[i] = tests.get(i).p();
         }
         double[] adjusted = Holm.adjust(p);
         List<Integer> moved = new ArrayList<>();
         List<Change> changes = new ArrayList<>();
         for (int i = 0; i < samples.size(); i++) {
-            // significance is judged against this boundary's alpha here; DecisionRule.change then applies only the threshold
-            Change change = adjusted[i] > alpha ? Change.NO_CHANGE : DecisionRule.change(tests.get(i).ratio(), 0, threshold);
+            // significance is judged against this boundary's alpha here; DecisionRule.change then applies only the
+            // threshold
+            Change change = adjusted[i] > alpha
+                    ? Change.NO_CHANGE
+                    : DecisionRule.change(tests.get(i).ratio(), 0, threshold);
             if (change == Change.SLOWER || change == Change.FASTER) {
                 moved.add(i);
                 changes.add(change);
@@ -72,20 +77,34 @@ public final class ChangePointRule {
         if (moved.isEmpty()) {
             return Optional.empty();
         }
-        List<List<Double>> movedValues = moved.stream().map(i -> joined(samples.get(i))).toList();
+        List<List<Double>> movedValues =
+                moved.stream().map(i -> joined(samples.get(i))).toList();
         int at = location(movedValues, window);
         List<PercentileVerdict> shifts = new ArrayList<>();
         for (int j = 0; j < moved.size(); j++) {
             int i = moved.get(j);
             List<Double> all = movedValues.get(j);
-            // the size of the shift is measured either side of where it lies; its interval does not allow for that search
-            WelchLogTest.Result located = WelchLogTest.test(PercentileSample.values(all.subList(0, at)),
-                    PercentileSample.values(all.subList(at, all.size())), DecisionRule.CONFIDENCE);
-            shifts.add(new PercentileVerdict(samples.get(i).step(), samples.get(i).percentile(), at, all.size() - at, located.ratio(),
-                    located.low(), located.high(), p[i], adjusted[i], changes.get(j)));
+            // the size of the shift is measured either side of where it lies; its interval does not allow for that
+            // search
+            WelchLogTest.Result located = WelchLogTest.test(
+                    PercentileSample.values(all.subList(0, at)),
+                    PercentileSample.values(all.subList(at, all.size())),
+                    DecisionRule.CONFIDENCE);
+            shifts.add(new PercentileVerdict(
+                    samples.get(i).step(),
+                    samples.get(i).percentile(),
+                    at,
+                    all.size() - at,
+                    located.ratio(),
+                    located.low(),
+                    located.high(),
+                    p[i],
+                    adjusted[i],
+                    changes.get(j)));
         }
         List<SeriesPoint> closed = sinceLastChange.subList(n - 2 * window, n);
-        return Optional.of(new ChangePoint(closed.get(at - 1).run(), closed.get(at).run(), closed.getLast().run(), shifts));
+        return Optional.of(new ChangePoint(
+                closed.get(at - 1).run(), closed.get(at).run(), closed.getLast().run(), shifts));
     }
 
     /** A sample's values in series order: the window before, then the window after. */
@@ -120,7 +139,9 @@ public final class ChangePointRule {
 
     private static double squaredDeviation(List<Double> values) {
         double mean = values.stream().mapToDouble(Math::log).average().orElseThrow();
-        return values.stream().mapToDouble(v -> (Math.log(v) - mean) * (Math.log(v) - mean)).sum();
+        return values.stream()
+                .mapToDouble(v -> (Math.log(v) - mean) * (Math.log(v) - mean))
+                .sum();
     }
 
     /** The rule's defaults: {@link #WINDOW}, {@link #ALPHA_PER_BOUNDARY} and the compare's 5 % threshold. */
@@ -139,7 +160,10 @@ public final class ChangePointRule {
             Optional<ChangePoint> cp = closeWindow(series.subList(start, end), window, alpha, threshold);
             if (cp.isPresent()) {
                 found.add(cp.get());
-                start += series.subList(start, end).stream().map(SeriesPoint::run).toList().indexOf(cp.get().after());
+                start += series.subList(start, end).stream()
+                        .map(SeriesPoint::run)
+                        .toList()
+                        .indexOf(cp.get().after());
             }
         }
         return found;
@@ -161,6 +185,9 @@ public final class ChangePointRule {
     }
 
     private static List<Double> values(List<SeriesPoint> points, String step, String percentile) {
-        return points.stream().map(pt -> pt.value(step, percentile)).filter(v -> v != null).toList();
+        return points.stream()
+                .map(pt -> pt.value(step, percentile))
+                .filter(v -> v != null)
+                .toList();
     }
 }

@@ -23,8 +23,20 @@ public final class Comparability {
      * Config fields that do not change what a step measures: the sweep (steps are matched one by one, by id), how many
      * repetitions, and how probes, verdicts and reruns were set. Listed when they differ, never deciding.
      */
-    static final Set<String> NOT_DECIDING = Set.of("rates", "clients", "queues", "repetitions", "precision", "maxRepetitions",
-            "probeDuration", "interval", "drainTimeout", "rateTolerance", "generatorLimit", "noiseBudget", "maxReruns");
+    static final Set<String> NOT_DECIDING = Set.of(
+            "rates",
+            "clients",
+            "queues",
+            "repetitions",
+            "precision",
+            "maxRepetitions",
+            "probeDuration",
+            "interval",
+            "drainTimeout",
+            "rateTolerance",
+            "generatorLimit",
+            "noiseBudget",
+            "maxReruns");
 
     private Comparability() {}
 
@@ -38,11 +50,20 @@ public final class Comparability {
         keys.addAll(cb.keySet());
         keys.remove("target");
         for (String key : keys) {
-            add(out, "config." + key, ca.getOrDefault(key, "absent"), cb.getOrDefault(key, "absent"),
+            add(
+                    out,
+                    "config." + key,
+                    ca.getOrDefault(key, "absent"),
+                    cb.getOrDefault(key, "absent"),
                     !NOT_DECIDING.contains(key.split("\\.", 2)[0]));
         }
         for (Map.Entry<String, Function<Environment, String>> fact : ENVIRONMENT.entrySet()) {
-            add(out, "environment." + fact.getKey(), environmentFact(a, fact.getValue()), environmentFact(b, fact.getValue()), true);
+            add(
+                    out,
+                    "environment." + fact.getKey(),
+                    environmentFact(a, fact.getValue()),
+                    environmentFact(b, fact.getValue()),
+                    true);
         }
         return out;
     }
@@ -70,13 +91,35 @@ public final class Comparability {
         f.put("cpuModel", Environment::cpuModel);
         f.put("arch", Environment::arch);
         f.put("kernel", Environment::kernel);
-        f.put("jvm", e -> e.jvm() == null ? null : e.jvm().vendor() + " " + jvmMajor(e.jvm().version()));
-        f.put("gc", e -> e.jvm() == null || e.jvm().gc() == null ? null : String.join(", ", e.jvm().gc()));
-        f.put("cpusetSize", e -> e.cpuset() == null || e.cpuset().cpus() == null ? null : e.cpuset().cpus().size() + " CPUs");
-        f.put("smt", e -> e.isolation() == null || e.isolation().smtSiblings() == null ? null : smt(e.isolation().smtSiblings()));
-        f.put("isolation", e -> e.isolation() == null ? null : "isolcpus " + none(e.isolation().isolatedCpus())
-                + ", nohz_full " + none(e.isolation().nohzFull()) + ", governor " + none(e.isolation().governor())
-                + ", clocksource " + none(e.isolation().clocksource()) + ", THP " + none(e.isolation().transparentHugePages()));
+        f.put(
+                "jvm",
+                e -> e.jvm() == null
+                        ? null
+                        : e.jvm().vendor() + " " + jvmMajor(e.jvm().version()));
+        f.put(
+                "gc",
+                e -> e.jvm() == null || e.jvm().gc() == null
+                        ? null
+                        : String.join(", ", e.jvm().gc()));
+        f.put(
+                "cpusetSize",
+                e -> e.cpuset() == null || e.cpuset().cpus() == null
+                        ? null
+                        : e.cpuset().cpus().size() + " CPUs");
+        f.put(
+                "smt",
+                e -> e.isolation() == null || e.isolation().smtSiblings() == null
+                        ? null
+                        : smt(e.isolation().smtSiblings()));
+        f.put(
+                "isolation",
+                e -> e.isolation() == null
+                        ? null
+                        : "isolcpus " + none(e.isolation().isolatedCpus())
+                                + ", nohz_full " + none(e.isolation().nohzFull()) + ", governor "
+                                + none(e.isolation().governor())
+                                + ", clocksource " + none(e.isolation().clocksource()) + ", THP "
+                                + none(e.isolation().transparentHugePages()));
         return f;
     }
 
@@ -91,7 +134,9 @@ public final class Comparability {
 
     /** SMT on when a granted CPU has a sibling thread ("0:0,4"), off when every CPU is its core alone ("0:0"). */
     static String smt(List<String> siblings) {
-        return siblings.stream().anyMatch(s -> s.contains(",") || s.contains("-")) ? "siblings present" : "one thread per core";
+        return siblings.stream().anyMatch(s -> s.contains(",") || s.contains("-"))
+                ? "siblings present"
+                : "one thread per core";
     }
 
     private static String none(String value) {
@@ -99,7 +144,9 @@ public final class Comparability {
     }
 
     private static String environmentFact(RunResult run, Function<Environment, String> fact) {
-        return run.environment() == null ? "unknown" : Objects.requireNonNullElse(fact.apply(run.environment()), "unknown");
+        return run.environment() == null
+                ? "unknown"
+                : Objects.requireNonNullElse(fact.apply(run.environment()), "unknown");
     }
 
     private static void add(List<Difference> out, String field, String a, String b, boolean decides) {

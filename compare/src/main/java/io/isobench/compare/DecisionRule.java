@@ -43,28 +43,46 @@ public final class DecisionRule {
         List<WelchLogTest.Result> tests = new ArrayList<>();
         List<Double> pTested = new ArrayList<>();
         for (PercentileSample s : samples) {
-            WelchLogTest.Result r = enough(s) ? WelchLogTest.test(PercentileSample.values(s.a()), PercentileSample.values(s.b()),
-                    CONFIDENCE)
+            WelchLogTest.Result r = enough(s)
+                    ? WelchLogTest.test(PercentileSample.values(s.a()), PercentileSample.values(s.b()), CONFIDENCE)
                     : null;
             tests.add(r);
             if (r != null) {
                 pTested.add(r.p());
             }
         }
-        double[] adjusted = Holm.adjust(pTested.stream().mapToDouble(Double::doubleValue).toArray());
+        double[] adjusted =
+                Holm.adjust(pTested.stream().mapToDouble(Double::doubleValue).toArray());
         List<PercentileVerdict> out = new ArrayList<>();
         int next = 0;
         for (int i = 0; i < samples.size(); i++) {
             PercentileSample s = samples.get(i);
             WelchLogTest.Result r = tests.get(i);
             if (r == null) {
-                out.add(new PercentileVerdict(s.step(), s.percentile(), s.a().size(), s.b().size(), geometricRatio(s), null, null, null,
+                out.add(new PercentileVerdict(
+                        s.step(),
+                        s.percentile(),
+                        s.a().size(),
+                        s.b().size(),
+                        geometricRatio(s),
+                        null,
+                        null,
+                        null,
                         null,
                         Change.TOO_FEW_REPETITIONS));
                 continue;
             }
             double pHolm = adjusted[next++];
-            out.add(new PercentileVerdict(s.step(), s.percentile(), s.a().size(), s.b().size(), r.ratio(), r.low(), r.high(), r.p(), pHolm,
+            out.add(new PercentileVerdict(
+                    s.step(),
+                    s.percentile(),
+                    s.a().size(),
+                    s.b().size(),
+                    r.ratio(),
+                    r.low(),
+                    r.high(),
+                    r.p(),
+                    pHolm,
                     change(r.ratio(), pHolm, threshold)));
         }
         return out;

@@ -18,7 +18,10 @@ public final class Holm {
      */
     public static double[] adjust(double[] p) {
         int m = p.length;
-        Integer[] order = IntStream.range(0, m).boxed().sorted(Comparator.comparingDouble(i -> p[i])).toArray(Integer[]::new);
+        Integer[] order = IntStream.range(0, m)
+                .boxed()
+                .sorted(Comparator.comparingDouble(i -> p[i]))
+                .toArray(Integer[]::new);
         double[] adjusted = new double[m];
         double running = 0;
         for (int rank = 0; rank < m; rank++) {

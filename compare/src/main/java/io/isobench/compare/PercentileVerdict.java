@@ -18,5 +18,14 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param change       slower, faster, no change, too few repetitions to tell
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record PercentileVerdict(String step, String percentile, int repetitionsA, int repetitionsB, Double ratio, Double low,
-                                Double high, Double p, Double pHolm, Change change) {}
+public record PercentileVerdict(
+        String step,
+        String percentile,
+        int repetitionsA,
+        int repetitionsB,
+        Double ratio,
+        Double low,
+        Double high,
+        Double p,
+        Double pHolm,
+        Change change) {}

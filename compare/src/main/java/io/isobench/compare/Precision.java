@@ -28,7 +28,8 @@ public final class Precision {
         if (values.size() < DecisionRule.MIN_REPETITIONS) {
             return Double.POSITIVE_INFINITY;
         }
-        double[] logs = values.stream().mapToDouble(v -> Math.log(Math.max(v, 1))).toArray();
+        double[] logs =
+                values.stream().mapToDouble(v -> Math.log(Math.max(v, 1))).toArray();
         double standardError = Math.sqrt(StatUtils.variance(logs) / logs.length);
         double t = new TDistribution(logs.length - 1).inverseCumulativeProbability(1 - (1 - confidence) / 2);
         return Math.expm1(t * standardError);
@@ -40,13 +41,19 @@ public final class Precision {
      */
     public static boolean wantsMore(List<RepetitionResult> repetitions, double precision) {
         return repetitions.stream().allMatch(r -> r.verdict() == Verdict.OK)
-                && PERCENTILES.stream().anyMatch(p -> halfWidth(RepetitionValues.of(repetitions, p), DecisionRule.CONFIDENCE) > precision);
+                && PERCENTILES.stream()
+                        .anyMatch(p ->
+                                halfWidth(RepetitionValues.of(repetitions, p), DecisionRule.CONFIDENCE) > precision);
     }
 
     /** "p50 ±2.1%, p99 ±7.4%": what a step's repetitions pin down. */
     public static String describe(List<RepetitionResult> repetitions) {
-        return String.join(", ", PERCENTILES.stream()
-                .map(p -> p + " ±" + percent(halfWidth(RepetitionValues.of(repetitions, p), DecisionRule.CONFIDENCE))).toList());
+        return String.join(
+                ", ",
+                PERCENTILES.stream()
+                        .map(p -> p + " ±"
+                                + percent(halfWidth(RepetitionValues.of(repetitions, p), DecisionRule.CONFIDENCE)))
+                        .toList());
     }
 
     static String percent(double fraction) {

@@ -19,7 +19,8 @@ public final class RepetitionValues {
             case "p50" -> LatencySummary::p50;
             case "p99" -> LatencySummary::p99;
             case "p99.9" -> LatencySummary::p99_9;
-            default -> throw new IllegalArgumentException("percentile '" + name + "' is none of " + DecisionRule.PERCENTILES);
+            default ->
+                throw new IllegalArgumentException("percentile '" + name + "' is none of " + DecisionRule.PERCENTILES);
         };
     }
 
@@ -31,7 +32,10 @@ public final class RepetitionValues {
     /** The same for repetitions not yet made a step (a step still running). */
     public static List<Double> of(List<RepetitionResult> repetitions, String percentile) {
         ToLongFunction<LatencySummary> read = percentile(percentile);
-        return repetitions.stream().filter(r -> r.latency().count() > 0).map(r -> (double) read.applyAsLong(r.latency())).toList();
+        return repetitions.stream()
+                .filter(r -> r.latency().count() > 0)
+                .map(r -> (double) read.applyAsLong(r.latency()))
+                .toList();
     }
 
     /** Every compared percentile of each step id given, A's repetitions against B's: one family for Holm. */
@@ -48,7 +52,9 @@ public final class RepetitionValues {
     }
 
     static StepResult step(RunResult run, String id) {
-        return run.steps().stream().filter(s -> s.id().equals(id)).findFirst()
+        return run.steps().stream()
+                .filter(s -> s.id().equals(id))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("run " + run.runId() + " has no step '" + id + "'"));
     }
 }

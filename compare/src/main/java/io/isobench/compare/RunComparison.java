@@ -21,8 +21,16 @@ import java.util.stream.Collectors;
  * @param summary        one line saying it, for a condition message or a log
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record RunComparison(String baseline, String candidate, double threshold, List<Difference> differences, boolean comparedAnyway,
-                            StepPlan steps, List<PercentileVerdict> verdicts, Outcome outcome, String summary) {
+public record RunComparison(
+        String baseline,
+        String candidate,
+        double threshold,
+        List<Difference> differences,
+        boolean comparedAnyway,
+        StepPlan steps,
+        List<PercentileVerdict> verdicts,
+        Outcome outcome,
+        String summary) {
 
     /** Compares B with A; {@code anyway} compares across deciding differences (they are still listed). */
     public static RunComparison of(RunResult a, RunResult b, double threshold, boolean anyway) {
@@ -30,18 +38,45 @@ public record RunComparison(String baseline, String candidate, double threshold,
         StepPlan steps = StepPlan.of(a, b);
         boolean comparable = Comparability.comparable(differences);
         if (!comparable && !anyway) {
-            String deciding = differences.stream().filter(Difference::decides).map(d -> d.field() + " " + d.a() + " → " + d.b())
+            String deciding = differences.stream()
+                    .filter(Difference::decides)
+                    .map(d -> d.field() + " " + d.a() + " → " + d.b())
                     .collect(Collectors.joining("; "));
-            return new RunComparison(a.runId(), b.runId(), threshold, differences, false, steps, List.of(), Outcome.INCOMPARABLE,
+            return new RunComparison(
+                    a.runId(),
+                    b.runId(),
+                    threshold,
+                    differences,
+                    false,
+                    steps,
+                    List.of(),
+                    Outcome.INCOMPARABLE,
                     "not comparable: " + deciding);
         }
         if (steps.compared().isEmpty()) {
-            return new RunComparison(a.runId(), b.runId(), threshold, differences, !comparable, steps, List.of(), Outcome.NOTHING_COMPARED,
+            return new RunComparison(
+                    a.runId(),
+                    b.runId(),
+                    threshold,
+                    differences,
+                    !comparable,
+                    steps,
+                    List.of(),
+                    Outcome.NOTHING_COMPARED,
                     "no step both runs measured OK (" + steps.leftOut().size() + " left out)");
         }
-        List<PercentileVerdict> verdicts = DecisionRule.decide(RepetitionValues.samples(a, b, steps.compared()), threshold);
+        List<PercentileVerdict> verdicts =
+                DecisionRule.decide(RepetitionValues.samples(a, b, steps.compared()), threshold);
         Outcome outcome = outcome(verdicts);
-        return new RunComparison(a.runId(), b.runId(), threshold, differences, !comparable, steps, verdicts, outcome,
+        return new RunComparison(
+                a.runId(),
+                b.runId(),
+                threshold,
+                differences,
+                !comparable,
+                steps,
+                verdicts,
+                outcome,
                 summary(outcome, verdicts, steps, threshold));
     }
 
@@ -49,22 +84,31 @@ public record RunComparison(String baseline, String candidate, double threshold,
         if (verdicts.stream().anyMatch(v -> v.change() == Change.SLOWER)) {
             return Outcome.REGRESSED;
         }
-        return verdicts.stream().anyMatch(v -> v.change() == Change.TOO_FEW_REPETITIONS) ? Outcome.TOO_FEW_REPETITIONS
+        return verdicts.stream().anyMatch(v -> v.change() == Change.TOO_FEW_REPETITIONS)
+                ? Outcome.TOO_FEW_REPETITIONS
                 : Outcome.NO_REGRESSION;
     }
 
     private static String summary(Outcome outcome, List<PercentileVerdict> verdicts, StepPlan steps, double threshold) {
         String scope = verdicts.size() + " comparisons of " + steps.compared().size() + " step(s)";
         return switch (outcome) {
-            case REGRESSED -> "slower: " + verdicts.stream().filter(v -> v.change() == Change.SLOWER)
-                    .map(v -> v.step() + " " + v.percentile() + " ×" + ratio(v.ratio()) + " (" + ratio(v.low()) + "–" + ratio(v.high())
-                            + ")")
-                    .collect(Collectors.joining("; ")) + " [" + scope + "]";
-            case TOO_FEW_REPETITIONS -> "too few repetitions to tell (fewer than " + DecisionRule.MIN_REPETITIONS + "): "
-                    + verdicts.stream().filter(v -> v.change() == Change.TOO_FEW_REPETITIONS).map(PercentileVerdict::step).distinct()
-                    .collect(Collectors.joining(", ")) + " [" + scope + "]";
-            default -> "no regression beyond " + percent(threshold) + " in " + scope
-                    + faster(verdicts);
+            case REGRESSED ->
+                "slower: "
+                        + verdicts.stream()
+                                .filter(v -> v.change() == Change.SLOWER)
+                                .map(v -> v.step() + " " + v.percentile() + " ×" + ratio(v.ratio()) + " ("
+                                        + ratio(v.low()) + "–" + ratio(v.high()) + ")")
+                                .collect(Collectors.joining("; "))
+                        + " [" + scope + "]";
+            case TOO_FEW_REPETITIONS ->
+                "too few repetitions to tell (fewer than " + DecisionRule.MIN_REPETITIONS + "): "
+                        + verdicts.stream()
+                                .filter(v -> v.change() == Change.TOO_FEW_REPETITIONS)
+                                .map(PercentileVerdict::step)
+                                .distinct()
+                                .collect(Collectors.joining(", "))
+                        + " [" + scope + "]";
+            default -> "no regression beyond " + percent(threshold) + " in " + scope + faster(verdicts);
         };
     }
 
@@ -78,7 +122,11 @@ public record RunComparison(String baseline, String candidate, double threshold,
     }
 
     static String percent(double fraction) {
-        return String.format(Locale.ROOT, "%s%%",
-                new java.math.BigDecimal(String.valueOf(fraction * 100)).stripTrailingZeros().toPlainString());
+        return String.format(
+                Locale.ROOT,
+                "%s%%",
+                new java.math.BigDecimal(String.valueOf(fraction * 100))
+                        .stripTrailingZeros()
+                        .toPlainString());
     }
 }

@@ -29,7 +29,8 @@ public record StepPlan(List<String> compared, List<LeftOut> leftOut) {
     public record LeftOut(String step, String label, String why) {}
 
     public static StepPlan of(RunResult a, RunResult b) {
-        Map<String, StepResult> inB = b.steps().stream().collect(Collectors.toMap(StepResult::id, Function.identity(), (x, y) -> x));
+        Map<String, StepResult> inB =
+                b.steps().stream().collect(Collectors.toMap(StepResult::id, Function.identity(), (x, y) -> x));
         List<String> compared = new ArrayList<>();
         List<LeftOut> leftOut = new ArrayList<>();
         for (StepResult sa : a.steps()) {
@@ -44,15 +45,19 @@ public record StepPlan(List<String> compared, List<LeftOut> leftOut) {
                 leftOut.add(new LeftOut(sa.id(), label(sa), why));
             }
         }
-        Map<String, StepResult> inA = a.steps().stream().collect(Collectors.toMap(StepResult::id, Function.identity(), (x, y) -> x));
-        b.steps().stream().filter(s -> !inA.containsKey(s.id())).forEach(s -> leftOut.add(new LeftOut(s.id(), label(s), "only in B")));
+        Map<String, StepResult> inA =
+                a.steps().stream().collect(Collectors.toMap(StepResult::id, Function.identity(), (x, y) -> x));
+        b.steps().stream()
+                .filter(s -> !inA.containsKey(s.id()))
+                .forEach(s -> leftOut.add(new LeftOut(s.id(), label(s), "only in B")));
         return new StepPlan(List.copyOf(compared), List.copyOf(leftOut));
     }
 
     /** Why a run's step says nothing to compare, or null when it was measured OK. */
     private static String notMeasured(StepResult step, String run) {
         if (step.verdict() != Verdict.OK) {
-            return step.verdict() + " in " + run + (step.reason() == null || step.reason().isBlank() ? "" : ": " + step.reason());
+            return step.verdict() + " in " + run
+                    + (step.reason() == null || step.reason().isBlank() ? "" : ": " + step.reason());
         }
         return step.merged().latency().count() == 0 ? "no samples in " + run : null;
     }

@@ -29,10 +29,17 @@ public final class WelchLogTest {
         double varianceB = StatUtils.variance(lb) / lb.length;
         double standardError = Math.sqrt(varianceA + varianceB);
         if (standardError == 0) {
-            // every repetition of both runs gave the same value (histogram buckets are discrete): the difference is exact
-            return new Result(Math.exp(difference), Math.exp(difference), Math.exp(difference), difference == 0 ? 1 : 0, Double.NaN);
+            // every repetition of both runs gave the same value (histogram buckets are discrete): the difference is
+            // exact
+            return new Result(
+                    Math.exp(difference),
+                    Math.exp(difference),
+                    Math.exp(difference),
+                    difference == 0 ? 1 : 0,
+                    Double.NaN);
         }
-        double df = (varianceA + varianceB) * (varianceA + varianceB)
+        double df = (varianceA + varianceB)
+                * (varianceA + varianceB)
                 / (varianceA * varianceA / (la.length - 1) + varianceB * varianceB / (lb.length - 1));
         double p = new TTest().tTest(lb, la);
         double half = new TDistribution(df).inverseCumulativeProbability(1 - (1 - confidence) / 2) * standardError;
@@ -41,7 +48,8 @@ public final class WelchLogTest {
 
     private static double[] logs(double[] values, String run) {
         if (values.length < 2) {
-            throw new IllegalArgumentException("run " + run + " has " + values.length + " repetition(s): the test needs at least 2");
+            throw new IllegalArgumentException(
+                    "run " + run + " has " + values.length + " repetition(s): the test needs at least 2");
         }
         double[] logs = new double[values.length];
         for (int i = 0; i < values.length; i++) {

@@ -37,10 +37,13 @@ final class Calibration {
 
         /** How much p50 varies from one repetition to the next: its coefficient of variation, per step. */
         String p50Spread() {
-            return steps.stream().map(s -> {
-                double[] v = PercentileSample.values(RepetitionValues.of(s, "p50"));
-                return String.format(Locale.ROOT, "%.0f %%", 100 * Math.sqrt(StatUtils.variance(v)) / StatUtils.mean(v));
-            }).collect(Collectors.joining(", "));
+            return steps.stream()
+                    .map(s -> {
+                        double[] v = PercentileSample.values(RepetitionValues.of(s, "p50"));
+                        return String.format(
+                                Locale.ROOT, "%.0f %%", 100 * Math.sqrt(StatUtils.variance(v)) / StatUtils.mean(v));
+                    })
+                    .collect(Collectors.joining(", "));
         }
     }
 
@@ -56,9 +59,19 @@ final class Calibration {
             }
             RunResult run = ResultJson.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
             List<StepResult> steps = run.steps().stream()
-                    .map(s -> new StepResult(s.id(), s.label(), s.variant(), s.load(), s.measure(),
-                            s.repetitions().stream().filter(r -> r.verdict() == Verdict.OK && r.latency().count() > 0).toList(),
-                            s.merged(), s.verdict(), s.reason()))
+                    .map(s -> new StepResult(
+                            s.id(),
+                            s.label(),
+                            s.variant(),
+                            s.load(),
+                            s.measure(),
+                            s.repetitions().stream()
+                                    .filter(r -> r.verdict() == Verdict.OK
+                                            && r.latency().count() > 0)
+                                    .toList(),
+                            s.merged(),
+                            s.verdict(),
+                            s.reason()))
                     .toList();
             return new RecordedRun(name, steps);
         } catch (IOException e) {
@@ -68,12 +81,23 @@ final class Calibration {
 
     /** {@code splits} random A/B splits of {@code repetitions} each; B's latencies times {@code factor} (1: the A/A test). */
     static Figures run(RecordedRun run, int repetitions, int splits, double factor, long seed) {
-        return run(run, repetitions, splits, factor, seed, samples -> DecisionRule.decide(samples, DecisionRule.DEFAULT_THRESHOLD));
+        return run(
+                run,
+                repetitions,
+                splits,
+                factor,
+                seed,
+                samples -> DecisionRule.decide(samples, DecisionRule.DEFAULT_THRESHOLD));
     }
 
     /** The same for another rule: the calibration must be able to tell a rule that does not hold its error rate. */
-    static Figures run(RecordedRun run, int repetitions, int splits, double factor, long seed,
-                       Function<List<PercentileSample>, List<PercentileVerdict>> rule) {
+    static Figures run(
+            RecordedRun run,
+            int repetitions,
+            int splits,
+            double factor,
+            long seed,
+            Function<List<PercentileSample>, List<PercentileVerdict>> rule) {
         Random random = new Random(seed);
         int anyChange = 0;
         int p50Detected = 0;
@@ -81,12 +105,16 @@ final class Calibration {
         for (int split = 0; split < splits; split++) {
             List<PercentileSample> samples = new ArrayList<>();
             for (StepResult step : run.steps()) {
-                List<Integer> order = IntStream.range(0, step.repetitions().size()).boxed().collect(ArrayList::new, List::add,
-                        List::addAll);
+                List<Integer> order = IntStream.range(0, step.repetitions().size())
+                        .boxed()
+                        .collect(ArrayList::new, List::add, List::addAll);
                 Collections.shuffle(order, random);
                 for (String p : DecisionRule.PERCENTILES) {
                     List<Double> all = RepetitionValues.of(step, p);
-                    samples.add(new PercentileSample(step.id(), p, pick(all, order.subList(0, repetitions), 1),
+                    samples.add(new PercentileSample(
+                            step.id(),
+                            p,
+                            pick(all, order.subList(0, repetitions), 1),
                             pick(all, order.subList(repetitions, 2 * repetitions), factor)));
                 }
             }
@@ -95,9 +123,16 @@ final class Calibration {
             if (verdicts.stream().anyMatch(v -> v.change() == Change.SLOWER || v.change() == Change.FASTER)) {
                 anyChange++;
             }
-            p50Detected += (int) verdicts.stream().filter(v -> v.percentile().equals("p50") && v.change() == Change.SLOWER).count();
+            p50Detected += (int) verdicts.stream()
+                    .filter(v -> v.percentile().equals("p50") && v.change() == Change.SLOWER)
+                    .count();
         }
-        return new Figures(run.name(), repetitions, splits, comparisons, (double) anyChange / splits,
+        return new Figures(
+                run.name(),
+                repetitions,
+                splits,
+                comparisons,
+                (double) anyChange / splits,
                 (double) p50Detected / ((long) splits * run.steps().size()));
     }
 

@@ -32,9 +32,19 @@ class CalibrationTest {
         for (int repetitions : new int[] {3, 5, 10}) {
             Calibration.Figures aa = Calibration.run(run, repetitions, SPLITS, 1.0, 18L * repetitions);
             Calibration.Figures slower = Calibration.run(run, repetitions, SPLITS, 1.10, 1018L * repetitions);
-            ROWS.add(String.format(Locale.ROOT, "| %s | %d | %s | %d × %d | %d | %.1f %% | %.1f %% |", name, run.steps().size(),
-                    run.p50Spread(), repetitions, repetitions, SPLITS, 100 * aa.anyChange(), 100 * slower.p50Detected()));
-            assertThat(aa.anyChange()).as("%s, %d repetitions: share of A/A comparisons reporting a change", name, repetitions)
+            ROWS.add(String.format(
+                    Locale.ROOT,
+                    "| %s | %d | %s | %d × %d | %d | %.1f %% | %.1f %% |",
+                    name,
+                    run.steps().size(),
+                    run.p50Spread(),
+                    repetitions,
+                    repetitions,
+                    SPLITS,
+                    100 * aa.anyChange(),
+                    100 * slower.p50Detected()));
+            assertThat(aa.anyChange())
+                    .as("%s, %d repetitions: share of A/A comparisons reporting a change", name, repetitions)
                     .isLessThanOrEqualTo(DecisionRule.ALPHA);
         }
     }
@@ -47,29 +57,49 @@ class CalibrationTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"udp-echo-closed", "dispatch-closed"})
     void wouldFailARuleThatTestsEachComparisonAloneAtFivePercent(String name) {
-        Calibration.Figures aa = Calibration.run(Calibration.recorded(name), 5, SPLITS, 1.0, 90, CalibrationTest::eachAlone);
+        Calibration.Figures aa =
+                Calibration.run(Calibration.recorded(name), 5, SPLITS, 1.0, 90, CalibrationTest::eachAlone);
         NAIVE.add(String.format(Locale.ROOT, "%s %.1f %%", name, 100 * aa.anyChange()));
         assertThat(aa.anyChange()).isGreaterThan(DecisionRule.ALPHA);
     }
 
     private static List<PercentileVerdict> eachAlone(List<PercentileSample> samples) {
-        return samples.stream().map(s -> {
-            WelchLogTest.Result r = WelchLogTest.test(PercentileSample.values(s.a()), PercentileSample.values(s.b()),
-                    DecisionRule.CONFIDENCE);
-            Change c = r.p() > DecisionRule.ALPHA ? Change.NO_CHANGE : r.ratio() > 1 ? Change.SLOWER : Change.FASTER;
-            return new PercentileVerdict(s.step(), s.percentile(), s.a().size(), s.b().size(), r.ratio(), r.low(), r.high(), r.p(), r.p(),
-                    c);
-        }).toList();
+        return samples.stream()
+                .map(s -> {
+                    WelchLogTest.Result r = WelchLogTest.test(
+                            PercentileSample.values(s.a()), PercentileSample.values(s.b()), DecisionRule.CONFIDENCE);
+                    Change c = r.p() > DecisionRule.ALPHA
+                            ? Change.NO_CHANGE
+                            : r.ratio() > 1 ? Change.SLOWER : Change.FASTER;
+                    return new PercentileVerdict(
+                            s.step(),
+                            s.percentile(),
+                            s.a().size(),
+                            s.b().size(),
+                            r.ratio(),
+                            r.low(),
+                            r.high(),
+                            r.p(),
+                            r.p(),
+                            c);
+                })
+                .toList();
     }
 
     @AfterAll
     static void writeFigures() throws IOException {
         Path out = Path.of("target", "calibration.md");
         Files.createDirectories(out.getParent());
-        Files.writeString(out, String.join("\n", List.of(
-                "| recorded run | steps | p50 spread between repetitions (CV, per step) | repetitions A × B | splits "
-                        + "| A/A: any change reported | B 10 % slower: p50 found slower |",
-                "|---|---|---|---|---|---|---|")) + "\n" + String.join("\n", ROWS) + "\n\nThe same A/A splits judged by each comparison "
-                + "alone at 5 % (no Holm, no threshold), 5 × 5: " + String.join(", ", NAIVE) + " of run comparisons report a change.\n");
+        Files.writeString(
+                out,
+                String.join(
+                                "\n",
+                                List.of(
+                                        "| recorded run | steps | p50 spread between repetitions (CV, per step) | repetitions A × B | splits "
+                                                + "| A/A: any change reported | B 10 % slower: p50 found slower |",
+                                        "|---|---|---|---|---|---|---|"))
+                        + "\n" + String.join("\n", ROWS) + "\n\nThe same A/A splits judged by each comparison "
+                        + "alone at 5 % (no Holm, no threshold), 5 × 5: " + String.join(", ", NAIVE)
+                        + " of run comparisons report a change.\n");
     }
 }

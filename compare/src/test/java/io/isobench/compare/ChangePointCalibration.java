@@ -24,8 +24,16 @@ final class ChangePointCalibration {
 
     private ChangePointCalibration() {}
 
-    static Figures run(Calibration.RecordedRun recorded, int series, int runs, int repetitions, double factor, int shiftAt, int window,
-                       double alpha, long seed) {
+    static Figures run(
+            Calibration.RecordedRun recorded,
+            int series,
+            int runs,
+            int repetitions,
+            double factor,
+            int shiftAt,
+            int window,
+            double alpha,
+            long seed) {
         Random random = new Random(seed);
         int any = 0;
         int found = 0;
@@ -39,8 +47,9 @@ final class ChangePointCalibration {
             if (!cps.isEmpty()) {
                 any++;
             }
-            if (cps.stream().anyMatch(cp -> Math.abs(index(cp.after()) - shiftAt) < window
-                    && cp.shifts().stream().anyMatch(v -> v.change() == Change.SLOWER))) {
+            if (cps.stream()
+                    .anyMatch(cp -> Math.abs(index(cp.after()) - shiftAt) < window
+                            && cp.shifts().stream().anyMatch(v -> v.change() == Change.SLOWER))) {
                 found++;
             }
             if (cps.stream().anyMatch(cp -> index(cp.after()) == shiftAt)) {
@@ -50,7 +59,8 @@ final class ChangePointCalibration {
         return new Figures((double) any / series, (double) found / series, (double) exact / series);
     }
 
-    private static SeriesPoint draw(Calibration.RecordedRun recorded, String run, int repetitions, double factor, Random random) {
+    private static SeriesPoint draw(
+            Calibration.RecordedRun recorded, String run, int repetitions, double factor, Random random) {
         int pool = recorded.smallestStep();
         int[] picks = random.ints(repetitions, 0, pool).toArray();
         Map<String, Map<String, Double>> values = new LinkedHashMap<>();

@@ -29,15 +29,40 @@ class ChangePointCalibrationTest {
     @ValueSource(strings = {"udp-echo-closed", "dispatch-closed"})
     void seriesOfOneBuildRarelyShowAChangePoint(String name) {
         Calibration.RecordedRun run = Calibration.recorded(name);
-        var aa = ChangePointCalibration.run(run, SERIES, RUNS, REPETITIONS, 1.0, RUNS, ChangePointRule.WINDOW,
-                ChangePointRule.ALPHA_PER_BOUNDARY, 7);
-        var shifted = ChangePointCalibration.run(run, SERIES, RUNS, REPETITIONS, 1.10, RUNS / 2, ChangePointRule.WINDOW,
-                ChangePointRule.ALPHA_PER_BOUNDARY, 1007);
-        ROWS.add(String.format(Locale.ROOT, "| %s | %s | %d | %d | %d | %d | %.1f %% | %.1f %% | %.1f %% |", name, run.p50Spread(), RUNS,
+        var aa = ChangePointCalibration.run(
+                run,
+                SERIES,
+                RUNS,
                 REPETITIONS,
-                ChangePointRule.WINDOW, SERIES, 100 * aa.anyChangePoint(), 100 * shifted.shiftFound(),
+                1.0,
+                RUNS,
+                ChangePointRule.WINDOW,
+                ChangePointRule.ALPHA_PER_BOUNDARY,
+                7);
+        var shifted = ChangePointCalibration.run(
+                run,
+                SERIES,
+                RUNS,
+                REPETITIONS,
+                1.10,
+                RUNS / 2,
+                ChangePointRule.WINDOW,
+                ChangePointRule.ALPHA_PER_BOUNDARY,
+                1007);
+        ROWS.add(String.format(
+                Locale.ROOT,
+                "| %s | %s | %d | %d | %d | %d | %.1f %% | %.1f %% | %.1f %% |",
+                name,
+                run.p50Spread(),
+                RUNS,
+                REPETITIONS,
+                ChangePointRule.WINDOW,
+                SERIES,
+                100 * aa.anyChangePoint(),
+                100 * shifted.shiftFound(),
                 100 * shifted.exact()));
-        assertThat(aa.anyChangePoint()).as("%s: share of %d-run series of one build with a change point", name, RUNS)
+        assertThat(aa.anyChangePoint())
+                .as("%s: share of %d-run series of one build with a change point", name, RUNS)
                 .isLessThanOrEqualTo(RUNS * ChangePointRule.ALPHA_PER_BOUNDARY);
     }
 
@@ -48,8 +73,16 @@ class ChangePointCalibrationTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"udp-echo-closed", "dispatch-closed"})
     void wouldFailARuleThatTestsEachBoundaryAtFivePercent(String name) {
-        var aa = ChangePointCalibration.run(Calibration.recorded(name), SERIES, RUNS, REPETITIONS, 1.0, RUNS, ChangePointRule.WINDOW,
-                DecisionRule.ALPHA, 77);
+        var aa = ChangePointCalibration.run(
+                Calibration.recorded(name),
+                SERIES,
+                RUNS,
+                REPETITIONS,
+                1.0,
+                RUNS,
+                ChangePointRule.WINDOW,
+                DecisionRule.ALPHA,
+                77);
         UNCORRECTED.add(String.format(Locale.ROOT, "%s %.1f %%", name, 100 * aa.anyChangePoint()));
         assertThat(aa.anyChangePoint()).isGreaterThan(RUNS * ChangePointRule.ALPHA_PER_BOUNDARY);
     }
@@ -58,12 +91,17 @@ class ChangePointCalibrationTest {
     static void writeFigures() throws IOException {
         Path out = Path.of("target", "change-points.md");
         Files.createDirectories(out.getParent());
-        Files.writeString(out, String.join("\n", List.of(
-                "| recorded run | p50 spread between repetitions (CV, per step) | runs per series | repetitions per run | window "
-                        + "| series | no change: series with any change point | 10 % slower from run 50: found within a window "
-                        + "| … marked at runs 49/50 |",
-                "|---|---|---|---|---|---|---|---|---|")) + "\n" + String.join("\n", ROWS) + "\n\nThe same series of one build judged with "
-                + "each boundary at 5 % (Holm over its steps and percentiles, no correction over boundaries): "
-                + String.join(", ", UNCORRECTED) + " of series show a change point.\n");
+        Files.writeString(
+                out,
+                String.join(
+                                "\n",
+                                List.of(
+                                        "| recorded run | p50 spread between repetitions (CV, per step) | runs per series | repetitions per run | window "
+                                                + "| series | no change: series with any change point | 10 % slower from run 50: found within a window "
+                                                + "| … marked at runs 49/50 |",
+                                        "|---|---|---|---|---|---|---|---|---|"))
+                        + "\n" + String.join("\n", ROWS) + "\n\nThe same series of one build judged with "
+                        + "each boundary at 5 % (Holm over its steps and percentiles, no correction over boundaries): "
+                        + String.join(", ", UNCORRECTED) + " of series show a change point.\n");
     }
 }

@@ -29,7 +29,8 @@ class ChangePointRuleTest {
     @Test
     void aTwentyPercentSlowdownIsFoundWhenTheWindowAfterItsBoundaryIsFullAndMarkedAtTheRealRuns() {
         List<SeriesPoint> s = series(40, 15, 1.20, 1);
-        ChangePoint cp = ChangePointRule.closeWindow(s.subList(5, 15 + ChangePointRule.WINDOW)).orElseThrow();
+        ChangePoint cp = ChangePointRule.closeWindow(s.subList(5, 15 + ChangePointRule.WINDOW))
+                .orElseThrow();
         assertThat(cp.before()).isEqualTo("ns/run/14");
         assertThat(cp.after()).isEqualTo("ns/run/15");
         assertThat(cp.closedBy()).isEqualTo("ns/run/24");
@@ -58,14 +59,17 @@ class ChangePointRuleTest {
     void aScanFindsOneChangePointPerShiftAndStartsAfreshAfterIt() {
         List<SeriesPoint> s = new ArrayList<>(series(40, 12, 1.20, 2));
         assertThat(ChangePointRule.scan(s, ChangePointRule.WINDOW, ChangePointRule.ALPHA_PER_BOUNDARY, 0.05))
-                .extracting(ChangePoint::after).containsExactly("ns/run/12");
+                .extracting(ChangePoint::after)
+                .containsExactly("ns/run/12");
     }
 
     @Test
     void aSignificantShiftUnderTheThresholdIsNoChange() {
         List<SeriesPoint> s = series(20, 10, 1.03, 3);
-        assertThat(ChangePointRule.closeWindow(s, ChangePointRule.WINDOW, ChangePointRule.ALPHA_PER_BOUNDARY, 0.05)).isEmpty();
-        assertThat(ChangePointRule.closeWindow(s, ChangePointRule.WINDOW, ChangePointRule.ALPHA_PER_BOUNDARY, 0.0)).isPresent();
+        assertThat(ChangePointRule.closeWindow(s, ChangePointRule.WINDOW, ChangePointRule.ALPHA_PER_BOUNDARY, 0.05))
+                .isEmpty();
+        assertThat(ChangePointRule.closeWindow(s, ChangePointRule.WINDOW, ChangePointRule.ALPHA_PER_BOUNDARY, 0.0))
+                .isPresent();
     }
 
     @Test

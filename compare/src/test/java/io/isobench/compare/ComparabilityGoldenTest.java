@@ -40,16 +40,24 @@ class ComparabilityGoldenTest {
         RunResult b = run(c.get("b"));
         JsonNode expected = c.get("expected");
         List<Difference> want = new ArrayList<>();
-        expected.get("differences").forEach(d -> want.add(new Difference(d.get("field").asText(), d.get("a").asText(), d.get("b").asText(),
-                d.get("decides").asBoolean())));
+        expected.get("differences")
+                .forEach(d -> want.add(new Difference(
+                        d.get("field").asText(),
+                        d.get("a").asText(),
+                        d.get("b").asText(),
+                        d.get("decides").asBoolean())));
         assertThat(Comparability.differences(a, b)).as(c.get("name").asText()).containsExactlyElementsOf(want);
-        assertThat(Comparability.comparable(Comparability.differences(a, b))).isEqualTo(want.stream().noneMatch(Difference::decides));
+        assertThat(Comparability.comparable(Comparability.differences(a, b)))
+                .isEqualTo(want.stream().noneMatch(Difference::decides));
         StepPlan plan = StepPlan.of(a, b);
         List<String> compared = new ArrayList<>();
         expected.get("compared").forEach(s -> compared.add(s.asText()));
         List<StepPlan.LeftOut> leftOut = new ArrayList<>();
-        expected.get("leftOut").forEach(l -> leftOut.add(new StepPlan.LeftOut(l.get("step").asText(), l.get("label").asText(),
-                l.get("why").asText())));
+        expected.get("leftOut")
+                .forEach(l -> leftOut.add(new StepPlan.LeftOut(
+                        l.get("step").asText(),
+                        l.get("label").asText(),
+                        l.get("why").asText())));
         assertThat(plan.compared()).as(c.get("name").asText()).containsExactlyElementsOf(compared);
         assertThat(plan.leftOut()).as(c.get("name").asText()).containsExactlyElementsOf(leftOut);
     }

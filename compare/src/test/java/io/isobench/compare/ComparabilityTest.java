@@ -28,8 +28,8 @@ class ComparabilityTest {
         assertThat(Comparability.text(Double.POSITIVE_INFINITY)).isEqualTo("Infinity");
         assertThat(Comparability.text(5)).isEqualTo("5");
         assertThat(Comparability.text(List.of(1, 2))).isEqualTo("[1, 2]");
-        assertThat(Comparability.flatten(Map.of("a", 2.0, "b", Map.of("c", true)))).containsExactly(Map.entry("a", "2"), Map.entry("b.c",
-                "true"));
+        assertThat(Comparability.flatten(Map.of("a", 2.0, "b", Map.of("c", true))))
+                .containsExactly(Map.entry("a", "2"), Map.entry("b.c", "true"));
         assertThat(Comparability.flatten(null)).isEmpty();
     }
 
@@ -42,6 +42,8 @@ class ComparabilityTest {
         assertThat(plan.compared()).containsExactly("s");
         assertThat(plan.leftOut()).extracting(StepPlan.LeftOut::why).containsExactly("FAIL in A: why s");
         RunResult c = RepetitionValuesTest.run("c", Steps.step("t", 1, 2, 3));
-        assertThat(StepPlan.of(c, b).leftOut()).extracting(StepPlan.LeftOut::why).containsExactly("only in A", "only in B", "only in B");
+        assertThat(StepPlan.of(c, b).leftOut())
+                .extracting(StepPlan.LeftOut::why)
+                .containsExactly("only in A", "only in B", "only in B");
     }
 }

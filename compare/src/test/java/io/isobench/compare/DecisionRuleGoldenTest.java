@@ -24,7 +24,10 @@ class DecisionRuleGoldenTest {
         assertThat(file.get("minRepetitions").asInt()).isEqualTo(DecisionRule.MIN_REPETITIONS);
         assertThat(cases()).hasSizeGreaterThanOrEqualTo(15);
         // every verdict is exercised, so the file can catch a rule that never says one of them
-        assertThat(cases().stream().flatMap(c -> c.expected().valueStream()).map(e -> e.get("change").asText()).distinct())
+        assertThat(cases().stream()
+                        .flatMap(c -> c.expected().valueStream())
+                        .map(e -> e.get("change").asText())
+                        .distinct())
                 .containsExactlyInAnyOrder("slower", "faster", "no change", "too few repetitions to tell");
     }
 
@@ -39,9 +42,15 @@ class DecisionRuleGoldenTest {
             String where = golden.name() + " [" + i + "]";
             assertThat(v.step()).as(where).isEqualTo(e.get("step").asText());
             assertThat(v.percentile()).as(where).isEqualTo(e.get("percentile").asText());
-            assertThat(v.repetitionsA()).as(where).isEqualTo(e.get("repetitionsA").asInt());
-            assertThat(v.repetitionsB()).as(where).isEqualTo(e.get("repetitionsB").asInt());
-            assertThat(v.change().text()).as(where + " change").isEqualTo(e.get("change").asText());
+            assertThat(v.repetitionsA())
+                    .as(where)
+                    .isEqualTo(e.get("repetitionsA").asInt());
+            assertThat(v.repetitionsB())
+                    .as(where)
+                    .isEqualTo(e.get("repetitionsB").asInt());
+            assertThat(v.change().text())
+                    .as(where + " change")
+                    .isEqualTo(e.get("change").asText());
             close(where + " ratio", v.ratio(), e.get("ratio"));
             close(where + " low", v.low(), e.get("low"));
             close(where + " high", v.high(), e.get("high"));
@@ -57,6 +66,8 @@ class DecisionRuleGoldenTest {
             return;
         }
         assertThat(got).as(what).isNotNull();
-        assertThat(got).as(what).isCloseTo(expected.asDouble(), within(1e-9 * Math.max(1, Math.abs(expected.asDouble()))));
+        assertThat(got)
+                .as(what)
+                .isCloseTo(expected.asDouble(), within(1e-9 * Math.max(1, Math.abs(expected.asDouble()))));
     }
 }

@@ -25,9 +25,12 @@ class DecisionRuleTest {
     @Test
     void theThresholdMustBeAFractionOfAtLeastZero() {
         List<PercentileSample> one = List.of(new PercentileSample("s", "p50", BASE, BASE));
-        assertThatThrownBy(() -> DecisionRule.decide(one, -0.01)).hasMessage("threshold -0.01 is not a fraction of at least 0");
-        assertThatThrownBy(() -> DecisionRule.decide(one, Double.NaN)).hasMessage("threshold NaN is not a fraction of at least 0");
-        assertThatThrownBy(() -> DecisionRule.decide(one, Double.POSITIVE_INFINITY)).hasMessageContaining("threshold Infinity");
+        assertThatThrownBy(() -> DecisionRule.decide(one, -0.01))
+                .hasMessage("threshold -0.01 is not a fraction of at least 0");
+        assertThatThrownBy(() -> DecisionRule.decide(one, Double.NaN))
+                .hasMessage("threshold NaN is not a fraction of at least 0");
+        assertThatThrownBy(() -> DecisionRule.decide(one, Double.POSITIVE_INFINITY))
+                .hasMessageContaining("threshold Infinity");
         assertThat(DecisionRule.decide(one, 0)).hasSize(1);
     }
 
@@ -35,17 +38,33 @@ class DecisionRuleTest {
     void belowThreeRepetitionsInEitherRunItSaysTooFewAndTestsNothing() {
         List<Double> two = List.of(1000.0, 2000.0);
         List<Double> three = List.of(1000.0, 2000.0, 1500.0);
-        assertThat(DecisionRule.decide(List.of(new PercentileSample("s", "p50", two, BASE)), 0.05).getFirst().change())
+        assertThat(DecisionRule.decide(List.of(new PercentileSample("s", "p50", two, BASE)), 0.05)
+                        .getFirst()
+                        .change())
                 .isEqualTo(Change.TOO_FEW_REPETITIONS);
-        assertThat(DecisionRule.decide(List.of(new PercentileSample("s", "p50", BASE, two)), 0.05).getFirst().change())
+        assertThat(DecisionRule.decide(List.of(new PercentileSample("s", "p50", BASE, two)), 0.05)
+                        .getFirst()
+                        .change())
                 .isEqualTo(Change.TOO_FEW_REPETITIONS);
-        assertThat(DecisionRule.decide(List.of(new PercentileSample("s", "p50", three, three)), 0.05).getFirst().p()).isEqualTo(1.0);
-        PercentileVerdict few = DecisionRule.decide(List.of(new PercentileSample("s", "p99", List.of(100.0), List.of(400.0))),
-                0.05).getFirst();
-        assertThat(few).isEqualTo(new PercentileVerdict("s", "p99", 1, 1, few.ratio(), null, null, null, null, Change.TOO_FEW_REPETITIONS));
+        assertThat(DecisionRule.decide(List.of(new PercentileSample("s", "p50", three, three)), 0.05)
+                        .getFirst()
+                        .p())
+                .isEqualTo(1.0);
+        PercentileVerdict few = DecisionRule.decide(
+                        List.of(new PercentileSample("s", "p99", List.of(100.0), List.of(400.0))), 0.05)
+                .getFirst();
+        assertThat(few)
+                .isEqualTo(new PercentileVerdict(
+                        "s", "p99", 1, 1, few.ratio(), null, null, null, null, Change.TOO_FEW_REPETITIONS));
         assertThat(few.ratio()).isCloseTo(4, within(1e-12));
-        assertThat(DecisionRule.decide(List.of(new PercentileSample("s", "p50", List.of(), BASE)), 0.05).getFirst().ratio()).isNull();
-        assertThat(DecisionRule.decide(List.of(new PercentileSample("s", "p50", BASE, List.of())), 0.05).getFirst().ratio()).isNull();
+        assertThat(DecisionRule.decide(List.of(new PercentileSample("s", "p50", List.of(), BASE)), 0.05)
+                        .getFirst()
+                        .ratio())
+                .isNull();
+        assertThat(DecisionRule.decide(List.of(new PercentileSample("s", "p50", BASE, List.of())), 0.05)
+                        .getFirst()
+                        .ratio())
+                .isNull();
     }
 
     @Test
@@ -71,11 +90,12 @@ class DecisionRuleTest {
                 .hasMessage("run B repetition 3: value NaN is not a positive latency");
         assertThatThrownBy(() -> WelchLogTest.test(ok, new double[] {Double.POSITIVE_INFINITY, 2}, 0.95))
                 .hasMessage("run B repetition 1: value Infinity is not a positive latency");
-        assertThatThrownBy(() -> WelchLogTest.test(ok, new double[] {-4, 2}, 0.95)).hasMessageContaining("value -4.0");
-        assertThatThrownBy(() -> WelchLogTest.test(new double[] {5}, ok,
-                0.95)).hasMessage("run A has 1 repetition(s): the test needs at least 2");
-        assertThatThrownBy(() -> WelchLogTest.test(ok, new double[0],
-                0.95)).hasMessage("run B has 0 repetition(s): the test needs at least 2");
+        assertThatThrownBy(() -> WelchLogTest.test(ok, new double[] {-4, 2}, 0.95))
+                .hasMessageContaining("value -4.0");
+        assertThatThrownBy(() -> WelchLogTest.test(new double[] {5}, ok, 0.95))
+                .hasMessage("run A has 1 repetition(s): the test needs at least 2");
+        assertThatThrownBy(() -> WelchLogTest.test(ok, new double[0], 0.95))
+                .hasMessage("run B has 0 repetition(s): the test needs at least 2");
     }
 
     @Test

@@ -42,8 +42,8 @@ public final class GoldenCases {
         for (JsonNode c : file().get("cases")) {
             List<PercentileSample> samples = new ArrayList<>();
             for (JsonNode s : c.get("samples")) {
-                samples.add(new PercentileSample(s.get("step").asText(), s.get("percentile").asText(), values(s.get("a")),
-                        values(s.get("b"))));
+                samples.add(new PercentileSample(
+                        s.get("step").asText(), s.get("percentile").asText(), values(s.get("a")), values(s.get("b"))));
             }
             cases.add(new Case(c.get("name").asText(), c.get("threshold").asDouble(), samples, c.get("expected")));
         }

@@ -27,23 +27,60 @@ public final class RecordedRuns {
 
     /** Repetitions {@code from} (inclusive) to {@code to} (exclusive) of every step, each latency times {@code factor}. */
     public static RunResult slice(RunResult run, String runId, int from, int to, double factor) {
-        return steps(run, runId, s -> new StepResult(s.id(), s.label(), s.variant(), s.load(), s.measure(),
-                s.repetitions().subList(from, to).stream().map(r -> scaled(r, factor)).toList(), s.merged(), s.verdict(), s.reason()));
+        return steps(
+                run,
+                runId,
+                s -> new StepResult(
+                        s.id(),
+                        s.label(),
+                        s.variant(),
+                        s.load(),
+                        s.measure(),
+                        s.repetitions().subList(from, to).stream()
+                                .map(r -> scaled(r, factor))
+                                .toList(),
+                        s.merged(),
+                        s.verdict(),
+                        s.reason()));
     }
 
     public static RunResult steps(RunResult run, String runId, UnaryOperator<StepResult> edit) {
         List<StepResult> steps = run.steps().stream().map(edit).toList();
-        return new RunResult(run.formatVersion(), runId, run.target(), run.config(), run.configHash(), run.startedAt(), run.finishedAt(),
-                run.environment(), steps, run.verdict(), run.reason());
+        return new RunResult(
+                run.formatVersion(),
+                runId,
+                run.target(),
+                run.config(),
+                run.configHash(),
+                run.startedAt(),
+                run.finishedAt(),
+                run.environment(),
+                steps,
+                run.verdict(),
+                run.reason());
     }
 
     private static RepetitionResult scaled(RepetitionResult r, double f) {
         LatencySummary l = r.latency();
-        return r.toBuilder().latency(new LatencySummary(l.count(), s(l.min(), f), s(l.p50(), f), s(l.p66(), f), s(l.p75(), f), s(l.p80(),
-                f),
-                s(l.p90(), f), s(l.p95(), f), s(l.p98(), f), s(l.p99(), f), s(l.p99_9(), f), s(l.p99_99(), f), s(l.p99_999(), f),
+        return r.toBuilder()
+                .latency(new LatencySummary(
+                        l.count(),
+                        s(l.min(), f),
+                        s(l.p50(), f),
+                        s(l.p66(), f),
+                        s(l.p75(), f),
+                        s(l.p80(), f),
+                        s(l.p90(), f),
+                        s(l.p95(), f),
+                        s(l.p98(), f),
+                        s(l.p99(), f),
+                        s(l.p99_9(), f),
+                        s(l.p99_99(), f),
+                        s(l.p99_999(), f),
                         s(l.max(), f),
-                l.mean() * f, l.stddev() * f)).build();
+                        l.mean() * f,
+                        l.stddev() * f))
+                .build();
     }
 
     private static long s(long value, double factor) {

@@ -34,13 +34,14 @@ class RepetitionValuesTest {
     void everyComparedPercentileOfEachStepInTheOrderGiven() {
         RunResult a = run("a", Steps.step("s", 1, 2, 3), Steps.step("t", 4, 5, 6));
         RunResult b = run("b", Steps.step("t", 7, 8, 9), Steps.step("s", 10, 11, 12));
-        assertThat(RepetitionValues.samples(a, b, List.of("t", "s"))).containsExactly(
-                new PercentileSample("t", "p50", List.of(4.0, 5.0, 6.0), List.of(7.0, 8.0, 9.0)),
-                new PercentileSample("t", "p99", List.of(8.0, 10.0, 12.0), List.of(14.0, 16.0, 18.0)),
-                new PercentileSample("t", "p99.9", List.of(12.0, 15.0, 18.0), List.of(21.0, 24.0, 27.0)),
-                new PercentileSample("s", "p50", List.of(1.0, 2.0, 3.0), List.of(10.0, 11.0, 12.0)),
-                new PercentileSample("s", "p99", List.of(2.0, 4.0, 6.0), List.of(20.0, 22.0, 24.0)),
-                new PercentileSample("s", "p99.9", List.of(3.0, 6.0, 9.0), List.of(30.0, 33.0, 36.0)));
+        assertThat(RepetitionValues.samples(a, b, List.of("t", "s")))
+                .containsExactly(
+                        new PercentileSample("t", "p50", List.of(4.0, 5.0, 6.0), List.of(7.0, 8.0, 9.0)),
+                        new PercentileSample("t", "p99", List.of(8.0, 10.0, 12.0), List.of(14.0, 16.0, 18.0)),
+                        new PercentileSample("t", "p99.9", List.of(12.0, 15.0, 18.0), List.of(21.0, 24.0, 27.0)),
+                        new PercentileSample("s", "p50", List.of(1.0, 2.0, 3.0), List.of(10.0, 11.0, 12.0)),
+                        new PercentileSample("s", "p99", List.of(2.0, 4.0, 6.0), List.of(20.0, 22.0, 24.0)),
+                        new PercentileSample("s", "p99.9", List.of(3.0, 6.0, 9.0), List.of(30.0, 33.0, 36.0)));
         assertThatThrownBy(() -> RepetitionValues.samples(a, b, List.of("u"))).hasMessage("run a has no step 'u'");
     }
 }

@@ -31,9 +31,14 @@ class RunComparisonTest {
     void aBuildTwiceAsSlowRegressesAndSaysWhere() {
         RunComparison c = RunComparison.of(A, RecordedRuns.slice(RECORDED, "b", 5, 10, 2.0), 0.05, false);
         assertThat(c.outcome()).isEqualTo(Outcome.REGRESSED);
-        assertThat(c.verdicts().stream().filter(v -> v.percentile().equals("p50")).map(PercentileVerdict::change))
+        assertThat(c.verdicts().stream()
+                        .filter(v -> v.percentile().equals("p50"))
+                        .map(PercentileVerdict::change))
                 .containsOnly(Change.SLOWER);
-        assertThat(c.summary()).startsWith("slower: in-process_clients-1 p50 ×").contains(" (").endsWith("[6 comparisons of 2 step(s)]");
+        assertThat(c.summary())
+                .startsWith("slower: in-process_clients-1 p50 ×")
+                .contains(" (")
+                .endsWith("[6 comparisons of 2 step(s)]");
     }
 
     @Test
@@ -47,19 +52,43 @@ class RunComparisonTest {
     void twoRepetitionsAreTooFewToTellUnlessSomethingIsSlowerElsewhere() {
         RunComparison few = RunComparison.of(A, RecordedRuns.slice(RECORDED, "b", 5, 7, 1.0), 0.05, false);
         assertThat(few.outcome()).isEqualTo(Outcome.TOO_FEW_REPETITIONS);
-        assertThat(few.summary()).isEqualTo("too few repetitions to tell (fewer than 3): in-process_clients-1, in-process_clients-4 "
-                + "[6 comparisons of 2 step(s)]");
-        RunResult oneStepFew = RecordedRuns.steps(RecordedRuns.slice(RECORDED, "b", 5, 10, 2.0), "b",
-                s -> s.id().endsWith("4") ? new StepResult(s.id(), s.label(), s.variant(), s.load(), s.measure(),
-                        s.repetitions().subList(0, 2),
-                        s.merged(), s.verdict(), s.reason()) : s);
+        assertThat(few.summary())
+                .isEqualTo("too few repetitions to tell (fewer than 3): in-process_clients-1, in-process_clients-4 "
+                        + "[6 comparisons of 2 step(s)]");
+        RunResult oneStepFew = RecordedRuns.steps(
+                RecordedRuns.slice(RECORDED, "b", 5, 10, 2.0),
+                "b",
+                s -> s.id().endsWith("4")
+                        ? new StepResult(
+                                s.id(),
+                                s.label(),
+                                s.variant(),
+                                s.load(),
+                                s.measure(),
+                                s.repetitions().subList(0, 2),
+                                s.merged(),
+                                s.verdict(),
+                                s.reason())
+                        : s);
         assertThat(RunComparison.of(A, oneStepFew, 0.05, false).outcome()).isEqualTo(Outcome.REGRESSED);
-        RunResult oneStepFewSame = RecordedRuns.steps(RecordedRuns.slice(RECORDED, "b", 5, 10, 1.0), "b",
-                s -> s.id().endsWith("4") ? new StepResult(s.id(), s.label(), s.variant(), s.load(), s.measure(),
-                        s.repetitions().subList(0, 2),
-                        s.merged(), s.verdict(), s.reason()) : s);
+        RunResult oneStepFewSame = RecordedRuns.steps(
+                RecordedRuns.slice(RECORDED, "b", 5, 10, 1.0),
+                "b",
+                s -> s.id().endsWith("4")
+                        ? new StepResult(
+                                s.id(),
+                                s.label(),
+                                s.variant(),
+                                s.load(),
+                                s.measure(),
+                                s.repetitions().subList(0, 2),
+                                s.merged(),
+                                s.verdict(),
+                                s.reason())
+                        : s);
         assertThat(RunComparison.of(A, oneStepFewSame, 0.05, false).summary())
-                .isEqualTo("too few repetitions to tell (fewer than 3): in-process_clients-4 [6 comparisons of 2 step(s)]");
+                .isEqualTo(
+                        "too few repetitions to tell (fewer than 3): in-process_clients-4 [6 comparisons of 2 step(s)]");
     }
 
     @Test
@@ -67,27 +96,66 @@ class RunComparisonTest {
         Map<String, Object> config = new HashMap<>(RECORDED.config());
         config.put("messageBytes", 1024);
         config.put("repetitions", 5);
-        RunResult b = new RunResult(1, "b", RECORDED.target(), config, "x", null, null, RECORDED.environment(),
-                RecordedRuns.slice(RECORDED, "b", 5, 10, 2.0).steps(), Verdict.OK, null);
+        RunResult b = new RunResult(
+                1,
+                "b",
+                RECORDED.target(),
+                config,
+                "x",
+                null,
+                null,
+                RECORDED.environment(),
+                RecordedRuns.slice(RECORDED, "b", 5, 10, 2.0).steps(),
+                Verdict.OK,
+                null);
         RunComparison refused = RunComparison.of(A, b, 0.05, false);
         assertThat(refused.outcome()).isEqualTo(Outcome.INCOMPARABLE);
         assertThat(refused.verdicts()).isEmpty();
         assertThat(refused.summary()).isEqualTo("not comparable: config.messageBytes 256 → 1024");
-        assertThat(refused.differences()).extracting(Difference::field).containsExactly("config.messageBytes", "config.repetitions");
+        assertThat(refused.differences())
+                .extracting(Difference::field)
+                .containsExactly("config.messageBytes", "config.repetitions");
         RunComparison anyway = RunComparison.of(A, b, 0.05, true);
         assertThat(anyway.outcome()).isEqualTo(Outcome.REGRESSED);
         assertThat(anyway.comparedAnyway()).isTrue();
         // a difference that does not decide needs no asking
         config.remove("messageBytes");
         config.put("messageBytes", 256);
-        assertThat(RunComparison.of(A, new RunResult(1, "b", RECORDED.target(), config, "x", null, null, RECORDED.environment(),
-                b.steps(), Verdict.OK, null), 0.05, false).comparedAnyway()).isFalse();
+        assertThat(RunComparison.of(
+                                A,
+                                new RunResult(
+                                        1,
+                                        "b",
+                                        RECORDED.target(),
+                                        config,
+                                        "x",
+                                        null,
+                                        null,
+                                        RECORDED.environment(),
+                                        b.steps(),
+                                        Verdict.OK,
+                                        null),
+                                0.05,
+                                false)
+                        .comparedAnyway())
+                .isFalse();
     }
 
     @Test
     void withNoStepBothRunsMeasuredOkThereIsNothingToCompare() {
-        RunResult failed = RecordedRuns.steps(A, "b", s -> new StepResult(s.id(), s.label(), s.variant(), s.load(), s.measure(),
-                s.repetitions(), s.merged(), Verdict.FAIL, "refused"));
+        RunResult failed = RecordedRuns.steps(
+                A,
+                "b",
+                s -> new StepResult(
+                        s.id(),
+                        s.label(),
+                        s.variant(),
+                        s.load(),
+                        s.measure(),
+                        s.repetitions(),
+                        s.merged(),
+                        Verdict.FAIL,
+                        "refused"));
         RunComparison c = RunComparison.of(A, failed, 0.05, false);
         assertThat(c.outcome()).isEqualTo(Outcome.NOTHING_COMPARED);
         assertThat(c.summary()).isEqualTo("no step both runs measured OK (2 left out)");
@@ -98,7 +166,8 @@ class RunComparisonTest {
     void outcomesMapOntoExitCodesAndTheConditionsStatus() {
         assertThat(Outcome.NO_REGRESSION.exitCode()).isZero();
         assertThat(Outcome.REGRESSED.exitCode()).isEqualTo(1);
-        assertThat(List.of(Outcome.INCOMPARABLE, Outcome.NOTHING_COMPARED, Outcome.TOO_FEW_REPETITIONS)).allMatch(o -> o.exitCode() == 3)
+        assertThat(List.of(Outcome.INCOMPARABLE, Outcome.NOTHING_COMPARED, Outcome.TOO_FEW_REPETITIONS))
+                .allMatch(o -> o.exitCode() == 3)
                 .allMatch(o -> o.regressedStatus().equals("Unknown"));
         assertThat(Outcome.REGRESSED.regressedStatus()).isEqualTo("True");
         assertThat(Outcome.NO_REGRESSION.regressedStatus()).isEqualTo("False");

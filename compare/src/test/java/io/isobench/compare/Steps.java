@@ -16,7 +16,8 @@ final class Steps {
     private Steps() {}
 
     static LatencySummary latency(long count, long p50) {
-        return new LatencySummary(count, 1, p50, p50, p50, p50, p50, p50, p50, 2 * p50, 3 * p50, 3 * p50, 3 * p50, 3 * p50, p50, 1);
+        return new LatencySummary(
+                count, 1, p50, p50, p50, p50, p50, p50, p50, 2 * p50, 3 * p50, 3 * p50, 3 * p50, 3 * p50, p50, 1);
     }
 
     static StepResult step(String id, Verdict verdict, long... p50s) {
@@ -25,11 +26,21 @@ final class Steps {
         for (int i = 0; i < p50s.length; i++) {
             long samples = p50s[i] == 0 ? 0 : 100;
             count += samples;
-            reps.add(RepetitionResult.builder().index(i + 1).latency(samples == 0 ? LatencySummary.EMPTY : latency(samples, p50s[i]))
-                    .verdict(verdict).build());
+            reps.add(RepetitionResult.builder()
+                    .index(i + 1)
+                    .latency(samples == 0 ? LatencySummary.EMPTY : latency(samples, p50s[i]))
+                    .verdict(verdict)
+                    .build());
         }
-        return new StepResult(id, id + " label", "isobench", Load.closedLoop(1, 0, 1000), LatencyMeasure.ONE_WAY, reps,
-                new MergedResult(count == 0 ? LatencySummary.EMPTY : latency(count, p50s[0]), null, null), verdict,
+        return new StepResult(
+                id,
+                id + " label",
+                "isobench",
+                Load.closedLoop(1, 0, 1000),
+                LatencyMeasure.ONE_WAY,
+                reps,
+                new MergedResult(count == 0 ? LatencySummary.EMPTY : latency(count, p50s[0]), null, null),
+                verdict,
                 verdict == Verdict.OK ? null : "why " + id);
     }
 

@@ -70,14 +70,21 @@ public final class ArtifactUploader {
                     }
                     Instant now = Instant.now();
                     if (!now.plus(backoff).isBefore(deadline)) {
-                        throw new DeadlineExceeded("upload of " + runDir + " to " + store.describe() + " not done by " + deadline + " ("
-                                + (files.size() - uploaded - skipped) + " of " + files.size() + " files left; files kept in " + runDir + "): " + e.getMessage(), e);
+                        throw new DeadlineExceeded(
+                                "upload of " + runDir + " to " + store.describe() + " not done by " + deadline + " ("
+                                        + (files.size() - uploaded - skipped) + " of " + files.size()
+                                        + " files left; files kept in " + runDir + "): " + e.getMessage(),
+                                e);
                     }
                     retries++;
-                    log.accept("store unreachable (" + e.getMessage() + "); retrying " + key + " in " + backoff.toMillis() + " ms");
-                    long jitter = (long) (backoff.toMillis() * 0.2 * (ThreadLocalRandom.current().nextDouble() * 2 - 1));
+                    log.accept("store unreachable (" + e.getMessage() + "); retrying " + key + " in "
+                            + backoff.toMillis() + " ms");
+                    long jitter = (long) (backoff.toMillis()
+                            * 0.2
+                            * (ThreadLocalRandom.current().nextDouble() * 2 - 1));
                     Thread.sleep(Math.max(1, backoff.toMillis() + jitter));
-                    backoff = backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff.multipliedBy(2);
+                    backoff =
+                            backoff.multipliedBy(2).compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff.multipliedBy(2);
                 }
             }
         }
@@ -89,9 +96,12 @@ public final class ArtifactUploader {
         List<Path> files = new ArrayList<>();
         try (Stream<Path> walk = Files.walk(runDir)) {
             walk.filter(Files::isRegularFile)
-                    .filter(f -> runDir.relativize(f).toString().split("[/\\\\]")[0].charAt(0) != '.')
+                    .filter(f ->
+                            runDir.relativize(f).toString().split("[/\\\\]")[0].charAt(0) != '.')
                     .filter(f -> !f.getFileName().toString().endsWith(".partial"))
-                    .sorted(Comparator.comparing((Path f) -> runDir.relativize(f).equals(Path.of(RunLayout.RESULT_FILE))).thenComparing(Path::toString))
+                    .sorted(Comparator.comparing(
+                                    (Path f) -> runDir.relativize(f).equals(Path.of(RunLayout.RESULT_FILE)))
+                            .thenComparing(Path::toString))
                     .forEach(files::add);
         } catch (IOException e) {
             throw new ObjectStoreException("cannot list the run directory " + runDir + ": " + e.getMessage(), false, e);

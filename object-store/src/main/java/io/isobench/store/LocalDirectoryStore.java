@@ -68,7 +68,9 @@ public final class LocalDirectoryStore implements ObjectStore {
 
     private void writeAtomically(String key, TempWriter writer) {
         Path target = fileOf(key);
-        Path tmp = target.resolveSibling(target.getFileName() + TEMP_MARK + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+        Path tmp = target.resolveSibling(target.getFileName()
+                + TEMP_MARK
+                + Long.toHexString(ThreadLocalRandom.current().nextLong()));
         try {
             Files.createDirectories(target.getParent());
             writer.write(tmp);
@@ -102,7 +104,9 @@ public final class LocalDirectoryStore implements ObjectStore {
     @Override
     public Optional<ObjectInfo> stat(String key) {
         try {
-            return reached(fileOf(key)).filter(BasicFileAttributes::isRegularFile).map(a -> new ObjectInfo(key, a.size(), null));
+            return reached(fileOf(key))
+                    .filter(BasicFileAttributes::isRegularFile)
+                    .map(a -> new ObjectInfo(key, a.size(), null));
         } catch (IOException e) {
             throw failure("stat", key, e);
         }
@@ -137,7 +141,8 @@ public final class LocalDirectoryStore implements ObjectStore {
     public List<ObjectInfo> list(String prefix) {
         String safePrefix = prefix == null ? "" : prefix;
         if (!safePrefix.isEmpty()) {
-            ObjectKeys.requireSafePath("prefix", safePrefix.endsWith("/") ? safePrefix.substring(0, safePrefix.length() - 1) : safePrefix);
+            ObjectKeys.requireSafePath(
+                    "prefix", safePrefix.endsWith("/") ? safePrefix.substring(0, safePrefix.length() - 1) : safePrefix);
         }
         // walk only the deepest folder the prefix names, then match the rest as a string (S3 semantics)
         int slash = safePrefix.lastIndexOf('/');

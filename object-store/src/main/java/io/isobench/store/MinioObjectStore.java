@@ -34,13 +34,22 @@ public final class MinioObjectStore implements ObjectStore {
 
     /** A refused or dead connection should surface fast; the caller's {@link Retrier} decides how long to keep trying. */
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+
     private static final Duration TRANSFER_TIMEOUT = Duration.ofSeconds(60);
     /** DeleteObjects takes at most 1000 keys per request. */
     private static final int DELETE_BATCH = 1000;
+
     private static final Set<String> NOT_FOUND = Set.of("NoSuchKey", "NoSuchObject", "ResourceNotFound");
     /** Answers a later try may not get again; NoSuchBucket among them, since the operator re-creates a bucket that went away. */
-    private static final Set<String> BUSY = Set.of("SlowDown", "RequestTimeout", "InternalError", "ServiceUnavailable",
-            "XMinioServerNotInitialized", "XMinioStorageFull", "OperationTimedOut", "NoSuchBucket");
+    private static final Set<String> BUSY = Set.of(
+            "SlowDown",
+            "RequestTimeout",
+            "InternalError",
+            "ServiceUnavailable",
+            "XMinioServerNotInitialized",
+            "XMinioStorageFull",
+            "OperationTimedOut",
+            "NoSuchBucket");
 
     private final StoreConfig config;
     private final MinioClient client;
@@ -64,11 +73,15 @@ public final class MinioObjectStore implements ObjectStore {
     /** Creates the bucket if it does not exist; true when it had to. */
     public boolean createBucketIfMissing() {
         return call("create bucket", "", () -> {
-            if (client.bucketExists(BucketExistsArgs.builder().bucket(config.bucket()).build())) {
+            if (client.bucketExists(
+                    BucketExistsArgs.builder().bucket(config.bucket()).build())) {
                 return false;
             }
             try {
-                client.makeBucket(MakeBucketArgs.builder().bucket(config.bucket()).region(config.region()).build());
+                client.makeBucket(MakeBucketArgs.builder()
+                        .bucket(config.bucket())
+                        .region(config.region())
+                        .build());
                 return true;
             } catch (ErrorResponseException e) {
                 if (!"BucketAlreadyOwnedByYou".equals(e.errorResponse().code())) {
@@ -91,12 +104,15 @@ public final class MinioObjectStore implements ObjectStore {
     @Override
     public void put(String key, byte[] content, String contentType) {
         ObjectKeys.requireSafePath("object key", key);
-        call("put", key, () -> client.putObject(PutObjectArgs.builder()
-                .bucket(config.bucket())
-                .object(key)
-                .data(content, content.length)
-                .contentType(contentType)
-                .build()));
+        call(
+                "put",
+                key,
+                () -> client.putObject(PutObjectArgs.builder()
+                        .bucket(config.bucket())
+                        .object(key)
+                        .data(content, content.length)
+                        .contentType(contentType)
+                        .build()));
     }
 
     @Override
@@ -115,7 +131,10 @@ public final class MinioObjectStore implements ObjectStore {
         ObjectKeys.requireSafePath("object key", key);
         return call("get", key, () -> {
             try {
-                return Optional.of(client.getObject(GetObjectArgs.builder().bucket(config.bucket()).object(key).build()));
+                return Optional.of(client.getObject(GetObjectArgs.builder()
+                        .bucket(config.bucket())
+                        .object(key)
+                        .build()));
             } catch (ErrorResponseException e) {
                 if (NOT_FOUND.contains(e.errorResponse().code())) {
                     return Optional.empty();
@@ -130,7 +149,10 @@ public final class MinioObjectStore implements ObjectStore {
         ObjectKeys.requireSafePath("object key", key);
         return call("stat", key, () -> {
             try {
-                StatObjectResponse stat = client.statObject(StatObjectArgs.builder().bucket(config.bucket()).object(key).build());
+                StatObjectResponse stat = client.statObject(StatObjectArgs.builder()
+                        .bucket(config.bucket())
+                        .object(key)
+                        .build());
                 return Optional.of(new ObjectInfo(key, stat.size(), unquote(stat.etag())));
             } catch (ErrorResponseException e) {
                 if (NOT_FOUND.contains(e.errorResponse().code())) {
@@ -147,7 +169,10 @@ public final class MinioObjectStore implements ObjectStore {
         return call("list", safePrefix, () -> {
             List<ObjectInfo> objects = new ArrayList<>();
             Iterable<Result<Item>> items = client.listObjects(ListObjectsArgs.builder()
-                    .bucket(config.bucket()).prefix(safePrefix).recursive(true).build());
+                    .bucket(config.bucket())
+                    .prefix(safePrefix)
+                    .recursive(true)
+                    .build());
             for (Result<Item> result : items) {
                 Item item = result.get();
                 if (!item.isDir()) {
@@ -164,14 +189,20 @@ public final class MinioObjectStore implements ObjectStore {
         List<String> all = List.copyOf(keys);
         for (int from = 0; from < all.size(); from += DELETE_BATCH) {
             List<DeleteRequest.Object> batch = all.subList(from, Math.min(all.size(), from + DELETE_BATCH)).stream()
-                    .map(DeleteRequest.Object::new).toList();
+                    .map(DeleteRequest.Object::new)
+                    .toList();
             call("delete", batch.size() + " objects", () -> {
                 // the client deletes lazily, as the results are read
-                for (Result<DeleteResult.Error> result : client.removeObjects(
-                        RemoveObjectsArgs.builder().bucket(config.bucket()).objects(batch).build())) {
+                for (Result<DeleteResult.Error> result : client.removeObjects(RemoveObjectsArgs.builder()
+                        .bucket(config.bucket())
+                        .objects(batch)
+                        .build())) {
                     DeleteResult.Error error = result.get();
-                    throw new ObjectStoreException("cannot delete '" + error.objectName() + "' in " + describe() + ": "
-                            + error.code() + " (" + error.message() + ")", false, null);
+                    throw new ObjectStoreException(
+                            "cannot delete '" + error.objectName() + "' in " + describe() + ": " + error.code() + " ("
+                                    + error.message() + ")",
+                            false,
+                            null);
                 }
                 return null;
             });
@@ -182,15 +213,18 @@ public final class MinioObjectStore implements ObjectStore {
     public void allowAnonymousRead(String prefix) {
         String safePrefix = ObjectKeys.requireSafePrefix("prefix", prefix);
         if (safePrefix.isEmpty()) {
-            throw new IllegalArgumentException("prefix is empty: refusing to make the whole bucket " + config.bucket() + " public");
+            throw new IllegalArgumentException(
+                    "prefix is empty: refusing to make the whole bucket " + config.bucket() + " public");
         }
         // GetObject only, on this prefix only: no listing, no other prefix, no writes
         String policy = """
                 {"Version":"2012-10-17","Statement":[{"Sid":"AnonymousReadOf%2$s","Effect":"Allow","Principal":{"AWS":["*"]},\
-                "Action":["s3:GetObject"],"Resource":["arn:aws:s3:::%1$s/%2$s*"]}]}"""
-                .formatted(config.bucket(), safePrefix);
+                "Action":["s3:GetObject"],"Resource":["arn:aws:s3:::%1$s/%2$s*"]}]}""".formatted(config.bucket(), safePrefix);
         call("set policy", safePrefix, () -> {
-            client.setBucketPolicy(SetBucketPolicyArgs.builder().bucket(config.bucket()).config(policy).build());
+            client.setBucketPolicy(SetBucketPolicyArgs.builder()
+                    .bucket(config.bucket())
+                    .config(policy)
+                    .build());
             return null;
         });
     }
@@ -200,7 +234,8 @@ public final class MinioObjectStore implements ObjectStore {
         try {
             client.close();
         } catch (Exception e) {
-            throw new ObjectStoreException("cannot close the client of " + describe() + ": " + e.getMessage(), false, e);
+            throw new ObjectStoreException(
+                    "cannot close the client of " + describe() + ": " + e.getMessage(), false, e);
         }
     }
 
@@ -214,7 +249,12 @@ public final class MinioObjectStore implements ObjectStore {
         } catch (ErrorResponseException e) {
             String code = e.errorResponse().code();
             int status = e.response() == null ? 0 : e.response().code();
-            throw failure(operation, key, code + " (" + e.errorResponse().message() + ")", status >= 500 || BUSY.contains(code), null);
+            throw failure(
+                    operation,
+                    key,
+                    code + " (" + e.errorResponse().message() + ")",
+                    status >= 500 || BUSY.contains(code),
+                    null);
         } catch (ServerException | InvalidResponseException e) {
             throw failure(operation, key, e.getMessage(), true, null);
         } catch (IOException e) {
@@ -230,7 +270,12 @@ public final class MinioObjectStore implements ObjectStore {
             throw failure(operation, key, "cannot reach " + config.endpoint() + ": " + io, true, io);
         } catch (MinioException e) {
             Throwable io = ioCause(e);
-            throw failure(operation, key, io != null ? "cannot reach " + config.endpoint() + ": " + io : e.getMessage(), io != null, io);
+            throw failure(
+                    operation,
+                    key,
+                    io != null ? "cannot reach " + config.endpoint() + ": " + io : e.getMessage(),
+                    io != null,
+                    io);
         }
     }
 
@@ -247,7 +292,8 @@ public final class MinioObjectStore implements ObjectStore {
      * Messages name the operation, bucket, key and endpoint. The client's exception is not kept as the cause:
      * its HTTP trace holds the signed request (access key id included), and stack traces get logged.
      */
-    private ObjectStoreException failure(String operation, String key, String detail, boolean retryable, Throwable cause) {
+    private ObjectStoreException failure(
+            String operation, String key, String detail, boolean retryable, Throwable cause) {
         String message = "cannot " + operation + " '" + key + "' in " + describe() + ": " + detail;
         message = message.replace(config.secretKey(), "****").replace(config.accessKey(), "****");
         return new ObjectStoreException(message, retryable, cause);

@@ -10,6 +10,7 @@ public final class ObjectKeys {
 
     /** Characters S3, MinIO, file systems and URLs all take without escaping. */
     private static final Pattern SEGMENT = Pattern.compile("[A-Za-z0-9._~@+=,-]+");
+
     private static final int MAX_KEY_BYTES = 1024;
 
     private ObjectKeys() {}
@@ -23,12 +24,17 @@ public final class ObjectKeys {
             throw new IllegalArgumentException(field + " is empty: a relative path is required");
         }
         if (path.length() > MAX_KEY_BYTES) {
-            throw new IllegalArgumentException(field + " '" + abbreviate(path) + "' is longer than " + MAX_KEY_BYTES + " characters");
+            throw new IllegalArgumentException(
+                    field + " '" + abbreviate(path) + "' is longer than " + MAX_KEY_BYTES + " characters");
         }
         for (String segment : path.split("/", -1)) {
-            if (segment.isEmpty() || segment.equals(".") || segment.equals("..") || !SEGMENT.matcher(segment).matches()) {
-                throw new IllegalArgumentException(field + " '" + abbreviate(path) + "' is not a safe relative path: segment '"
-                        + abbreviate(segment) + "' is empty, '.', '..' or holds characters other than A-Z a-z 0-9 . _ ~ @ + = , -");
+            if (segment.isEmpty()
+                    || segment.equals(".")
+                    || segment.equals("..")
+                    || !SEGMENT.matcher(segment).matches()) {
+                throw new IllegalArgumentException(field + " '" + abbreviate(path)
+                        + "' is not a safe relative path: segment '" + abbreviate(segment)
+                        + "' is empty, '.', '..' or holds characters other than A-Z a-z 0-9 . _ ~ @ + = , -");
             }
         }
         return path;

@@ -52,7 +52,8 @@ public interface ObjectStore extends UploadTarget {
      */
     default Optional<byte[]> get(String key, long maxBytes) {
         if (maxBytes < 0 || maxBytes > MAX_CAP) {
-            throw new IllegalArgumentException("read cap " + maxBytes + " bytes for '" + key + "' is not between 0 and " + MAX_CAP);
+            throw new IllegalArgumentException(
+                    "read cap " + maxBytes + " bytes for '" + key + "' is not between 0 and " + MAX_CAP);
         }
         Optional<ObjectInfo> info = stat(key);
         if (info.isEmpty()) {
@@ -63,12 +64,13 @@ public interface ObjectStore extends UploadTarget {
         }
         Optional<InputStream> stream = open(key);
         if (stream.isEmpty()) {
-            return Optional.empty();  // removed between the stat and the read
+            return Optional.empty(); // removed between the stat and the read
         }
         try (InputStream in = stream.get()) {
             byte[] bytes = in.readNBytes((int) maxBytes + 1);
             if (bytes.length > maxBytes) {
-                throw ObjectTooLargeException.longerThanStated(key, describe(), info.get().size(), maxBytes);
+                throw ObjectTooLargeException.longerThanStated(
+                        key, describe(), info.get().size(), maxBytes);
             }
             return Optional.of(bytes);
         } catch (IOException e) {

@@ -17,13 +17,18 @@ public final class ObjectTooLargeException extends ObjectStoreException {
     }
 
     static ObjectTooLargeException of(String key, String store, long size, long limit) {
-        return new ObjectTooLargeException("'" + key + "' in " + store + " holds " + size + " bytes, over the cap of " + limit
-                + " bytes", size, limit);
+        return new ObjectTooLargeException(
+                "'" + key + "' in " + store + " holds " + size + " bytes, over the cap of " + limit + " bytes",
+                size,
+                limit);
     }
 
     static ObjectTooLargeException longerThanStated(String key, String store, long stated, long limit) {
-        return new ObjectTooLargeException("'" + key + "' in " + store + " sent more than the cap of " + limit
-                + " bytes (its size was given as " + stated + "); the read stopped there", -1, limit);
+        return new ObjectTooLargeException(
+                "'" + key + "' in " + store + " sent more than the cap of " + limit + " bytes (its size was given as "
+                        + stated + "); the read stopped there",
+                -1,
+                limit);
     }
 
     /** The same failure said of {@code subject} (the field that named the object), e.g. {@code steps[0].repetitions[1].files.hlog}. */

@@ -44,10 +44,13 @@ public record RunKey(String namespace, String name, String uid) {
      * names too.
      */
     public static String requireSegment(String field, String value) {
-        if (value == null || value.length() > MAX_SEGMENT || !SEGMENT.matcher(value).matches()) {
+        if (value == null
+                || value.length() > MAX_SEGMENT
+                || !SEGMENT.matcher(value).matches()) {
             String shown = value == null ? "null" : "'" + ObjectKeys.abbreviate(value) + "'";
-            throw new IllegalArgumentException("run " + field + " " + shown + " is not a safe key segment: it must match "
-                    + SEGMENT_RULE + " and be at most " + MAX_SEGMENT + " characters");
+            throw new IllegalArgumentException(
+                    "run " + field + " " + shown + " is not a safe key segment: it must match " + SEGMENT_RULE
+                            + " and be at most " + MAX_SEGMENT + " characters");
         }
         return value;
     }

@@ -37,13 +37,15 @@ public record StoreConfig(URI endpoint, String bucket, String accessKey, String 
 
     /** S3 bucket naming rules (lower case, 3-63 characters). */
     private static final Pattern BUCKET_NAME = Pattern.compile("[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]");
+
     private static final Pattern REGION_NAME = Pattern.compile("[a-z0-9-]{1,64}");
 
     public StoreConfig {
         Objects.requireNonNull(endpoint, ENDPOINT);
         requireEndpoint(endpoint);
         if (bucket == null || !BUCKET_NAME.matcher(bucket).matches()) {
-            throw new IllegalArgumentException(BUCKET + " '" + bucket + "' is not a bucket name (3-63 of a-z 0-9 . -, starting and ending alphanumeric)");
+            throw new IllegalArgumentException(BUCKET + " '" + bucket
+                    + "' is not a bucket name (3-63 of a-z 0-9 . -, starting and ending alphanumeric)");
         }
         if (accessKey == null || accessKey.isBlank()) {
             throw new IllegalArgumentException(ACCESS_KEY + " is empty");
@@ -59,10 +61,15 @@ public record StoreConfig(URI endpoint, String bucket, String accessKey, String 
 
     /** Reads the settings from {@code env} (pass {@code System.getenv()}), falling back to files in {@value #SECRET_DIR}. */
     public static StoreConfig fromEnvironment(Map<String, String> env) {
-        Optional<Path> secretDir = Optional.ofNullable(env.get(SECRET_DIR)).filter(s -> !s.isBlank()).map(Path::of);
-        Settings settings = name -> Optional.ofNullable(env.get(name)).filter(v -> !v.isBlank())
+        Optional<Path> secretDir = Optional.ofNullable(env.get(SECRET_DIR))
+                .filter(s -> !s.isBlank())
+                .map(Path::of);
+        Settings settings = name -> Optional.ofNullable(env.get(name))
+                .filter(v -> !v.isBlank())
                 .or(() -> secretDir.flatMap(dir -> readFile(dir.resolve(name))));
-        return from(settings, secretDir.map(d -> "environment or " + SECRET_DIR + "=" + d).orElse("environment"));
+        return from(
+                settings,
+                secretDir.map(d -> "environment or " + SECRET_DIR + "=" + d).orElse("environment"));
     }
 
     /** Reads the settings from files named like the variables in {@code dir} (a mounted Secret). */
@@ -76,12 +83,17 @@ public record StoreConfig(URI endpoint, String bucket, String accessKey, String 
 
     private static StoreConfig from(Settings settings, String source) {
         String endpoint = required(settings, ENDPOINT, source);
-        return new StoreConfig(parseEndpoint(endpoint), required(settings, BUCKET, source), required(settings, ACCESS_KEY, source),
-                required(settings, SECRET_KEY, source), settings.get(REGION).orElse(DEFAULT_REGION));
+        return new StoreConfig(
+                parseEndpoint(endpoint),
+                required(settings, BUCKET, source),
+                required(settings, ACCESS_KEY, source),
+                required(settings, SECRET_KEY, source),
+                settings.get(REGION).orElse(DEFAULT_REGION));
     }
 
     private static String required(Settings settings, String name, String source) {
-        return settings.get(name).orElseThrow(() -> new IllegalArgumentException(name + " is not set (looked in the " + source + ")"));
+        return settings.get(name)
+                .orElseThrow(() -> new IllegalArgumentException(name + " is not set (looked in the " + source + ")"));
     }
 
     private static Optional<String> readFile(Path file) {
@@ -90,7 +102,8 @@ public record StoreConfig(URI endpoint, String bucket, String accessKey, String 
         }
         try {
             // Secrets written by hand often end with a newline that is not part of the value
-            return Optional.of(Files.readString(file, StandardCharsets.UTF_8).strip()).filter(v -> !v.isEmpty());
+            return Optional.of(Files.readString(file, StandardCharsets.UTF_8).strip())
+                    .filter(v -> !v.isEmpty());
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage(), e);
         }
@@ -109,17 +122,23 @@ public record StoreConfig(URI endpoint, String bucket, String accessKey, String 
     private static void requireEndpoint(URI uri) {
         if (uri.getRawUserInfo() != null) {
             // never echo it: the user info may be a key
-            throw new IllegalArgumentException(ENDPOINT + " must not carry user info (credentials belong in " + ACCESS_KEY + "/" + SECRET_KEY + ")");
+            throw new IllegalArgumentException(ENDPOINT + " must not carry user info (credentials belong in "
+                    + ACCESS_KEY + "/" + SECRET_KEY + ")");
         }
         boolean http = "http".equals(uri.getScheme()) || "https".equals(uri.getScheme());
         String path = uri.getRawPath();
-        if (!http || uri.getHost() == null || (path != null && !path.isEmpty() && !path.equals("/")) || uri.getRawQuery() != null) {
-            throw new IllegalArgumentException(ENDPOINT + " '" + uri + "' must be http(s)://host[:port] with no path or query");
+        if (!http
+                || uri.getHost() == null
+                || (path != null && !path.isEmpty() && !path.equals("/"))
+                || uri.getRawQuery() != null) {
+            throw new IllegalArgumentException(
+                    ENDPOINT + " '" + uri + "' must be http(s)://host[:port] with no path or query");
         }
     }
 
     @Override
     public String toString() {
-        return "StoreConfig[endpoint=" + endpoint + ", bucket=" + bucket + ", region=" + region + ", accessKey=****, secretKey=****]";
+        return "StoreConfig[endpoint=" + endpoint + ", bucket=" + bucket + ", region=" + region
+                + ", accessKey=****, secretKey=****]";
     }
 }

@@ -22,7 +22,10 @@ public interface UploadTarget extends AutoCloseable {
      * know: the S3 ETag of a single-part object is its MD5. False when unsure.
      */
     default boolean holds(ObjectInfo existing, byte[] content) {
-        if (existing == null || existing.size() != content.length || existing.etag() == null || existing.etag().contains("-")) {
+        if (existing == null
+                || existing.size() != content.length
+                || existing.etag() == null
+                || existing.etag().contains("-")) {
             return false;
         }
         return existing.etag().equalsIgnoreCase(ObjectStore.md5Hex(content));

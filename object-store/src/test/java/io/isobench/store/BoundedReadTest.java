@@ -83,18 +83,20 @@ class BoundedReadTest {
 
     @Test
     void aStreamLongerThanItsStatStopsAtTheCap() {
-        var store = new LyingStore(100, 1L << 30);  // says 100 bytes, would send 1 GiB
+        var store = new LyingStore(100, 1L << 30); // says 100 bytes, would send 1 GiB
         assertThatThrownBy(() -> store.get("runs/a/b/c/attempt-1/client/result.json", 4096))
                 .isInstanceOf(ObjectTooLargeException.class)
-                .hasMessage("'runs/a/b/c/attempt-1/client/result.json' in a lying store sent more than the cap of 4096 bytes "
-                        + "(its size was given as 100); the read stopped there");
+                .hasMessage(
+                        "'runs/a/b/c/attempt-1/client/result.json' in a lying store sent more than the cap of 4096 bytes "
+                                + "(its size was given as 100); the read stopped there");
         assertThat(store.taken.get()).as("bytes taken from the stream").isLessThanOrEqualTo(4097);
     }
 
     @Test
     void aStatOverTheCapIsRefusedBeforeAnyByteIsRead() {
         var store = new LyingStore(5000, 5000);
-        assertThatThrownBy(() -> store.get("k.hlog", 4096)).isInstanceOf(ObjectTooLargeException.class)
+        assertThatThrownBy(() -> store.get("k.hlog", 4096))
+                .isInstanceOf(ObjectTooLargeException.class)
                 .hasMessage("'k.hlog' in a lying store holds 5000 bytes, over the cap of 4096 bytes")
                 .satisfies(e -> assertThat(((ObjectTooLargeException) e).size()).isEqualTo(5000));
         assertThat(store.taken.get()).isZero();
@@ -102,7 +104,10 @@ class BoundedReadTest {
 
     @Test
     void anObjectAtTheCapIsRead() {
-        assertThat(new LyingStore(4096, 4096).get("k", 4096)).hasValueSatisfying(b -> assertThat(b).hasSize(4096));
-        assertThat(new LyingStore(10, 10).get("k")).as("the default cap").hasValueSatisfying(b -> assertThat(b).hasSize(10));
+        assertThat(new LyingStore(4096, 4096).get("k", 4096))
+                .hasValueSatisfying(b -> assertThat(b).hasSize(4096));
+        assertThat(new LyingStore(10, 10).get("k"))
+                .as("the default cap")
+                .hasValueSatisfying(b -> assertThat(b).hasSize(10));
     }
 }

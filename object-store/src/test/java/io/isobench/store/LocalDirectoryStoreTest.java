@@ -21,11 +21,14 @@ class LocalDirectoryStoreTest {
         Files.createSymbolicLink(root.resolve("steps/b"), other);
         var store = new LocalDirectoryStore(root);
 
-        assertThat(store.get("steps/a/rep-1_OK.hgrm")).hasValueSatisfying(b -> assertThat(new String(b)).isEqualTo("own"));
+        assertThat(store.get("steps/a/rep-1_OK.hgrm"))
+                .hasValueSatisfying(b -> assertThat(new String(b)).isEqualTo("own"));
         assertThat(store.get("steps/a/passwd.hgrm")).isEmpty();
         assertThat(store.stat("steps/a/passwd.hgrm")).isEmpty();
         assertThat(store.open("steps/a/passwd.hgrm")).isEmpty();
-        assertThat(store.get("steps/b/rep-1_OK.hgrm")).as("through a linked folder").isEmpty();
+        assertThat(store.get("steps/b/rep-1_OK.hgrm"))
+                .as("through a linked folder")
+                .isEmpty();
         assertThat(store.list("")).extracting(ObjectInfo::key).containsExactly("steps/a/rep-1_OK.hgrm");
         assertThat(store.list("steps/b/")).isEmpty();
     }

@@ -30,10 +30,14 @@ class ObjectStoreIT {
         try (var store = minio.newStore("roundtrip")) {
             store.put("runs/a/b/c/result.json", "{}".getBytes(), "application/json");
             store.put("runs/a/b/c/steps/x/rep-1_OK.hgrm", "hgrm".getBytes(), "text/plain");
-            assertThat(store.get("runs/a/b/c/result.json")).hasValueSatisfying(b -> assertThat(new String(b)).isEqualTo("{}"));
+            assertThat(store.get("runs/a/b/c/result.json"))
+                    .hasValueSatisfying(b -> assertThat(new String(b)).isEqualTo("{}"));
             assertThat(store.get("runs/a/b/c/missing.json")).isEmpty();
-            assertThat(store.list("runs/a/")).extracting(ObjectInfo::key).containsExactly("runs/a/b/c/result.json", "runs/a/b/c/steps/x/rep-1_OK.hgrm");
-            assertThat(store.holds(store.stat("runs/a/b/c/result.json").orElseThrow(), "{}".getBytes())).isTrue();
+            assertThat(store.list("runs/a/"))
+                    .extracting(ObjectInfo::key)
+                    .containsExactly("runs/a/b/c/result.json", "runs/a/b/c/steps/x/rep-1_OK.hgrm");
+            assertThat(store.holds(store.stat("runs/a/b/c/result.json").orElseThrow(), "{}".getBytes()))
+                    .isTrue();
             assertThat(store.deletePrefix("runs/a/")).isEqualTo(2);
             assertThat(store.list("runs/")).isEmpty();
         }
@@ -48,9 +52,10 @@ class ObjectStoreIT {
                     .isInstanceOf(ObjectTooLargeException.class)
                     .hasMessage("'runs/a/b/c/attempt-1/client/result.json' in s3://capped at " + minio.endpoint()
                             + " holds 262145 bytes, over the cap of 262144 bytes")
-                    .satisfies(e -> assertThat(((ObjectStoreException) e).retryable()).isFalse());
-            assertThat(store.get("runs/a/b/c/attempt-1/client/result.json", 256 * 1024 + 1)).hasValueSatisfying(b -> assertThat(b)
-                    .hasSize(big.length));
+                    .satisfies(e ->
+                            assertThat(((ObjectStoreException) e).retryable()).isFalse());
+            assertThat(store.get("runs/a/b/c/attempt-1/client/result.json", 256 * 1024 + 1))
+                    .hasValueSatisfying(b -> assertThat(b).hasSize(big.length));
             assertThat(store.get("runs/a/b/c/missing.json", 10)).isEmpty();
         }
     }
@@ -65,7 +70,8 @@ class ObjectStoreIT {
             assertThat(anonymousGet(http, "/anonymous/site/index.html")).isEqualTo(200);
             assertThat(anonymousGet(http, "/anonymous/runs/a/b/c/run.json")).isEqualTo(403);
             assertThat(anonymousGet(http, "/anonymous/")).as("no listing").isEqualTo(403);
-            assertThatThrownBy(() -> store.allowAnonymousRead("")).hasMessageContaining("refusing to make the whole bucket");
+            assertThatThrownBy(() -> store.allowAnonymousRead(""))
+                    .hasMessageContaining("refusing to make the whole bucket");
         }
     }
 
@@ -76,7 +82,11 @@ class ObjectStoreIT {
             minio.stop();
             var upload = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return new ArtifactUploader(store, m -> {}).upload(run, "runs/local/dispatch/r1/attempt-1/client/", Instant.now().plusSeconds(60));
+                    return new ArtifactUploader(store, m -> {})
+                            .upload(
+                                    run,
+                                    "runs/local/dispatch/r1/attempt-1/client/",
+                                    Instant.now().plusSeconds(60));
                 } catch (Exception e) {
                     throw new RuntimeException(e);
                 }
@@ -89,7 +99,13 @@ class ObjectStoreIT {
             assertThat(report.retries()).isPositive();
             assertThat(store.list("runs/local/dispatch/r1/")).hasSize(3);
             // a repeated upload changes nothing
-            assertThat(new ArtifactUploader(store, m -> {}).upload(run, "runs/local/dispatch/r1/attempt-1/client/", Instant.now().plusSeconds(10)).skipped()).isEqualTo(3);
+            assertThat(new ArtifactUploader(store, m -> {})
+                            .upload(
+                                    run,
+                                    "runs/local/dispatch/r1/attempt-1/client/",
+                                    Instant.now().plusSeconds(10))
+                            .skipped())
+                    .isEqualTo(3);
         } finally {
             minio.start();
         }
@@ -100,8 +116,13 @@ class ObjectStoreIT {
         Path run = sampleRun(dir);
         try (var store = minio.newStore("deadline")) {
             minio.stop();
-            assertThatThrownBy(() -> new ArtifactUploader(store, m -> {}).upload(run, "runs/x/y/z/attempt-1/client/", Instant.now().plus(Duration.ofSeconds(2))))
-                    .isInstanceOf(ArtifactUploader.DeadlineExceeded.class).hasMessageContaining("files kept in " + run)
+            assertThatThrownBy(() -> new ArtifactUploader(store, m -> {})
+                            .upload(
+                                    run,
+                                    "runs/x/y/z/attempt-1/client/",
+                                    Instant.now().plus(Duration.ofSeconds(2))))
+                    .isInstanceOf(ArtifactUploader.DeadlineExceeded.class)
+                    .hasMessageContaining("files kept in " + run)
                     .hasMessageNotContaining(minio.secretKey());
             assertThat(run.resolve("result.json")).exists();
         } finally {
@@ -117,7 +138,10 @@ class ObjectStoreIT {
         Files.writeString(run.resolve(".forks/round-1/result.json"), "{}");
         List<Path> files = ArtifactUploader.filesResultLast(run);
         assertThat(files.getLast()).isEqualTo(run.resolve("result.json"));
-        assertThat(files).hasSize(3).noneMatch(f -> f.toString().contains(".partial") || f.toString().contains(".forks"));
+        assertThat(files)
+                .hasSize(3)
+                .noneMatch(
+                        f -> f.toString().contains(".partial") || f.toString().contains(".forks"));
     }
 
     private static Path sampleRun(Path dir) throws Exception {
@@ -130,6 +154,10 @@ class ObjectStoreIT {
     }
 
     private static int anonymousGet(HttpClient http, String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(minio.endpoint() + path)).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+        return http.send(
+                        HttpRequest.newBuilder(URI.create(minio.endpoint() + path))
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding())
+                .statusCode();
     }
 }

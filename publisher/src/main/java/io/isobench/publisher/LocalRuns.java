@@ -55,7 +55,9 @@ public final class LocalRuns {
                 throw new IllegalArgumentException("--from '" + root + "': not a run directory nor a folder of them");
             }
             try (Stream<Path> children = Files.list(root)) {
-                for (Path dir : children.filter(d -> Files.isRegularFile(d.resolve(RunLayout.RESULT_FILE))).sorted().toList()) {
+                for (Path dir : children.filter(d -> Files.isRegularFile(d.resolve(RunLayout.RESULT_FILE)))
+                        .sorted()
+                        .toList()) {
                     if (Files.isSymbolicLink(dir) || Files.isSymbolicLink(dir.resolve(RunLayout.RESULT_FILE))) {
                         warn(dir, "a symbolic link: not followed, not published");
                         continue;
@@ -86,7 +88,8 @@ public final class LocalRuns {
         var dir = new LocalDirectoryStore(runDir);
         try {
             byte[] raw = dir.get(RunLayout.RESULT_FILE, limits.resultJson())
-                    .orElseThrow(() -> new ResultFormatException(resultFile + " is missing or a symbolic link (links are not followed)"));
+                    .orElseThrow(() -> new ResultFormatException(
+                            resultFile + " is missing or a symbolic link (links are not followed)"));
             RunResult result;
             try {
                 result = ResultJson.parse(new String(raw, java.nio.charset.StandardCharsets.UTF_8));
@@ -100,11 +103,21 @@ public final class LocalRuns {
             collected.rejected().forEach((path, why) -> warn(runDir, "not published: " + why));
             boolean ok = result.verdict() == io.isobench.result.Verdict.OK;
             // a run that did not succeed says why, as the operator's status message does for runs on Kubernetes
-            return new PublishedRun(RunKey.local(result.target(), result.runId()), Map.of(), List.of(), ok ? "Succeeded" : "Failed",
+            return new PublishedRun(
+                    RunKey.local(result.target(), result.runId()),
+                    Map.of(),
+                    List.of(),
+                    ok ? "Succeeded" : "Failed",
                     new PublishedRun.Isolation(null, "run outside Kubernetes: isolation not verified", Map.of()),
                     ok ? null : result.reason(),
-                    null, null,
-                    result.config(), rerunYaml(result), String.valueOf(result.startedAt()), raw, result, files,
+                    null,
+                    null,
+                    result.config(),
+                    rerunYaml(result),
+                    String.valueOf(result.startedAt()),
+                    raw,
+                    result,
+                    files,
                     entries(runDir) - 1 - files.size());
         } catch (ObjectTooLargeException e) {
             throw new ResultFormatException(runDir + ": " + e.getMessage(), e);
@@ -116,7 +129,8 @@ public final class LocalRuns {
     /** Everything in the run directory but folders: files, links and the rest, none followed. */
     private static int entries(Path runDir) throws IOException {
         try (Stream<Path> walk = Files.walk(runDir.toRealPath())) {
-            return (int) walk.filter(p -> !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)).count();
+            return (int) walk.filter(p -> !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
+                    .count();
         }
     }
 
@@ -128,14 +142,20 @@ public final class LocalRuns {
     static String rerunYaml(RunResult r) {
         Map<String, Object> c = r.config();
         var yaml = new StringBuilder();
-        yaml.append("apiVersion: isobench.io/v1alpha1\nkind: BenchmarkRun\nmetadata:\n  name: ").append(r.target()).append("-rerun\nspec:\n");
+        yaml.append("apiVersion: isobench.io/v1alpha1\nkind: BenchmarkRun\nmetadata:\n  name: ")
+                .append(r.target())
+                .append("-rerun\nspec:\n");
         yaml.append("  target:\n    ").append(camel(r.target())).append(": {}\n");
         yaml.append("  load:\n");
         boolean open = "open-loop".equals(c.get("mode"));
         yaml.append("    mode: ").append(open ? "Open" : "Closed").append('\n');
         Object sweep = c.get(open ? "rates" : "clients");
         if (sweep instanceof List<?> l) {
-            yaml.append("    ").append(open ? "rates" : "clients").append(": [").append(l.stream().map(String::valueOf).collect(Collectors.joining(", "))).append("]\n");
+            yaml.append("    ")
+                    .append(open ? "rates" : "clients")
+                    .append(": [")
+                    .append(l.stream().map(String::valueOf).collect(Collectors.joining(", ")))
+                    .append("]\n");
         }
         for (String k : List.of("warmup", "duration")) {
             if (c.get(k) != null) {
@@ -144,8 +164,11 @@ public final class LocalRuns {
         }
         if ("auto".equals(c.get("repetitions"))) {
             // the CRD takes a count: the runner's budget, saying what it was
-            yaml.append("    repetitions: ").append(c.get("maxRepetitions")).append("  # the runner ran --repetitions auto --precision ")
-                    .append(c.get("precision")).append('\n');
+            yaml.append("    repetitions: ")
+                    .append(c.get("maxRepetitions"))
+                    .append("  # the runner ran --repetitions auto --precision ")
+                    .append(c.get("precision"))
+                    .append('\n');
         } else if (c.get("repetitions") != null) {
             yaml.append("    repetitions: ").append(c.get("repetitions")).append('\n');
         }

@@ -64,8 +64,11 @@ public final class RunFiles {
             }
             bytes += content.get().length;
             if (bytes > limits.runFiles()) {
-                throw new ObjectTooLargeException(field + ": the histogram files result.json names hold " + bytes
-                        + " bytes up to this one, over the cap of " + limits.runFiles() + " bytes for a run", bytes, limits.runFiles());
+                throw new ObjectTooLargeException(
+                        field + ": the histogram files result.json names hold " + bytes
+                                + " bytes up to this one, over the cap of " + limits.runFiles() + " bytes for a run",
+                        bytes,
+                        limits.runFiles());
             }
             try {
                 HistogramFiles.check(path, content.get());

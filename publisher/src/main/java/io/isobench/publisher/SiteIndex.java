@@ -20,8 +20,9 @@ final class SiteIndex {
     static final int SHARD_SIZE = 500;
     static final int FORMAT_VERSION = 1;
 
-    static final Comparator<Map<String, Object>> NEWEST_FIRST = Comparator
-            .comparing((Map<String, Object> e) -> String.valueOf(e.get("startedAt"))).reversed()
+    static final Comparator<Map<String, Object>> NEWEST_FIRST = Comparator.comparing(
+                    (Map<String, Object> e) -> String.valueOf(e.get("startedAt")))
+            .reversed()
             .thenComparing(e -> String.valueOf(e.get("key")));
 
     private SiteIndex() {}
@@ -35,7 +36,13 @@ final class SiteIndex {
         e.put("name", run.key().name());
         e.put("uid", run.key().uid());
         e.put("target", r.target());
-        e.put("variants", r.steps().stream().map(StepResult::variant).filter(Objects::nonNull).distinct().toList());
+        e.put(
+                "variants",
+                r.steps().stream()
+                        .map(StepResult::variant)
+                        .filter(Objects::nonNull)
+                        .distinct()
+                        .toList());
         e.put("labels", run.labels() == null ? Map.of() : new TreeMap<>(run.labels()));
         e.put("nodes", run.nodes() == null ? List.of() : run.nodes());
         e.put("startedAt", String.valueOf(r.startedAt()));
@@ -44,8 +51,19 @@ final class SiteIndex {
         e.put("verdict", r.verdict() == null ? "FAIL" : r.verdict().name());
         e.put("isolated", run.isolation() == null ? null : run.isolation().isolated());
         e.put("cpuModel", r.environment() == null ? null : r.environment().cpuModel());
-        e.put("jvm", r.environment() == null || r.environment().jvm() == null ? null : r.environment().jvm().vendor() + " " + r.environment().jvm().version());
-        e.put("loadModes", r.steps().stream().filter(s -> s.load() != null).map(s -> s.load().mode().json()).distinct().toList());
+        e.put(
+                "jvm",
+                r.environment() == null || r.environment().jvm() == null
+                        ? null
+                        : r.environment().jvm().vendor() + " "
+                                + r.environment().jvm().version());
+        e.put(
+                "loadModes",
+                r.steps().stream()
+                        .filter(s -> s.load() != null)
+                        .map(s -> s.load().mode().json())
+                        .distinct()
+                        .toList());
         e.put("headline", headline(r));
         e.put("baseline", run.baseline());
         e.put("series", SiteSeries.key(run));
@@ -61,21 +79,32 @@ final class SiteIndex {
         String first = r.steps().getFirst().variant();
         StepResult pick = r.steps().stream()
                 .filter(s -> Objects.equals(first, s.variant()) && s.verdict() == Verdict.OK && s.load() != null)
-                .max(Comparator.comparingLong(SiteIndex::loadSize)).orElse(r.steps().getFirst());
-        LatencySummary l = pick.merged() == null ? LatencySummary.EMPTY : pick.merged().latency();
+                .max(Comparator.comparingLong(SiteIndex::loadSize))
+                .orElse(r.steps().getFirst());
+        LatencySummary l =
+                pick.merged() == null ? LatencySummary.EMPTY : pick.merged().latency();
         var h = new LinkedHashMap<String, Object>();
         h.put("stepId", pick.id());
         h.put("label", pick.label());
         h.put("p50", l.p50());
         h.put("p99", l.p99());
         h.put("max", l.max());
-        h.put("achievedRate", pick.repetitions() == null ? 0 : Math.round(pick.repetitions().stream().mapToDouble(x -> x.achievedRate()).average().orElse(0)));
+        h.put(
+                "achievedRate",
+                pick.repetitions() == null
+                        ? 0
+                        : Math.round(pick.repetitions().stream()
+                                .mapToDouble(x -> x.achievedRate())
+                                .average()
+                                .orElse(0)));
         h.put("samples", l.count());
         return h;
     }
 
     private static long loadSize(StepResult s) {
-        return s.load().mode() == LoadMode.OPEN_LOOP ? s.load().targetRate() : s.load().concurrency();
+        return s.load().mode() == LoadMode.OPEN_LOOP
+                ? s.load().targetRate()
+                : s.load().concurrency();
     }
 
     /** Splits the entries (already newest first) into shards. */
@@ -103,7 +132,9 @@ final class SiteIndex {
             for (Object n : (List<?>) e.get("nodes")) {
                 nodes.add(String.valueOf(n));
             }
-            ((Map<?, ?>) e.get("labels")).forEach((k, v) -> labels.computeIfAbsent(String.valueOf(k), x -> new TreeSet<>()).add(String.valueOf(v)));
+            ((Map<?, ?>) e.get("labels"))
+                    .forEach((k, v) -> labels.computeIfAbsent(String.valueOf(k), x -> new TreeSet<>())
+                            .add(String.valueOf(v)));
         }
         var f = new LinkedHashMap<String, Object>();
         f.put("targets", targets);

@@ -78,10 +78,12 @@ public final class SitePublisher {
     /** Each series these runs belong to gets them added (docs/site-data.md § Series); earlier verdicts stay as published. */
     private void writeSeries(List<PublishedRun> runs) {
         var bySeries = new LinkedHashMap<String, List<PublishedRun>>();
-        runs.forEach(r -> bySeries.computeIfAbsent(SiteSeries.key(r), k -> new ArrayList<>()).add(r));
+        runs.forEach(r -> bySeries.computeIfAbsent(SiteSeries.key(r), k -> new ArrayList<>())
+                .add(r));
         bySeries.forEach((key, members) -> {
             String path = SiteSeries.path(key);
-            Map<String, Object> existing = out.get(prefix + path).map(SitePublisher::parse).orElse(null);
+            Map<String, Object> existing =
+                    out.get(prefix + path).map(SitePublisher::parse).orElse(null);
             write(path, compactJson(SiteSeries.add(existing, members)), ContentTypes.JSON);
         });
     }
@@ -180,7 +182,10 @@ public final class SitePublisher {
         var shardInfo = new ArrayList<Map<String, Object>>();
         for (int i = 0; i < shards.size(); i++) {
             var shard = shards.get(i);
-            write(SiteIndex.shardPath(i), json(Map.of("formatVersion", SiteIndex.FORMAT_VERSION, "runs", shard)), ContentTypes.JSON);
+            write(
+                    SiteIndex.shardPath(i),
+                    json(Map.of("formatVersion", SiteIndex.FORMAT_VERSION, "runs", shard)),
+                    ContentTypes.JSON);
             var info = new LinkedHashMap<String, Object>();
             info.put("path", SiteIndex.shardPath(i));
             info.put("count", shard.size());
@@ -190,8 +195,10 @@ public final class SitePublisher {
             shardInfo.add(info);
         }
         // shards beyond the new count (runs can only be added, but a republish may change order) are removed
-        List<String> stale = out.list(prefix + "data/index/").stream().map(ObjectInfo::key)
-                .filter(k -> shardInfo.stream().noneMatch(s -> (prefix + s.get("path")).equals(k))).toList();
+        List<String> stale = out.list(prefix + "data/index/").stream()
+                .map(ObjectInfo::key)
+                .filter(k -> shardInfo.stream().noneMatch(s -> (prefix + s.get("path")).equals(k)))
+                .toList();
         out.delete(stale);
         var catalog = new LinkedHashMap<String, Object>();
         catalog.put("formatVersion", SiteIndex.FORMAT_VERSION);
@@ -202,8 +209,12 @@ public final class SitePublisher {
         catalog.put("references", "data/references.json");
         Optional<byte[]> previous = out.get(prefix + "data/catalog.json");
         // generatedAt moves only when the catalog's content does, so an unchanged republish writes nothing
-        catalog.put("generatedAt", previous.map(p -> parse(p)).filter(p -> sameExceptTime(p, catalog)).map(p -> p.get("generatedAt"))
-                .orElse(clock.instant().toString()));
+        catalog.put(
+                "generatedAt",
+                previous.map(p -> parse(p))
+                        .filter(p -> sameExceptTime(p, catalog))
+                        .map(p -> p.get("generatedAt"))
+                        .orElse(clock.instant().toString()));
         write("data/catalog.json", json(catalog), ContentTypes.JSON);
     }
 
@@ -237,7 +248,8 @@ public final class SitePublisher {
         try {
             return ResultJson.MAPPER.writeValueAsBytes(value);
         } catch (IOException e) {
-            throw new IllegalStateException("cannot serialise " + value.getClass().getSimpleName(), e);
+            throw new IllegalStateException(
+                    "cannot serialise " + value.getClass().getSimpleName(), e);
         }
     }
 

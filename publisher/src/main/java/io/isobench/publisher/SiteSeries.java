@@ -9,7 +9,6 @@ import io.isobench.compare.SeriesPoint;
 import io.isobench.result.RunResult;
 import io.isobench.result.StepResult;
 import io.isobench.result.Verdict;
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -32,8 +31,9 @@ final class SiteSeries {
     static final String DIRECTORY = "data/series/";
     private static final String NOT_OK = "the run's verdict is not OK";
     private static final String LATE = "published after a newer run of the series: detection goes forward in time";
-    private static final Comparator<Map<String, Object>> OLDEST_FIRST = Comparator
-            .comparing((Map<String, Object> r) -> String.valueOf(r.get("startedAt"))).thenComparing(r -> String.valueOf(r.get("key")));
+    private static final Comparator<Map<String, Object>> OLDEST_FIRST = Comparator.comparing(
+                    (Map<String, Object> r) -> String.valueOf(r.get("startedAt")))
+            .thenComparing(r -> String.valueOf(r.get("key")));
 
     private SiteSeries() {}
 
@@ -44,8 +44,11 @@ final class SiteSeries {
         id.put("target", r.target());
         id.put("configHash", r.configHash());
         Comparability.environment(r).forEach((field, value) -> id.put("environment." + field, value));
-        id.put("isolated", run.isolation() == null || run.isolation().isolated() == null ? "never claimed"
-                : run.isolation().isolated().toString());
+        id.put(
+                "isolated",
+                run.isolation() == null || run.isolation().isolated() == null
+                        ? "never claimed"
+                        : run.isolation().isolated().toString());
         return id;
     }
 
@@ -73,8 +76,9 @@ final class SiteSeries {
     @SuppressWarnings("unchecked")
     static Map<String, Object> add(Map<String, Object> existing, List<PublishedRun> runs) {
         if (existing != null && !Integer.valueOf(SiteIndex.FORMAT_VERSION).equals(existing.get("formatVersion"))) {
-            throw new IllegalStateException(path(key(runs.getFirst())) + ": formatVersion " + existing.get("formatVersion") + " is not "
-                    + SiteIndex.FORMAT_VERSION + " (written by another version of the publisher)");
+            throw new IllegalStateException(
+                    path(key(runs.getFirst())) + ": formatVersion " + existing.get("formatVersion") + " is not "
+                            + SiteIndex.FORMAT_VERSION + " (written by another version of the publisher)");
         }
         Map<String, Object> series = existing == null ? fresh(runs.getFirst()) : new LinkedHashMap<>(existing);
         List<Map<String, Object>> entries = new ArrayList<>((List<Map<String, Object>>) series.get("runs"));
@@ -82,8 +86,11 @@ final class SiteSeries {
         entries.forEach(e -> known.add(String.valueOf(e.get("key"))));
         var steps = new LinkedHashMap<String, Object>();
         ((List<Map<String, Object>>) series.get("steps")).forEach(s -> steps.put(String.valueOf(s.get("id")), s));
-        List<Map<String, Object>> added = runs.stream().filter(r -> known.add(r.key().toString())).map(SiteSeries::entry)
-                .sorted(OLDEST_FIRST).toList();
+        List<Map<String, Object>> added = runs.stream()
+                .filter(r -> known.add(r.key().toString()))
+                .map(SiteSeries::entry)
+                .sorted(OLDEST_FIRST)
+                .toList();
         for (PublishedRun run : runs) {
             for (StepResult step : run.result().steps()) {
                 steps.putIfAbsent(step.id(), Map.of("id", step.id(), "label", String.valueOf(step.label())));
@@ -133,7 +140,11 @@ final class SiteSeries {
         var e = new LinkedHashMap<String, Object>();
         e.put("key", run.key().toString());
         e.put("startedAt", String.valueOf(run.result().startedAt()));
-        e.put("verdict", run.result().verdict() == null ? Verdict.FAIL.name() : run.result().verdict().name());
+        e.put(
+                "verdict",
+                run.result().verdict() == null
+                        ? Verdict.FAIL.name()
+                        : run.result().verdict().name());
         var values = new LinkedHashMap<String, Object>();
         SeriesPoint.of(run.key().toString(), run.result()).values().forEach((step, byPercentile) -> {
             var rounded = new LinkedHashMap<String, Object>();

@@ -12,12 +12,23 @@ import org.junit.jupiter.api.Test;
 class RerunYamlTest {
 
     private static String yaml(Map<String, Object> config) {
-        return LocalRuns.rerunYaml(new RunResult(1, "r", "udp-echo", config, "h", null, null, null, List.of(), Verdict.OK, null));
+        return LocalRuns.rerunYaml(
+                new RunResult(1, "r", "udp-echo", config, "h", null, null, null, List.of(), Verdict.OK, null));
     }
 
     @Test
     void aFixedCountIsCarriedAsIs() {
-        assertThat(yaml(Map.of("mode", "closed-loop", "clients", List.of(1), "warmup", "1s", "duration", "2s", "repetitions", 5)))
+        assertThat(yaml(Map.of(
+                        "mode",
+                        "closed-loop",
+                        "clients",
+                        List.of(1),
+                        "warmup",
+                        "1s",
+                        "duration",
+                        "2s",
+                        "repetitions",
+                        5)))
                 .endsWith("    mode: Closed\n    clients: [1]\n    warmup: 1s\n    duration: 2s\n    repetitions: 5\n");
     }
 

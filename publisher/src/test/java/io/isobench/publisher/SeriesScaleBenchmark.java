@@ -45,13 +45,24 @@ class SeriesScaleBenchmark {
         if (Files.isDirectory(bundle)) {
             new SitePublisher(store, "", Clock.systemUTC()).copyBundle(bundle);
         }
-        long found = ((java.util.List<?>) series.get("runs")).stream().filter(r -> ((Map<?, ?>) r).containsKey("changePoint")).count();
-        String row = String.format(Locale.ROOT, "| %,d | %.1f s (%.2f ms a run) | %.1f MiB | %d |%n", RUNS, judged, 1000 * judged / RUNS,
-                json.length / 1048576.0, found);
+        long found = ((java.util.List<?>) series.get("runs"))
+                .stream()
+                        .filter(r -> ((Map<?, ?>) r).containsKey("changePoint"))
+                        .count();
+        String row = String.format(
+                Locale.ROOT,
+                "| %,d | %.1f s (%.2f ms a run) | %.1f MiB | %d |%n",
+                RUNS,
+                judged,
+                1000 * judged / RUNS,
+                json.length / 1048576.0,
+                found);
         Path md = Path.of(System.getProperty("isobench.bench.out", "target/series-bench.md"));
         Files.createDirectories(md.toAbsolutePath().getParent());
-        Files.writeString(md, "| runs in the series | judged one at a time (publisher) | series file | change points found |\n"
-                + "|---|---|---|---|\n" + row);
+        Files.writeString(
+                md,
+                "| runs in the series | judged one at a time (publisher) | series file | change points found |\n"
+                        + "|---|---|---|---|\n" + row);
         Files.writeString(out.resolve("series-key.txt"), SiteSeries.key(runs.getFirst()));
         System.out.print(row);
     }

@@ -29,25 +29,39 @@ class SiteContentIT {
             store.allowAnonymousRead(BucketLayout.SITE_PREFIX);
             String base = "/content/site/data/runs/" + run.key() + "/";
             HttpClient http = HttpClient.newHttpClient();
-            for (String hostile : List.of("steps/x.html", "steps/isobench_clients-1/evil.svg", "steps/isobench_clients-1/evil.js",
-                    "steps/isobench_clients-1/rep-9_OK.hgrm", "steps/isobench_clients-1/passwd.hgrm")) {
+            for (String hostile : List.of(
+                    "steps/x.html",
+                    "steps/isobench_clients-1/evil.svg",
+                    "steps/isobench_clients-1/evil.js",
+                    "steps/isobench_clients-1/rep-9_OK.hgrm",
+                    "steps/isobench_clients-1/passwd.hgrm")) {
                 assertThat(get(http, base + hostile).statusCode()).as(hostile).isNotEqualTo(200);
             }
-            assertThat(store.list(BucketLayout.SITE_PREFIX).stream().map(o -> o.key()).filter(k -> k.contains("/steps/")).toList())
-                    .hasSize(15).allMatch(k -> k.endsWith(".hgrm") || k.endsWith(".hlog"))
-                            .noneMatch(k -> k.contains("rep-9") || k.contains("passwd"));
-            for (String named : List.of("steps/isobench_clients-1/rep-1_OK.hgrm", "steps/isobench_clients-1/rep-1_OK.hlog")) {
+            assertThat(store.list(BucketLayout.SITE_PREFIX).stream()
+                            .map(o -> o.key())
+                            .filter(k -> k.contains("/steps/"))
+                            .toList())
+                    .hasSize(15)
+                    .allMatch(k -> k.endsWith(".hgrm") || k.endsWith(".hlog"))
+                    .noneMatch(k -> k.contains("rep-9") || k.contains("passwd"));
+            for (String named :
+                    List.of("steps/isobench_clients-1/rep-1_OK.hgrm", "steps/isobench_clients-1/rep-1_OK.hlog")) {
                 HttpResponse<String> response = get(http, base + named);
                 assertThat(response.statusCode()).as(named).isEqualTo(200);
-                assertThat(response.headers().firstValue("Content-Type")).as(named).hasValueSatisfying(t -> assertThat(t)
-                        .startsWith("text/plain"));
+                assertThat(response.headers().firstValue("Content-Type"))
+                        .as(named)
+                        .hasValueSatisfying(t -> assertThat(t).startsWith("text/plain"));
                 // MinIO sends nosniff on every response (an S3 object cannot carry it as its own header)
-                assertThat(response.headers().firstValue("X-Content-Type-Options")).as(named).hasValue("nosniff");
+                assertThat(response.headers().firstValue("X-Content-Type-Options"))
+                        .as(named)
+                        .hasValue("nosniff");
             }
         }
     }
 
     private static HttpResponse<String> get(HttpClient http, String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(minio.endpoint() + path)).build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(
+                HttpRequest.newBuilder(URI.create(minio.endpoint() + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -29,7 +29,9 @@ class SiteContentTest {
         Files.writeString(run.resolve("steps/x.html"), "<script>window.__xss=1</script>");
         Files.writeString(step.resolve("evil.svg"), "<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(1)\"/>");
         Files.writeString(step.resolve("evil.js"), "alert(1)");
-        Files.copy(step.resolve("rep-1_OK.hgrm"), step.resolve("rep-9_OK.hgrm"));  // a valid table, but result.json does not name it
+        Files.copy(
+                step.resolve("rep-1_OK.hgrm"),
+                step.resolve("rep-9_OK.hgrm")); // a valid table, but result.json does not name it
         Files.createSymbolicLink(step.resolve("passwd.hgrm"), Path.of("/etc/passwd"));
         return run;
     }
@@ -51,7 +53,10 @@ class SiteContentTest {
     static List<String> publishedFiles(Path site, PublishedRun run) throws IOException {
         Path base = site.resolve("data/runs/" + run.key());
         try (Stream<Path> files = Files.walk(base)) {
-            return files.filter(Files::isRegularFile).map(f -> base.relativize(f).toString()).sorted().toList();
+            return files.filter(Files::isRegularFile)
+                    .map(f -> base.relativize(f).toString())
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -59,7 +64,8 @@ class SiteContentTest {
     static List<String> namedFiles() {
         var files = new java.util.ArrayList<>(List.of("result.json", "summary.json"));
         for (String step : List.of("isobench_clients-1", "isobench_clients-16", "isobench_clients-4")) {
-            for (String file : List.of("merged_OK.hgrm", "rep-1_OK.hgrm", "rep-1_OK.hlog", "rep-2_OK.hgrm", "rep-2_OK.hlog")) {
+            for (String file :
+                    List.of("merged_OK.hgrm", "rep-1_OK.hgrm", "rep-1_OK.hlog", "rep-2_OK.hgrm", "rep-2_OK.hlog")) {
                 files.add("steps/" + step + "/" + file);
             }
         }
@@ -73,7 +79,9 @@ class SiteContentTest {
         PublishedRun run = LocalRuns.read(runDir);
         var stats = new SitePublisher(new LocalDirectoryStore(site), "", Clock.systemUTC()).publish(List.of(run));
         assertThat(publishedFiles(site, run)).containsExactlyElementsOf(namedFiles());
-        assertThat(stats.ignored()).as("x.html, evil.svg, evil.js, rep-9_OK.hgrm, passwd.hgrm").isEqualTo(5);
+        assertThat(stats.ignored())
+                .as("x.html, evil.svg, evil.js, rep-9_OK.hgrm, passwd.hgrm")
+                .isEqualTo(5);
         Path base = site.resolve("data/runs/" + run.key());
         assertThat(base.resolve("steps/isobench_clients-1/rep-1_OK.hgrm"))
                 .hasSameBinaryContentAs(runDir.resolve("steps/isobench_clients-1/rep-1_OK.hgrm"));
@@ -96,7 +104,8 @@ class SiteContentTest {
         Path site = dir.resolve("site");
         PublishedRun run = LocalRuns.read(runDir);
         new SitePublisher(new LocalDirectoryStore(site), "", Clock.systemUTC()).publish(List.of(run));
-        assertThat(publishedFiles(site, run)).doesNotContain("steps/isobench_clients-4/rep-1_OK.hgrm")
+        assertThat(publishedFiles(site, run))
+                .doesNotContain("steps/isobench_clients-4/rep-1_OK.hgrm")
                 .noneMatch(f -> f.startsWith("steps/isobench_clients-16/"))
                 .contains("steps/isobench_clients-4/rep-1_OK.hlog", "steps/isobench_clients-1/rep-1_OK.hgrm");
     }
@@ -113,13 +122,16 @@ class SiteContentTest {
     void aNamedFileThatIsNotWhatItsNameSaysIsNotPublishedAndTheRestOfTheRunIs(@TempDir Path dir) throws Exception {
         Path runDir = dir.resolve("run");
         copyTree(SitePublisherTest.FIXTURE, runDir);
-        Files.writeString(runDir.resolve("steps/isobench_clients-1/rep-1_OK.hlog"), "<html><script>window.__xss=1</script></html>");
+        Files.writeString(
+                runDir.resolve("steps/isobench_clients-1/rep-1_OK.hlog"),
+                "<html><script>window.__xss=1</script></html>");
         Path cut = runDir.resolve("steps/isobench_clients-4/rep-2_OK.hgrm");
         Files.writeString(cut, "<svg onload=alert(1)>");
         Path site = dir.resolve("site");
         PublishedRun run = LocalRuns.read(runDir);
         var stats = new SitePublisher(new LocalDirectoryStore(site), "", Clock.systemUTC()).publish(List.of(run));
-        assertThat(publishedFiles(site, run)).hasSize(namedFiles().size() - 2)
+        assertThat(publishedFiles(site, run))
+                .hasSize(namedFiles().size() - 2)
                 .doesNotContain("steps/isobench_clients-1/rep-1_OK.hlog", "steps/isobench_clients-4/rep-2_OK.hgrm");
         assertThat(stats.ignored()).isEqualTo(2);
     }
@@ -135,11 +147,11 @@ class SiteContentTest {
                 .hasMessageContaining("steps[0].repetitions[0].files.hgrm = 'steps/isobench_clients-1/rep-1_OK.hgrm': ")
                 .hasMessageContaining("holds " + first + " bytes, over the cap of 1000 bytes");
         assertThatThrownBy(() -> LocalRuns.read(runDir, new ReadLimits(result - 1, 1 << 20, 1 << 20)))
-                .hasMessageContaining("'result.json' in folder ").hasMessageContaining("holds " + result + " bytes, over the cap of "
-                        + (result - 1));
+                .hasMessageContaining("'result.json' in folder ")
+                .hasMessageContaining("holds " + result + " bytes, over the cap of " + (result - 1));
         assertThatThrownBy(() -> LocalRuns.read(runDir, new ReadLimits(result, 1 << 20, 20_000)))
                 .hasMessageContaining("the histogram files result.json names hold ")
-                        .hasMessageContaining("over the cap of 20000 bytes for a run");
+                .hasMessageContaining("over the cap of 20000 bytes for a run");
     }
 
     @Test
@@ -148,8 +160,21 @@ class SiteContentTest {
         var files = new java.util.LinkedHashMap<>(read.files());
         files.put("steps/x.html", "<script>window.__xss=1</script>".getBytes());
         files.put("steps/isobench_clients-1/rep-1_OK.html", "<script>window.__xss=1</script>".getBytes());
-        var run = new PublishedRun(read.key(), read.labels(), read.nodes(), read.phase(), read.isolation(), null, null, null, read.spec(),
-                read.rerunYaml(), read.createdAt(), read.resultJson(), read.result(), files);
+        var run = new PublishedRun(
+                read.key(),
+                read.labels(),
+                read.nodes(),
+                read.phase(),
+                read.isolation(),
+                null,
+                null,
+                null,
+                read.spec(),
+                read.rerunYaml(),
+                read.createdAt(),
+                read.resultJson(),
+                read.result(),
+                files);
         Path site = dir.resolve("site");
         var stats = new SitePublisher(new LocalDirectoryStore(site), "", Clock.systemUTC()).publish(List.of(run));
         assertThat(publishedFiles(site, run)).containsExactlyElementsOf(namedFiles());

@@ -27,16 +27,23 @@ class SitePublisherIT {
             var publisher = new SitePublisher(store, BucketLayout.SITE_PREFIX, Clock.systemUTC());
             publisher.publish(List.of(run));
             store.allowAnonymousRead(BucketLayout.SITE_PREFIX);
-            assertThat(publisher.publish(List.of(run)).written()).as("republishing is idempotent").isZero();
+            assertThat(publisher.publish(List.of(run)).written())
+                    .as("republishing is idempotent")
+                    .isZero();
             HttpClient http = HttpClient.newHttpClient();
             assertThat(get(http, "/isobench/site/data/catalog.json")).isEqualTo(200);
-            assertThat(get(http, "/isobench/site/data/runs/" + run.key() + "/result.json")).isEqualTo(200);
+            assertThat(get(http, "/isobench/site/data/runs/" + run.key() + "/result.json"))
+                    .isEqualTo(200);
             assertThat(get(http, "/isobench/runs/" + run.key() + "/run.json")).isEqualTo(403);
             assertThat(get(http, "/isobench?list-type=2")).isEqualTo(403);
         }
     }
 
     private static int get(HttpClient http, String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(minio.endpoint() + path)).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+        return http.send(
+                        HttpRequest.newBuilder(URI.create(minio.endpoint() + path))
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding())
+                .statusCode();
     }
 }

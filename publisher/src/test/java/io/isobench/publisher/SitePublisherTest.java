@@ -21,6 +21,7 @@ class SitePublisherTest {
 
     /** A runner's run directory, the one copy the modules share (test-fixtures/README.md); tests run in publisher/. */
     static final Path FIXTURE = Path.of("../test-fixtures/runs/dispatch-closed");
+
     final Clock clock = Clock.fixed(Instant.parse("2026-11-23T12:00:00Z"), ZoneOffset.UTC);
 
     static Map<String, Object> json(Path file) throws Exception {
@@ -44,10 +45,17 @@ class SitePublisherTest {
         Path base = site.resolve("data/runs/" + run.key());
         assertThat(base.resolve("result.json")).hasSameBinaryContentAs(FIXTURE.resolve("result.json"));
         var summary = json(base.resolve("summary.json"));
-        assertThat(summary).containsEntry("formatVersion", 1).containsEntry("namespace", "local").containsEntry("phase", "Succeeded");
+        assertThat(summary)
+                .containsEntry("formatVersion", 1)
+                .containsEntry("namespace", "local")
+                .containsEntry("phase", "Succeeded");
         assertThat(m(summary.get("isolation")).get("isolated")).isNull();
-        assertThat(m(summary.get("isolation")).get("reason")).isEqualTo("run outside Kubernetes: isolation not verified");
-        assertThat((String) summary.get("rerunYaml")).contains("kind: BenchmarkRun").contains("dispatch: {}").contains("mode: Closed");
+        assertThat(m(summary.get("isolation")).get("reason"))
+                .isEqualTo("run outside Kubernetes: isolation not verified");
+        assertThat((String) summary.get("rerunYaml"))
+                .contains("kind: BenchmarkRun")
+                .contains("dispatch: {}")
+                .contains("mode: Closed");
         for (var step : run.result().steps()) {
             for (var rep : step.repetitions()) {
                 assertThat(base.resolve(rep.files().hlog())).exists();
@@ -60,7 +68,8 @@ class SitePublisherTest {
         var entry = m(l(shard.get("runs")).getFirst());
         assertThat(entry.get("key")).isEqualTo(run.key().toString());
         assertThat(entry.get("target")).isEqualTo("dispatch");
-        assertThat(m(entry.get("headline")).keySet()).contains("stepId", "p50", "p99", "max", "achievedRate", "samples");
+        assertThat(m(entry.get("headline")).keySet())
+                .contains("stepId", "p50", "p99", "max", "achievedRate", "samples");
         assertThat(site.resolve("data/references.json")).exists();
         assertThat(stats.written()).isPositive();
     }
@@ -70,7 +79,9 @@ class SitePublisherTest {
         PublishedRun run = LocalRuns.read(FIXTURE);
         var publisher = new SitePublisher(new LocalDirectoryStore(site), "", clock);
         publisher.publish(List.of(run));
-        var again = new SitePublisher(new LocalDirectoryStore(site), "", Clock.offset(clock, java.time.Duration.ofHours(1))).publish(List.of(run));
+        var again = new SitePublisher(
+                        new LocalDirectoryStore(site), "", Clock.offset(clock, java.time.Duration.ofHours(1)))
+                .publish(List.of(run));
         assertThat(again.written()).isZero();
         assertThat(again.unchanged()).isPositive();
     }
@@ -80,12 +91,26 @@ class SitePublisherTest {
         PublishedRun template = LocalRuns.read(FIXTURE);
         var runs = new ArrayList<PublishedRun>();
         for (int i = 0; i < 1234; i++) {
-            String started = Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i * 60L).toString();
-            String json = new String(template.resultJson()).replaceFirst("\"startedAt\" : \"[^\"]+\"", "\"startedAt\" : \"" + started + "\"");
+            String started =
+                    Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i * 60L).toString();
+            String json = new String(template.resultJson())
+                    .replaceFirst("\"startedAt\" : \"[^\"]+\"", "\"startedAt\" : \"" + started + "\"");
             var result = ResultJson.parse(json);
-            runs.add(new PublishedRun(new RunKey("team-" + (i % 3), "run-" + i, "uid-" + i), Map.of("build", "b" + (i % 7)), List.of("bench-" + (i % 2)),
-                    "Succeeded", new PublishedRun.Isolation(true, "ExclusiveCpusVerified", Map.of()), null, null, "isobench/runner:0.1.0",
-                    Map.of(), "", started, json.getBytes(), result, Map.of()));
+            runs.add(new PublishedRun(
+                    new RunKey("team-" + (i % 3), "run-" + i, "uid-" + i),
+                    Map.of("build", "b" + (i % 7)),
+                    List.of("bench-" + (i % 2)),
+                    "Succeeded",
+                    new PublishedRun.Isolation(true, "ExclusiveCpusVerified", Map.of()),
+                    null,
+                    null,
+                    "isobench/runner:0.1.0",
+                    Map.of(),
+                    "",
+                    started,
+                    json.getBytes(),
+                    result,
+                    Map.of()));
         }
         new SitePublisher(new LocalDirectoryStore(site), "", clock).publish(runs);
         var catalog = json(site.resolve("data/catalog.json"));
@@ -96,6 +121,9 @@ class SitePublisherTest {
         assertThat(m(first.getFirst()).get("name")).isEqualTo("run-1233");
         assertThat(m(shards.getLast()).get("oldestStartedAt")).isEqualTo("2026-01-01T00:00:00Z");
         assertThat(m(m(catalog.get("facets")).get("labels")).keySet()).contains("build");
-        assertThat(l(m(shards.getFirst()).get("nodes")).stream().map(String::valueOf).toList()).containsExactly("bench-0", "bench-1");
+        assertThat(l(m(shards.getFirst()).get("nodes")).stream()
+                        .map(String::valueOf)
+                        .toList())
+                .containsExactly("bench-0", "bench-1");
     }
 }

@@ -31,17 +31,47 @@ class SiteSeriesTest {
 
     /** Nightly run {@code night} of the fixture's benchmark: every latency times {@code factor} and ±1 % of noise. */
     static PublishedRun nightly(PublishedRun template, int night, double factor, Random noise) {
-        RunResult r = RecordedRuns.slice(template.result(), "run-" + night, 0, template.result().steps().getFirst().repetitions().size(),
+        RunResult r = RecordedRuns.slice(
+                template.result(),
+                "run-" + night,
+                0,
+                template.result().steps().getFirst().repetitions().size(),
                 factor * (1 + 0.01 * noise.nextGaussian()));
         Instant started = DAY_ONE.plusSeconds(86_400L * night);
-        return withResult(template, "night-" + night, new RunResult(r.formatVersion(), r.runId(), r.target(), r.config(), r.configHash(),
-                started, started.plusSeconds(60), r.environment(), r.steps(), r.verdict(), r.reason()));
+        return withResult(
+                template,
+                "night-" + night,
+                new RunResult(
+                        r.formatVersion(),
+                        r.runId(),
+                        r.target(),
+                        r.config(),
+                        r.configHash(),
+                        started,
+                        started.plusSeconds(60),
+                        r.environment(),
+                        r.steps(),
+                        r.verdict(),
+                        r.reason()));
     }
 
     static PublishedRun withResult(PublishedRun t, String name, RunResult r) {
         byte[] json = ResultJson.toJson(r).getBytes();
-        return new PublishedRun(new RunKey("nightly", name, "uid-" + name), t.labels(), t.nodes(), t.phase(), t.isolation(), t.message(),
-                t.baseline(), t.image(), t.spec(), t.rerunYaml(), t.createdAt(), json, r, Map.of());
+        return new PublishedRun(
+                new RunKey("nightly", name, "uid-" + name),
+                t.labels(),
+                t.nodes(),
+                t.phase(),
+                t.isolation(),
+                t.message(),
+                t.baseline(),
+                t.image(),
+                t.spec(),
+                t.rerunYaml(),
+                t.createdAt(),
+                json,
+                r,
+                Map.of());
     }
 
     /** Thirty nights, the last fifteen 20 % slower. */
@@ -65,54 +95,100 @@ class SiteSeriesTest {
         PublishedRun template = runs.getFirst();
         Environment e = template.result().environment();
         RunResult other = template.result();
-        PublishedRun otherCpu = withResult(template, "other-cpu", new RunResult(other.formatVersion(), other.runId(), other.target(),
-                other.config(), other.configHash(), other.startedAt(), other.finishedAt(), new Environment(e.hostname(), e.os(), e.kernel(),
-                e.arch(), "Another CPU", e.logicalCpus(), e.cpuset(), e.isolation(), e.jvm(), e.container(), e.warnings()),
-                other.steps(), other.verdict(), other.reason()));
+        PublishedRun otherCpu = withResult(
+                template,
+                "other-cpu",
+                new RunResult(
+                        other.formatVersion(),
+                        other.runId(),
+                        other.target(),
+                        other.config(),
+                        other.configHash(),
+                        other.startedAt(),
+                        other.finishedAt(),
+                        new Environment(
+                                e.hostname(),
+                                e.os(),
+                                e.kernel(),
+                                e.arch(),
+                                "Another CPU",
+                                e.logicalCpus(),
+                                e.cpuset(),
+                                e.isolation(),
+                                e.jvm(),
+                                e.container(),
+                                e.warnings()),
+                        other.steps(),
+                        other.verdict(),
+                        other.reason()));
         var all = new ArrayList<>(runs);
         all.add(otherCpu);
         new SitePublisher(new LocalDirectoryStore(site), "", clock).publish(all);
 
-        assertThat(SiteSeries.key(otherCpu)).isNotEqualTo(SiteSeries.key(template)).matches("[0-9a-f]{16}");
+        assertThat(SiteSeries.key(otherCpu))
+                .isNotEqualTo(SiteSeries.key(template))
+                .matches("[0-9a-f]{16}");
         var series = series(site, template);
         assertThat(series).containsEntry("formatVersion", 1).containsEntry("key", SiteSeries.key(template));
-        assertThat(m(series.get("identity"))).containsEntry("target", "dispatch").containsEntry("environment.cpuModel", e.cpuModel())
-                .containsKeys("configHash", "environment.kernel", "environment.jvm", "environment.cpusetSize", "isolated");
-        assertThat(l(series.get("runs"))).extracting(r -> m(r).get("key"))
-                .containsExactly("nightly/night-0/uid-night-0", "nightly/night-1/uid-night-1", "nightly/night-2/uid-night-2");
+        assertThat(m(series.get("identity")))
+                .containsEntry("target", "dispatch")
+                .containsEntry("environment.cpuModel", e.cpuModel())
+                .containsKeys(
+                        "configHash", "environment.kernel", "environment.jvm", "environment.cpusetSize", "isolated");
+        assertThat(l(series.get("runs")))
+                .extracting(r -> m(r).get("key"))
+                .containsExactly(
+                        "nightly/night-0/uid-night-0", "nightly/night-1/uid-night-1", "nightly/night-2/uid-night-2");
         var first = m(l(series.get("runs")).getFirst());
-        assertThat(first).containsEntry("verdict", "OK").containsEntry("used", true).doesNotContainKey("changePoint");
+        assertThat(first)
+                .containsEntry("verdict", "OK")
+                .containsEntry("used", true)
+                .doesNotContainKey("changePoint");
         assertThat(m(m(first.get("values")).get("isobench_clients-1")).keySet()).containsExactly("p50", "p99", "p99.9");
-        assertThat(l(series.get("steps"))).extracting(s -> m(s).get("id")).contains("isobench_clients-1", "isobench_clients-16");
+        assertThat(l(series.get("steps")))
+                .extracting(s -> m(s).get("id"))
+                .contains("isobench_clients-1", "isobench_clients-16");
         assertThat(l(series(site, otherCpu).get("runs"))).hasSize(1);
         var index = l(json(site.resolve("data/index/runs-0000.json")).get("runs"));
-        assertThat(index).extracting(r -> m(r).get("series")).containsOnly(SiteSeries.key(template), SiteSeries.key(otherCpu));
+        assertThat(index)
+                .extracting(r -> m(r).get("series"))
+                .containsOnly(SiteSeries.key(template), SiteSeries.key(otherCpu));
     }
 
     @Test
-    void aSlowdownIsMarkedWithTheRunsEitherSideAndStoredWithTheRunThatClosedItsWindow(@TempDir Path site) throws Exception {
+    void aSlowdownIsMarkedWithTheRunsEitherSideAndStoredWithTheRunThatClosedItsWindow(@TempDir Path site)
+            throws Exception {
         List<PublishedRun> runs = nights(0, 30, 2);
         var publisher = new SitePublisher(new LocalDirectoryStore(site), "", clock);
         for (PublishedRun run : runs) {
             publisher.publish(List.of(run));
         }
         var entries = l(series(site, runs.getFirst()).get("runs"));
-        var closing = entries.stream().map(SitePublisherTest::m).filter(r -> r.containsKey("changePoint")).toList();
+        var closing = entries.stream()
+                .map(SitePublisherTest::m)
+                .filter(r -> r.containsKey("changePoint"))
+                .toList();
         assertThat(closing).hasSize(1);
         // nine of the ten runs after the boundary tested when night 23 came were slower: enough to tell, at this noise
         assertThat(closing.getFirst().get("key")).isEqualTo("nightly/night-23/uid-night-23");
         var cp = m(closing.getFirst().get("changePoint"));
-        assertThat(cp).containsEntry("before", "nightly/night-14/uid-night-14").containsEntry("after", "nightly/night-15/uid-night-15");
+        assertThat(cp)
+                .containsEntry("before", "nightly/night-14/uid-night-14")
+                .containsEntry("after", "nightly/night-15/uid-night-15");
         // the closed window is nights 4 to 23: 11 before the change, 9 after
         assertThat(l(cp.get("shifts"))).isNotEmpty().allSatisfy(s -> {
-            assertThat(m(s)).containsEntry("change", "slower").containsEntry("runsBefore", 11).containsEntry("runsAfter", 9);
+            assertThat(m(s))
+                    .containsEntry("change", "slower")
+                    .containsEntry("runsBefore", 11)
+                    .containsEntry("runsAfter", 9);
             assertThat(((Number) m(s).get("ratio")).doubleValue()).isBetween(1.15, 1.25);
         });
 
         Path batch = site.resolveSibling(site.getFileName() + "-batch");
         new SitePublisher(new LocalDirectoryStore(batch), "", clock).publish(runs);
         String path = SiteSeries.path(SiteSeries.key(runs.getFirst()));
-        assertThat(batch.resolve(path)).as("one batch and one run at a time give the same series")
+        assertThat(batch.resolve(path))
+                .as("one batch and one run at a time give the same series")
                 .hasSameBinaryContentAs(site.resolve(path));
     }
 
@@ -129,19 +205,40 @@ class SiteSeriesTest {
         }
         late.addAll(nights(30, 32, 5));
         RunResult failed = nights(32, 33, 6).getFirst().result();
-        late.add(withResult(runs.getFirst(), "night-32", new RunResult(failed.formatVersion(), failed.runId(), failed.target(),
-                failed.config(), failed.configHash(), failed.startedAt(), failed.finishedAt(), failed.environment(), failed.steps(),
-                Verdict.FAIL, "rate missed")));
+        late.add(withResult(
+                runs.getFirst(),
+                "night-32",
+                new RunResult(
+                        failed.formatVersion(),
+                        failed.runId(),
+                        failed.target(),
+                        failed.config(),
+                        failed.configHash(),
+                        failed.startedAt(),
+                        failed.finishedAt(),
+                        failed.environment(),
+                        failed.steps(),
+                        Verdict.FAIL,
+                        "rate missed")));
         new SitePublisher(new LocalDirectoryStore(site), "", clock).publish(late);
 
         var after = l(series(site, runs.getFirst()).get("runs"));
         assertThat(after).hasSize(43);
-        assertThat(after.stream().filter(before::contains).toList()).as("every run published before, as it was").isEqualTo(before);
-        assertThat(after.subList(0, 10)).allSatisfy(r -> assertThat(m(r)).containsEntry("used", false)
-                .containsEntry("notUsed", "published after a newer run of the series: detection goes forward in time"));
-        assertThat(m(after.getLast())).containsEntry("verdict", "FAIL").containsEntry("used", false)
+        assertThat(after.stream().filter(before::contains).toList())
+                .as("every run published before, as it was")
+                .isEqualTo(before);
+        assertThat(after.subList(0, 10))
+                .allSatisfy(r -> assertThat(m(r))
+                        .containsEntry("used", false)
+                        .containsEntry(
+                                "notUsed",
+                                "published after a newer run of the series: detection goes forward in time"));
+        assertThat(m(after.getLast()))
+                .containsEntry("verdict", "FAIL")
+                .containsEntry("used", false)
                 .containsEntry("notUsed", "the run's verdict is not OK");
-        assertThat(after.stream().filter(r -> m(r).containsKey("changePoint")).count()).isEqualTo(1);
+        assertThat(after.stream().filter(r -> m(r).containsKey("changePoint")).count())
+                .isEqualTo(1);
     }
 
     @Test
@@ -150,7 +247,9 @@ class SiteSeriesTest {
         Path file = site.resolve(SiteSeries.path(SiteSeries.key(runs.getFirst())));
         Files.createDirectories(file.getParent());
         Files.writeString(file, "{\"formatVersion\": 2, \"runs\": [], \"steps\": []}");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new SitePublisher(new LocalDirectoryStore(site), "", clock).publish(runs))
-                .hasMessageContaining(SiteSeries.path(SiteSeries.key(runs.getFirst()))).hasMessageContaining("formatVersion 2");
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> new SitePublisher(new LocalDirectoryStore(site), "", clock).publish(runs))
+                .hasMessageContaining(SiteSeries.path(SiteSeries.key(runs.getFirst())))
+                .hasMessageContaining("formatVersion 2");
     }
 }

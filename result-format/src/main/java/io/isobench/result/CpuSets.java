@@ -110,6 +110,7 @@ public final class CpuSets {
     static ResultFormatException bad(String field, Object value, String problem) {
         String text = String.valueOf(value);
         text = text.length() > 80 ? text.substring(0, 80) + "…" : text;
-        return new ResultFormatException(field + " = " + (value instanceof String ? "'" + text + "'" : text) + " " + problem);
+        return new ResultFormatException(
+                field + " = " + (value instanceof String ? "'" + text + "'" : text) + " " + problem);
     }
 }

@@ -62,7 +62,14 @@ public record Environment(
      * @param flags the JVM's input arguments, as given
      * @param gc    the garbage collectors in use
      */
-    public record Jvm(String vendor, String version, String vm, List<String> flags, long heapInitBytes, long heapMaxBytes, List<String> gc) {}
+    public record Jvm(
+            String vendor,
+            String version,
+            String vm,
+            List<String> flags,
+            long heapInitBytes,
+            long heapMaxBytes,
+            List<String> gc) {}
 
     /** Set from the pod's environment (downward API) when the operator runs the runner. */
     public record Container(String image, String namespace, String pod, String node) {}

@@ -16,8 +16,16 @@ package io.isobench.result;
  * @param shareOfP50         the larger of sendLagP50 and replyReadDelayP50 as a fraction of the latency p50
  * @param shareOfP99         the larger of sendLagP99 and replyReadDelayP99 as a fraction of the latency p99
  */
-public record GeneratorLag(long sendLagP50, long sendLagP99, long sendLagMax, long sends, Long replyReadDelayP50, Long replyReadDelayP99,
-                           Long replyReadDelayMax, double shareOfP50, double shareOfP99) {
+public record GeneratorLag(
+        long sendLagP50,
+        long sendLagP99,
+        long sendLagMax,
+        long sends,
+        Long replyReadDelayP50,
+        Long replyReadDelayP99,
+        Long replyReadDelayMax,
+        double shareOfP50,
+        double shareOfP99) {
 
     /** What the generator may have added to a typical message: the larger of the two medians. */
     public long chargeP50() {

@@ -27,13 +27,15 @@ public record HgrmTable(List<Row> rows, double mean, double stdDev, double max, 
 
     /** Nanoseconds recorded, microseconds written. */
     public static final double NANOS_PER_MICRO = 1000.0;
+
     public static final int TICKS_PER_HALF_DISTANCE = 5;
 
     public record Row(double value, double percentile, long totalCount, double inverse) {}
 
-    private static final Pattern ROW = Pattern.compile(
-            "^\\s*([0-9.]+)\\s+([0-9.]+)\\s+(\\d+)(?:\\s+([0-9.]+|Infinity|inf))?\\s*$");
-    private static final Pattern MEAN = Pattern.compile("#\\[Mean\\s*=\\s*([0-9.]+),\\s*StdDeviation\\s*=\\s*([0-9.]+)]");
+    private static final Pattern ROW =
+            Pattern.compile("^\\s*([0-9.]+)\\s+([0-9.]+)\\s+(\\d+)(?:\\s+([0-9.]+|Infinity|inf))?\\s*$");
+    private static final Pattern MEAN =
+            Pattern.compile("#\\[Mean\\s*=\\s*([0-9.]+),\\s*StdDeviation\\s*=\\s*([0-9.]+)]");
     private static final Pattern MAX = Pattern.compile("#\\[Max\\s*=\\s*([0-9.]+),\\s*Total count\\s*=\\s*(\\d+)]");
 
     public static String render(AbstractHistogram histogram) {
@@ -76,8 +78,13 @@ public record HgrmTable(List<Row> rows, double mean, double stdDev, double max, 
             Matcher m;
             if ((m = ROW.matcher(line)).matches()) {
                 String inverse = m.group(4);
-                rows.add(new Row(Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)), Long.parseLong(m.group(3)),
-                        inverse == null || inverse.startsWith("inf") || inverse.equals("Infinity") ? Double.POSITIVE_INFINITY : Double.parseDouble(inverse)));
+                rows.add(new Row(
+                        Double.parseDouble(m.group(1)),
+                        Double.parseDouble(m.group(2)),
+                        Long.parseLong(m.group(3)),
+                        inverse == null || inverse.startsWith("inf") || inverse.equals("Infinity")
+                                ? Double.POSITIVE_INFINITY
+                                : Double.parseDouble(inverse)));
             } else if ((m = MEAN.matcher(line)).find()) {
                 mean = Double.parseDouble(m.group(1));
                 stdDev = Double.parseDouble(m.group(2));
@@ -85,13 +92,15 @@ public record HgrmTable(List<Row> rows, double mean, double stdDev, double max, 
                 max = Double.parseDouble(m.group(1));
                 total = Long.parseLong(m.group(2));
             } else if (!line.startsWith("#")) {
-                throw new ResultFormatException("line " + lineNo + " of .hgrm is not a percentile row: '" + line.strip() + "'");
+                throw new ResultFormatException(
+                        "line " + lineNo + " of .hgrm is not a percentile row: '" + line.strip() + "'");
             }
         }
         if (total < 0) {
             throw new ResultFormatException(".hgrm has no '#[Max = …, Total count = …]' footer");
         }
-        // HdrHistogram writes no rows for an empty histogram (a repetition that FAILed before its window recorded nothing)
+        // HdrHistogram writes no rows for an empty histogram (a repetition that FAILed before its window recorded
+        // nothing)
         if (rows.isEmpty() && total != 0) {
             throw new ResultFormatException(".hgrm has no percentile rows but a total count of " + total);
         }

@@ -26,8 +26,9 @@ public final class HistogramFiles {
     private static final int MAX_PATH = 1024;
     /** As HistogramLogWriter writes an interval: [Tag=…,]start,length,max,compressed histogram in base64. */
     private static final String NUMBER = "[0-9]+(?:\\.[0-9]+)?";
-    private static final Pattern INTERVAL = Pattern.compile("(?:Tag=[^,]*,)?-?" + NUMBER + "," + NUMBER + "," + NUMBER
-            + ",([A-Za-z0-9+/]+={0,2})");
+
+    private static final Pattern INTERVAL =
+            Pattern.compile("(?:Tag=[^,]*,)?-?" + NUMBER + "," + NUMBER + "," + NUMBER + ",([A-Za-z0-9+/]+={0,2})");
     private static final String LEGEND = "\"StartTimestamp\"";
 
     private HistogramFiles() {}
@@ -40,9 +41,15 @@ public final class HistogramFiles {
             StepResult step = steps.get(i);
             List<RepetitionResult> reps = step.repetitions() == null ? List.of() : step.repetitions();
             for (int r = 0; r < reps.size(); r++) {
-                add(named, "steps[" + i + "].repetitions[" + r + "].files", reps.get(r).files());
+                add(
+                        named,
+                        "steps[" + i + "].repetitions[" + r + "].files",
+                        reps.get(r).files());
             }
-            add(named, "steps[" + i + "].merged.files", step.merged() == null ? null : step.merged().files());
+            add(
+                    named,
+                    "steps[" + i + "].merged.files",
+                    step.merged() == null ? null : step.merged().files());
         }
         return named;
     }
@@ -61,8 +68,8 @@ public final class HistogramFiles {
     /** Throws naming {@code field} and the value unless {@code path} is a safe path under steps/ ending {@code .<extension>}. */
     public static void requirePath(String field, String path, String extension) {
         if (path.length() > MAX_PATH || !PATH.matcher(path).matches() || !path.endsWith("." + extension)) {
-            throw new ResultFormatException(field + " = '" + abbreviate(path) + "' is not a path under " + RunLayout.STEPS_DIR
-                    + "/ of [A-Za-z0-9._-] segments (no '.' or '..') ending ." + extension);
+            throw new ResultFormatException(field + " = '" + abbreviate(path) + "' is not a path under "
+                    + RunLayout.STEPS_DIR + "/ of [A-Za-z0-9._-] segments (no '.' or '..') ending ." + extension);
         }
     }
 
@@ -70,8 +77,12 @@ public final class HistogramFiles {
     public static void check(String path, byte[] content) {
         String text;
         try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(content)).toString();
+            text = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(content))
+                    .toString();
         } catch (CharacterCodingException e) {
             throw new ResultFormatException(path + " is not UTF-8 text");
         }
@@ -97,7 +108,8 @@ public final class HistogramFiles {
             }
             Matcher m = INTERVAL.matcher(line);
             if (!m.matches()) {
-                throw new ResultFormatException("line " + lineNo + " of .hlog is not an interval: '" + abbreviate(line) + "'");
+                throw new ResultFormatException(
+                        "line " + lineNo + " of .hlog is not an interval: '" + abbreviate(line) + "'");
             }
             try {
                 Histograms.fromBase64(m.group(1));
@@ -108,8 +120,11 @@ public final class HistogramFiles {
     }
 
     private static String abbreviate(String value) {
-        String printable = CharBuffer.wrap(value).chars().mapToObj(c -> Character.isISOControl(c) ? "?" : Character.toString(c))
-                .reduce(new StringBuilder(), StringBuilder::append, StringBuilder::append).toString();
+        String printable = CharBuffer.wrap(value)
+                .chars()
+                .mapToObj(c -> Character.isISOControl(c) ? "?" : Character.toString(c))
+                .reduce(new StringBuilder(), StringBuilder::append, StringBuilder::append)
+                .toString();
         return printable.length() <= 80 ? printable : printable.substring(0, 77) + "…";
     }
 }

@@ -12,6 +12,7 @@ public final class Histograms {
 
     /** 1 ns resolution up to one hour, 3 significant digits: ≤ 0.1% error at any magnitude. */
     public static final long LOWEST_NANOS = 1;
+
     public static final long HIGHEST_NANOS = 3_600_000_000_000L;
     public static final int SIGNIFICANT_DIGITS = 3;
 
@@ -43,6 +44,7 @@ public final class Histograms {
 
     /** HdrHistogram's V2 compressed encoding: cookie, length, then deflated: cookie, payload length, offset, digits, lowest, highest. */
     private static final int COMPRESSED_COOKIE_BASE = 0x1c849304;
+
     private static final int HEADER_BYTES = 40;
 
     private static void requireShape(byte[] compressed) throws DataFormatException {
@@ -50,10 +52,12 @@ public final class Histograms {
         int cookie = buffer.getInt();
         int length = buffer.getInt();
         if ((cookie & ~0xf0) != COMPRESSED_COOKIE_BASE) {
-            throw new ResultFormatException("not an HdrHistogram V2 compressed histogram (cookie 0x" + Integer.toHexString(cookie) + ")");
+            throw new ResultFormatException(
+                    "not an HdrHistogram V2 compressed histogram (cookie 0x" + Integer.toHexString(cookie) + ")");
         }
         if (length < 0 || length > compressed.length - 8) {
-            throw new ResultFormatException("an HdrHistogram cut short: " + (compressed.length - 8) + " of " + length + " compressed bytes");
+            throw new ResultFormatException(
+                    "an HdrHistogram cut short: " + (compressed.length - 8) + " of " + length + " compressed bytes");
         }
         Inflater inflater = new Inflater();
         byte[] header = new byte[HEADER_BYTES];
@@ -70,9 +74,11 @@ public final class Histograms {
         long lowest = h.getLong();
         long highest = h.getLong();
         if (digits < 0 || digits > SIGNIFICANT_DIGITS || lowest < LOWEST_NANOS || highest > HIGHEST_NANOS) {
-            throw new ResultFormatException("a histogram of another shape (" + digits + " significant digits, values " + lowest
-                    + " … " + highest + "); isobench records " + SIGNIFICANT_DIGITS + " digits, " + LOWEST_NANOS + " … " + HIGHEST_NANOS
-                    + " ns");
+            throw new ResultFormatException(
+                    "a histogram of another shape (" + digits + " significant digits, values " + lowest
+                            + " … " + highest + "); isobench records " + SIGNIFICANT_DIGITS + " digits, " + LOWEST_NANOS
+                            + " … " + HIGHEST_NANOS
+                            + " ns");
         }
     }
 

@@ -9,7 +9,8 @@ final class JsonNames {
 
     static String of(Enum<?> constant) {
         try {
-            JsonProperty property = constant.getDeclaringClass().getField(constant.name()).getAnnotation(JsonProperty.class);
+            JsonProperty property =
+                    constant.getDeclaringClass().getField(constant.name()).getAnnotation(JsonProperty.class);
             return property == null ? constant.name() : property.value();
         } catch (NoSuchFieldException e) {
             throw new IllegalStateException(e);

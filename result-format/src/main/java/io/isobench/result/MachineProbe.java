@@ -15,7 +15,8 @@ public record MachineProbe(CoreToCore coreToCore, List<Jitter> jitter) {
      * One-way core-to-core latency (round trip / 2) between two pinned threads, in nanoseconds. On VMs
      * this is often bimodal, depending on where the host placed the vCPUs; p10 and p90 expose that.
      */
-    public record CoreToCore(int cpuA, int cpuB, long durationNanos, long samples, long p10, long p50, long p90, long max) {}
+    public record CoreToCore(
+            int cpuA, int cpuB, long durationNanos, long samples, long p10, long p50, long p90, long max) {}
 
     /**
      * A thread spinning on the clock for {@code durationNanos}: the longest gap it saw between two

@@ -14,8 +14,12 @@ import java.util.Map;
  * @param threads     per measured thread: context switches
  * @param unavailable figures that could not be read, each with the file and the reason
  */
-public record NoiseSignals(long spanNanos, Throttling throttling, List<CpuNoise> cpus, List<ThreadNoise> threads,
-                           List<String> unavailable) {
+public record NoiseSignals(
+        long spanNanos,
+        Throttling throttling,
+        List<CpuNoise> cpus,
+        List<ThreadNoise> threads,
+        List<String> unavailable) {
 
     public NoiseSignals {
         cpus = cpus == null ? List.of() : List.copyOf(cpus);
@@ -49,5 +53,6 @@ public record NoiseSignals(long spanNanos, Throttling throttling, List<CpuNoise>
      * @param involuntarySwitches  times the kernel took its CPU away ({@code nonvoluntary_ctxt_switches})
      * @param voluntarySwitches    times it blocked or slept ({@code voluntary_ctxt_switches})
      */
-    public record ThreadNoise(String role, Integer cpu, boolean pinned, Long involuntarySwitches, Long voluntarySwitches) {}
+    public record ThreadNoise(
+            String role, Integer cpu, boolean pinned, Long involuntarySwitches, Long voluntarySwitches) {}
 }

@@ -15,6 +15,7 @@ public record ReadLimits(long resultJson, long histogramFile, long runFiles) {
     public static final long MIB = 1024L * 1024;
     /** The largest cap: what one array holds. */
     public static final long MAX_CAP = Integer.MAX_VALUE - 16;
+
     public static final ReadLimits DEFAULTS = new ReadLimits(8 * MIB, 32 * MIB, 128 * MIB);
 
     public ReadLimits {
@@ -25,7 +26,8 @@ public record ReadLimits(long resultJson, long histogramFile, long runFiles) {
 
     private static void require(String field, long bytes) {
         if (bytes < 1 || bytes > MAX_CAP) {
-            throw new IllegalArgumentException("read limit " + field + " = " + bytes + " bytes is not between 1 and " + MAX_CAP);
+            throw new IllegalArgumentException(
+                    "read limit " + field + " = " + bytes + " bytes is not between 1 and " + MAX_CAP);
         }
     }
 }

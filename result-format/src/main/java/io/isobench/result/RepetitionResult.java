@@ -67,10 +67,29 @@ public record RepetitionResult(
     }
 
     public Builder toBuilder() {
-        return new Builder().index(index).startedAt(startedAt).windowNanos(windowNanos).targetRate(targetRate).achievedRate(achievedRate)
-                .sent(sent).received(received).latency(latency).gc(gc).allocatedBytes(allocatedBytes).pinning(pinning).probe(probe)
-                .metrics(metrics).histogram(histogram).files(files).verdict(verdict).reason(reason).probeAfter(probeAfter).noise(noise)
-                .generator(generator).reruns(reruns).notes(notes);
+        return new Builder()
+                .index(index)
+                .startedAt(startedAt)
+                .windowNanos(windowNanos)
+                .targetRate(targetRate)
+                .achievedRate(achievedRate)
+                .sent(sent)
+                .received(received)
+                .latency(latency)
+                .gc(gc)
+                .allocatedBytes(allocatedBytes)
+                .pinning(pinning)
+                .probe(probe)
+                .metrics(metrics)
+                .histogram(histogram)
+                .files(files)
+                .verdict(verdict)
+                .reason(reason)
+                .probeAfter(probeAfter)
+                .noise(noise)
+                .generator(generator)
+                .reruns(reruns)
+                .notes(notes);
     }
 
     /** Builds a repetition by name, so adding a field does not reorder every caller's arguments. */
@@ -100,32 +119,139 @@ public record RepetitionResult(
 
         private Builder() {}
 
-        public Builder index(int v) { index = v; return this; }
-        public Builder startedAt(Instant v) { startedAt = v; return this; }
-        public Builder windowNanos(long v) { windowNanos = v; return this; }
-        public Builder targetRate(Long v) { targetRate = v; return this; }
-        public Builder achievedRate(double v) { achievedRate = v; return this; }
-        public Builder sent(long v) { sent = v; return this; }
-        public Builder received(long v) { received = v; return this; }
-        public Builder latency(LatencySummary v) { latency = v; return this; }
-        public Builder gc(GcActivity v) { gc = v; return this; }
-        public Builder allocatedBytes(Map<String, Long> v) { allocatedBytes = v; return this; }
-        public Builder pinning(List<Pinning> v) { pinning = v; return this; }
-        public Builder probe(MachineProbe v) { probe = v; return this; }
-        public Builder metrics(Map<String, Object> v) { metrics = v; return this; }
-        public Builder histogram(String v) { histogram = v; return this; }
-        public Builder files(ArtifactFiles v) { files = v; return this; }
-        public Builder verdict(Verdict v) { verdict = v; return this; }
-        public Builder reason(String v) { reason = v; return this; }
-        public Builder probeAfter(MachineProbe v) { probeAfter = v; return this; }
-        public Builder noise(NoiseSignals v) { noise = v; return this; }
-        public Builder generator(GeneratorLag v) { generator = v; return this; }
-        public Builder reruns(List<Rerun> v) { reruns = v; return this; }
-        public Builder notes(List<String> v) { notes = v; return this; }
+        public Builder index(int v) {
+            index = v;
+            return this;
+        }
+
+        public Builder startedAt(Instant v) {
+            startedAt = v;
+            return this;
+        }
+
+        public Builder windowNanos(long v) {
+            windowNanos = v;
+            return this;
+        }
+
+        public Builder targetRate(Long v) {
+            targetRate = v;
+            return this;
+        }
+
+        public Builder achievedRate(double v) {
+            achievedRate = v;
+            return this;
+        }
+
+        public Builder sent(long v) {
+            sent = v;
+            return this;
+        }
+
+        public Builder received(long v) {
+            received = v;
+            return this;
+        }
+
+        public Builder latency(LatencySummary v) {
+            latency = v;
+            return this;
+        }
+
+        public Builder gc(GcActivity v) {
+            gc = v;
+            return this;
+        }
+
+        public Builder allocatedBytes(Map<String, Long> v) {
+            allocatedBytes = v;
+            return this;
+        }
+
+        public Builder pinning(List<Pinning> v) {
+            pinning = v;
+            return this;
+        }
+
+        public Builder probe(MachineProbe v) {
+            probe = v;
+            return this;
+        }
+
+        public Builder metrics(Map<String, Object> v) {
+            metrics = v;
+            return this;
+        }
+
+        public Builder histogram(String v) {
+            histogram = v;
+            return this;
+        }
+
+        public Builder files(ArtifactFiles v) {
+            files = v;
+            return this;
+        }
+
+        public Builder verdict(Verdict v) {
+            verdict = v;
+            return this;
+        }
+
+        public Builder reason(String v) {
+            reason = v;
+            return this;
+        }
+
+        public Builder probeAfter(MachineProbe v) {
+            probeAfter = v;
+            return this;
+        }
+
+        public Builder noise(NoiseSignals v) {
+            noise = v;
+            return this;
+        }
+
+        public Builder generator(GeneratorLag v) {
+            generator = v;
+            return this;
+        }
+
+        public Builder reruns(List<Rerun> v) {
+            reruns = v;
+            return this;
+        }
+
+        public Builder notes(List<String> v) {
+            notes = v;
+            return this;
+        }
 
         public RepetitionResult build() {
-            return new RepetitionResult(index, startedAt, windowNanos, targetRate, achievedRate, sent, received, latency, gc,
-                    allocatedBytes, pinning, probe, metrics, histogram, files, verdict, reason, probeAfter, noise, generator, reruns,
+            return new RepetitionResult(
+                    index,
+                    startedAt,
+                    windowNanos,
+                    targetRate,
+                    achievedRate,
+                    sent,
+                    received,
+                    latency,
+                    gc,
+                    allocatedBytes,
+                    pinning,
+                    probe,
+                    metrics,
+                    histogram,
+                    files,
+                    verdict,
+                    reason,
+                    probeAfter,
+                    noise,
+                    generator,
+                    reruns,
                     notes);
         }
     }

@@ -30,7 +30,8 @@ public final class ResultJson {
             .enable(com.fasterxml.jackson.databind.MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .defaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.USE_DEFAULTS))
+            .defaultPropertyInclusion(
+                    JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.USE_DEFAULTS))
             .build();
 
     private ResultJson() {}
@@ -39,7 +40,8 @@ public final class ResultJson {
         try {
             return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(value);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot serialise " + value.getClass().getSimpleName(), e);
+            throw new IllegalStateException(
+                    "cannot serialise " + value.getClass().getSimpleName(), e);
         }
     }
 
@@ -64,7 +66,8 @@ public final class ResultJson {
         try {
             return MAPPER.treeToValue(tree, RunResult.class);
         } catch (JsonProcessingException e) {
-            throw new ResultFormatException("result.json does not match format " + RunLayout.FORMAT_VERSION + ": " + e.getOriginalMessage(), e);
+            throw new ResultFormatException(
+                    "result.json does not match format " + RunLayout.FORMAT_VERSION + ": " + e.getOriginalMessage(), e);
         }
     }
 

@@ -22,7 +22,9 @@ public final class ResultPlausibility {
     public static final int MAX_NOTES = 32;
 
     private static final Pattern STEP_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,199}");
-    private static final String[] PERCENTILES = {"min", "p50", "p66", "p75", "p80", "p90", "p95", "p98", "p99", "p99_9", "p99_99", "p99_999", "max"};
+    private static final String[] PERCENTILES = {
+        "min", "p50", "p66", "p75", "p80", "p90", "p95", "p98", "p99", "p99_9", "p99_99", "p99_999", "max"
+    };
 
     private ResultPlausibility() {}
 
@@ -51,7 +53,11 @@ public final class ResultPlausibility {
         if (result.verdict() == Verdict.OK && steps.stream().anyMatch(s -> s.verdict() != Verdict.OK)) {
             throw bad("verdict", "OK", "while a step is not OK");
         }
-        inconclusive("", result.verdict(), result.reason(), steps.stream().map(StepResult::verdict).toList());
+        inconclusive(
+                "",
+                result.verdict(),
+                result.reason(),
+                steps.stream().map(StepResult::verdict).toList());
     }
 
     private static void step(String at, StepResult s) {
@@ -70,17 +76,27 @@ public final class ResultPlausibility {
         long counted = 0;
         for (int r = 0; r < reps.size(); r++) {
             counted += repetition(at + ".repetitions[" + r + "]", reps.get(r));
-            inconclusive(at + ".repetitions[" + r + "]", reps.get(r).verdict(), reps.get(r).reason(), List.of());
+            inconclusive(
+                    at + ".repetitions[" + r + "]",
+                    reps.get(r).verdict(),
+                    reps.get(r).reason(),
+                    List.of());
             notesAndReruns(at + ".repetitions[" + r + "]", reps.get(r));
         }
         if (!reps.isEmpty() && counted != s.merged().latency().count()) {
-            throw bad(at + ".merged.latency.count", s.merged().latency().count(),
+            throw bad(
+                    at + ".merged.latency.count",
+                    s.merged().latency().count(),
                     "is not the sum of its repetitions' counts " + counted + " (the merge adds histograms)");
         }
         if (s.verdict() == Verdict.OK && reps.stream().anyMatch(r -> r.verdict() != Verdict.OK)) {
             throw bad(at + ".verdict", "OK", "while a repetition is not OK");
         }
-        inconclusive(at, s.verdict(), s.reason(), reps.stream().map(RepetitionResult::verdict).toList());
+        inconclusive(
+                at,
+                s.verdict(),
+                s.reason(),
+                reps.stream().map(RepetitionResult::verdict).toList());
     }
 
     /** An INCONCLUSIVE verdict names the host noise behind it, and never hides a FAIL among its parts. */
@@ -106,8 +122,11 @@ public final class ResultPlausibility {
             return 0;
         }
         if (r.windowNanos() <= 0) {
-            throw bad(at + ".windowNanos", r.windowNanos(), "is not a positive window; only a FAIL repetition that never reached its"
-                    + " measured window has none");
+            throw bad(
+                    at + ".windowNanos",
+                    r.windowNanos(),
+                    "is not a positive window; only a FAIL repetition that never reached its"
+                            + " measured window has none");
         }
         if (r.sent() < 0 || r.received() < 0) {
             throw bad(at + (r.sent() < 0 ? ".sent" : ".received"), Math.min(r.sent(), r.received()), "is negative");
@@ -119,7 +138,11 @@ public final class ResultPlausibility {
         // the runner defines it as received per second of the measured window: a result that disagrees was not computed
         double expected = r.received() * 1e9 / r.windowNanos();
         if (Math.abs(rate - expected) > Math.max(1, expected * 0.01)) {
-            throw bad(at + ".achievedRate", rate, "disagrees with received " + r.received() + " in a " + r.windowNanos() + " ns window (" + Math.round(expected) + "/s)");
+            throw bad(
+                    at + ".achievedRate",
+                    rate,
+                    "disagrees with received " + r.received() + " in a " + r.windowNanos() + " ns window ("
+                            + Math.round(expected) + "/s)");
         }
         return r.latency().count();
     }
@@ -131,7 +154,10 @@ public final class ResultPlausibility {
      */
     private static void nothingMeasured(String at, RepetitionResult r) {
         if (r.reason() == null || r.reason().isBlank()) {
-            throw bad(at + ".reason", r.reason(), "is missing: a FAIL repetition that never reached its measured window says why");
+            throw bad(
+                    at + ".reason",
+                    r.reason(),
+                    "is missing: a FAIL repetition that never reached its measured window says why");
         }
         String why = "with no measured window";
         if (r.sent() != 0) {
@@ -154,7 +180,8 @@ public final class ResultPlausibility {
             try {
                 samples = Histograms.fromBase64(r.histogram()).getTotalCount();
             } catch (ResultFormatException e) {
-                throw bad(at + ".histogram", r.histogram(), "is not a histogram of isobench's shape: " + e.getMessage());
+                throw bad(
+                        at + ".histogram", r.histogram(), "is not a histogram of isobench's shape: " + e.getMessage());
             }
             if (samples != 0) {
                 throw new ResultFormatException(at + ".histogram holds " + samples + " samples " + why);
@@ -175,7 +202,21 @@ public final class ResultPlausibility {
     }
 
     private static void latency(String at, LatencySummary l) {
-        long[] values = {l.min(), l.p50(), l.p66(), l.p75(), l.p80(), l.p90(), l.p95(), l.p98(), l.p99(), l.p99_9(), l.p99_99(), l.p99_999(), l.max()};
+        long[] values = {
+            l.min(),
+            l.p50(),
+            l.p66(),
+            l.p75(),
+            l.p80(),
+            l.p90(),
+            l.p95(),
+            l.p98(),
+            l.p99(),
+            l.p99_9(),
+            l.p99_99(),
+            l.p99_999(),
+            l.max()
+        };
         if (l.count() < 0) {
             throw bad(at + ".count", l.count(), "is negative");
         }
@@ -184,13 +225,20 @@ public final class ResultPlausibility {
                 throw bad(at + "." + PERCENTILES[i], values[i], "is negative");
             }
             if (values[i] > Histograms.HIGHEST_NANOS) {
-                throw bad(at + "." + PERCENTILES[i], values[i], "exceeds the histograms' highest trackable value " + Histograms.HIGHEST_NANOS + " ns");
+                throw bad(
+                        at + "." + PERCENTILES[i],
+                        values[i],
+                        "exceeds the histograms' highest trackable value " + Histograms.HIGHEST_NANOS + " ns");
             }
             if (i > 0 && values[i] < values[i - 1]) {
-                throw bad(at + "." + PERCENTILES[i], values[i], "is below " + PERCENTILES[i - 1] + " = " + values[i - 1] + " (percentiles never decrease)");
+                throw bad(
+                        at + "." + PERCENTILES[i],
+                        values[i],
+                        "is below " + PERCENTILES[i - 1] + " = " + values[i - 1] + " (percentiles never decrease)");
             }
         }
-        // no samples, no figures: the runner writes LatencySummary.EMPTY (percentiles never decrease, so max speaks for them)
+        // no samples, no figures: the runner writes LatencySummary.EMPTY (percentiles never decrease, so max speaks for
+        // them)
         if (l.count() == 0 && l.max() != 0) {
             throw bad(at + ".max", l.max(), "with no samples");
         }
@@ -236,6 +284,7 @@ public final class ResultPlausibility {
         if (shown.length() > 80) {
             shown = shown.substring(0, 77) + "…";
         }
-        return new ResultFormatException(field + " = " + (value instanceof String ? "'" + shown + "'" : shown) + " " + why);
+        return new ResultFormatException(
+                field + " = " + (value instanceof String ? "'" + shown + "'" : shown) + " " + why);
     }
 }

@@ -30,7 +30,8 @@ public final class RunLayout {
     public static String stepId(String variant, Load load) {
         String id = variant == null ? load.slug() : variant + "_" + load.slug();
         if (!SAFE.matcher(id).matches()) {
-            throw new IllegalArgumentException("step id '" + id + "' is not path-safe (lower-case letters, digits, '.', '_', '-')");
+            throw new IllegalArgumentException(
+                    "step id '" + id + "' is not path-safe (lower-case letters, digits, '.', '_', '-')");
         }
         return id;
     }

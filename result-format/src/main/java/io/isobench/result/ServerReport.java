@@ -22,19 +22,24 @@ import java.util.regex.Pattern;
  * @param smtSiblings   per granted CPU, the CPUs of its physical core ("2:2,6"; "2:n/a" when the kernel does not say)
  * @param pinning       where each of the server's measured threads runs
  */
-public record ServerReport(int formatVersion, String target, Environment.CpuSet cpuset, List<String> smtSiblings, List<Pinning> pinning) {
+public record ServerReport(
+        int formatVersion, String target, Environment.CpuSet cpuset, List<String> smtSiblings, List<Pinning> pinning) {
 
     public static final int FORMAT_VERSION = 1;
     public static final String LOG_PREFIX = "isobench-server-report ";
     /** A real report is a few hundred bytes; a 1024-CPU grant stays well under this. */
     public static final int MAX_LINE = 32 * 1024;
+
     static final int MAX_THREADS = 16;
     static final int MAX_TEXT = 512;
 
     private static final Pattern TARGET = Pattern.compile("[a-z][a-z0-9-]{0,31}");
     private static final Pattern ROLE = Pattern.compile("[a-z][a-z0-9-]{0,31}");
-    private static final ObjectReader READER = ResultJson.MAPPER.readerFor(ServerReport.class)
-            .with(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES,
+    private static final ObjectReader READER = ResultJson.MAPPER
+            .readerFor(ServerReport.class)
+            .with(
+                    DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES,
+                    DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES,
                     DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     /** The line to print: the prefix and the report as JSON on one line. */
@@ -57,11 +62,17 @@ public record ServerReport(int formatVersion, String target, Environment.CpuSet 
      * @throws ResultFormatException when there is none, more than one, or it is malformed: naming the field and value
      */
     public static ServerReport fromLog(String log) {
-        List<String> lines = log == null ? List.of() : log.lines().map(l -> l.endsWith("\r") ? l.substring(0, l.length() - 1) : l)
-                .filter(ServerReport::isReportLine).toList();
+        List<String> lines = log == null
+                ? List.of()
+                : log.lines()
+                        .map(l -> l.endsWith("\r") ? l.substring(0, l.length() - 1) : l)
+                        .filter(ServerReport::isReportLine)
+                        .toList();
         if (lines.size() != 1) {
-            throw new ResultFormatException(lines.isEmpty() ? "the server printed no report line ('" + LOG_PREFIX.strip() + " {…}')"
-                    : "the server printed " + lines.size() + " report lines, not one");
+            throw new ResultFormatException(
+                    lines.isEmpty()
+                            ? "the server printed no report line ('" + LOG_PREFIX.strip() + " {…}')"
+                            : "the server printed " + lines.size() + " report lines, not one");
         }
         return fromLine(lines.getFirst());
     }
@@ -69,7 +80,8 @@ public record ServerReport(int formatVersion, String target, Environment.CpuSet 
     /** One report line, checked. */
     public static ServerReport fromLine(String line) {
         if (line.length() > MAX_LINE) {
-            throw new ResultFormatException("server report: the line has " + line.length() + " characters, more than " + MAX_LINE);
+            throw new ResultFormatException(
+                    "server report: the line has " + line.length() + " characters, more than " + MAX_LINE);
         }
         ServerReport report;
         try {
@@ -108,7 +120,8 @@ public record ServerReport(int formatVersion, String target, Environment.CpuSet 
             throw bad("smtSiblings", smtSiblings, "names CPUs outside the grant " + CpuSets.format(granted));
         }
         if (pinning == null || pinning.isEmpty() || pinning.size() > MAX_THREADS) {
-            throw bad("pinning.length", pinning == null ? null : pinning.size(), "is not 1-" + MAX_THREADS + " threads");
+            throw bad(
+                    "pinning.length", pinning == null ? null : pinning.size(), "is not 1-" + MAX_THREADS + " threads");
         }
         Set<String> roles = new HashSet<>();
         for (int i = 0; i < pinning.size(); i++) {

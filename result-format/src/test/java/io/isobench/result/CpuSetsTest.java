@@ -32,12 +32,15 @@ class CpuSetsTest {
             99999      | f = '99999' is not a CPU list like 0-3,6
             """)
     void refusesAnythingElseNamingFieldAndValue(String text, String message) {
-        assertThatThrownBy(() -> CpuSets.parse("f", text)).isInstanceOf(ResultFormatException.class).hasMessage(message);
+        assertThatThrownBy(() -> CpuSets.parse("f", text))
+                .isInstanceOf(ResultFormatException.class)
+                .hasMessage(message);
     }
 
     @Test
     void aLongListIsRefusedWithoutRecursingThroughIt() {
-        assertThatThrownBy(() -> CpuSets.parse("f", "0,".repeat(3000) + "0")).hasMessageContaining("is longer than 4096 characters");
+        assertThatThrownBy(() -> CpuSets.parse("f", "0,".repeat(3000) + "0"))
+                .hasMessageContaining("is longer than 4096 characters");
         assertThat(CpuSets.parse("f", "0,".repeat(2000) + "0")).containsExactly(0);
     }
 
@@ -58,11 +61,14 @@ class CpuSetsTest {
             2:zz          | s[0] = 'zz' is not a CPU list like 0-3,6
             """)
     void refusesMalformedSiblingEntries(String entry, String message) {
-        assertThatThrownBy(() -> CpuSets.siblings("s", List.of(entry))).isInstanceOf(ResultFormatException.class).hasMessage(message);
+        assertThatThrownBy(() -> CpuSets.siblings("s", List.of(entry)))
+                .isInstanceOf(ResultFormatException.class)
+                .hasMessage(message);
     }
 
     @Test
     void refusesACpuNamedTwice() {
-        assertThatThrownBy(() -> CpuSets.siblings("s", List.of("2:2", "2:2,6"))).hasMessage("s[1] = '2:2,6' repeats CPU 2");
+        assertThatThrownBy(() -> CpuSets.siblings("s", List.of("2:2", "2:2,6")))
+                .hasMessage("s[1] = '2:2,6' repeats CPU 2");
     }
 }

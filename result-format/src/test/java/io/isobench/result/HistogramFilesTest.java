@@ -45,8 +45,10 @@ class HistogramFilesTest {
 
     @Test
     void realFilesPass() {
-        assertThatCode(() -> HistogramFiles.check("steps/a/rep-1_OK.hlog", intervalLog())).doesNotThrowAnyException();
-        assertThatCode(() -> HistogramFiles.check("steps/a/rep-1_OK.hgrm", HgrmTable.render(recorded()).getBytes(StandardCharsets.UTF_8)))
+        assertThatCode(() -> HistogramFiles.check("steps/a/rep-1_OK.hlog", intervalLog()))
+                .doesNotThrowAnyException();
+        assertThatCode(() -> HistogramFiles.check(
+                        "steps/a/rep-1_OK.hgrm", HgrmTable.render(recorded()).getBytes(StandardCharsets.UTF_8)))
                 .doesNotThrowAnyException();
     }
 
@@ -54,7 +56,8 @@ class HistogramFilesTest {
     void theTableOfAnEmptyHistogramPassesAndSaysItHoldsNoSamples() {
         // what the runner writes for a repetition that FAILed before its window: HdrHistogram's table of no samples
         byte[] empty = HgrmTable.render(Histograms.newLatencyHistogram()).getBytes(StandardCharsets.UTF_8);
-        assertThatCode(() -> HistogramFiles.check("steps/a/rep-1_FAIL.hgrm", empty)).doesNotThrowAnyException();
+        assertThatCode(() -> HistogramFiles.check("steps/a/rep-1_FAIL.hgrm", empty))
+                .doesNotThrowAnyException();
         HgrmTable table = HgrmTable.parse(new String(empty, StandardCharsets.UTF_8));
         assertThat(table.totalCount()).isZero();
         assertThat(table.rows()).isEmpty();
@@ -78,7 +81,8 @@ class HistogramFilesTest {
                         + "'<html><script>window.__xss=1</script></html>'");
         assertThatThrownBy(() -> HistogramFiles.check("steps/a/rep-1_OK.hlog", html))
                 .hasMessageStartingWith("steps/a/rep-1_OK.hlog: line 1 of .hlog is not an interval: '<html>");
-        assertThatThrownBy(() -> HistogramFiles.check("steps/a/rep-1_OK.hlog", new byte[] {(byte) 0xff, (byte) 0xfe, 0x00}))
+        assertThatThrownBy(() ->
+                        HistogramFiles.check("steps/a/rep-1_OK.hlog", new byte[] {(byte) 0xff, (byte) 0xfe, 0x00}))
                 .hasMessage("steps/a/rep-1_OK.hlog is not UTF-8 text");
     }
 
@@ -87,7 +91,8 @@ class HistogramFilesTest {
         byte[] log = intervalLog();
         String text = new String(log, StandardCharsets.UTF_8).stripTrailing();
         byte[] cut = Arrays.copyOf(log, text.lastIndexOf('\n') + 1 + (text.length() - text.lastIndexOf('\n')) / 2);
-        assertThatThrownBy(() -> HistogramFiles.check("steps/a/rep-1_OK.hlog", cut)).hasMessageStartingWith("steps/a/rep-1_OK.hlog: line ")
+        assertThatThrownBy(() -> HistogramFiles.check("steps/a/rep-1_OK.hlog", cut))
+                .hasMessageStartingWith("steps/a/rep-1_OK.hlog: line ")
                 .hasMessageMatching(".*(an HdrHistogram cut short|not an HdrHistogram compressed histogram).*");
     }
 
@@ -99,8 +104,10 @@ class HistogramFilesTest {
         int length = huge.encodeIntoCompressedByteBuffer(buffer);
         String encoded = Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length));
         assertThat(encoded).hasSizeLessThan(60);
-        assertThatThrownBy(() -> Histograms.fromBase64(encoded)).isInstanceOf(ResultFormatException.class)
-                .hasMessageStartingWith("a histogram of another shape (5 significant digits, values 1 … 4611686018427387903)");
+        assertThatThrownBy(() -> Histograms.fromBase64(encoded))
+                .isInstanceOf(ResultFormatException.class)
+                .hasMessageStartingWith(
+                        "a histogram of another shape (5 significant digits, values 1 … 4611686018427387903)");
         byte[] log = ("0.000,1.000,1.000," + encoded + "\n").getBytes(StandardCharsets.UTF_8);
         assertThatThrownBy(() -> HistogramFiles.check("steps/a/rep-1_OK.hlog", log))
                 .hasMessageContaining("line 1 of .hlog: a histogram of another shape");

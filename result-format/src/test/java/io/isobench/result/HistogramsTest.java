@@ -39,13 +39,15 @@ class HistogramsTest {
         assertThat(merged.getMaxValue()).isEqualTo(Math.max(fast.getMaxValue(), slow.getMaxValue()));
         // p99 of the union lies in the slow tail; the mean of the two p99s would not
         double averagedP99 = (fast.getValueAtPercentile(99) + slow.getValueAtPercentile(99)) / 2.0;
-        assertThat((double) merged.getValueAtPercentile(99)).isNotCloseTo(averagedP99, org.assertj.core.data.Percentage.withPercentage(20));
+        assertThat((double) merged.getValueAtPercentile(99))
+                .isNotCloseTo(averagedP99, org.assertj.core.data.Percentage.withPercentage(20));
         assertThat(merged.getValueAtPercentile(99)).isGreaterThan(fast.getValueAtPercentile(99.9));
     }
 
     @Test
     void rejectsGarbage() {
-        assertThatThrownBy(() -> Histograms.fromBase64("bm90IGEgaGlzdG9ncmFt")).isInstanceOf(ResultFormatException.class);
+        assertThatThrownBy(() -> Histograms.fromBase64("bm90IGEgaGlzdG9ncmFt"))
+                .isInstanceOf(ResultFormatException.class);
     }
 
     @Test
@@ -59,14 +61,16 @@ class HistogramsTest {
         assertThat(table.totalCount()).isEqualTo(50_000);
         assertThat(table.max()).isCloseTo(h.getMaxValue() / 1000.0, org.assertj.core.data.Offset.offset(0.01));
         assertThat(table.mean()).isCloseTo(h.getMean() / 1000.0, org.assertj.core.data.Offset.offset(0.01));
-        assertThat(table.valueAt(50)).isCloseTo(h.getValueAtPercentile(50) / 1000.0, org.assertj.core.data.Offset.offset(0.002));
+        assertThat(table.valueAt(50))
+                .isCloseTo(h.getValueAtPercentile(50) / 1000.0, org.assertj.core.data.Offset.offset(0.002));
         assertThat(table.rows().getLast().percentile()).isEqualTo(1.0);
         assertThat(table.rows().getLast().inverse()).isInfinite();
     }
 
     @Test
     void hgrmParserNamesTheBadLine() {
-        String text = HgrmTable.render(random(4, 10, 10)).replaceFirst("\\n(\\s+[0-9.]+\\s+[0-9.]+\\s+\\d+)", "\nbogus row$1");
+        String text = HgrmTable.render(random(4, 10, 10))
+                .replaceFirst("\\n(\\s+[0-9.]+\\s+[0-9.]+\\s+\\d+)", "\nbogus row$1");
         assertThatThrownBy(() -> HgrmTable.parse(text)).hasMessageContaining("is not a percentile row: 'bogus row");
         assertThatThrownBy(() -> HgrmTable.parse("")).hasMessageContaining("no '#[Max = …, Total count = …]' footer");
     }

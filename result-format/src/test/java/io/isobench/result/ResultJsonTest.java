@@ -23,36 +23,85 @@ class ResultJsonTest {
         Load load = Load.openLoop(1_000_000, 5000, 10000);
         String stepId = RunLayout.stepId("isobench", load);
         MachineProbe.CoreToCore c2c = new MachineProbe.CoreToCore(0, 1, 1_000_000_000L, 5_000_000, 68, 70, 275, 9000);
-        RepetitionResult rep = RepetitionResult.builder().index(1).startedAt(Instant.parse("2026-11-22T10:00:00Z"))
-                .windowNanos(10_000_000_000L).targetRate(1_000_000L).achievedRate(999_950.0).sent(10_000_000).received(10_000_000)
-                .latency(latency).gc(GcActivity.NONE)
-                .allocatedBytes(Map.of("agent", 0L, "publisher", 0L)).pinning(List.of(new Pinning("publisher", 0, true, "0")))
-                .probe(new MachineProbe(c2c, List.of(new MachineProbe.Jitter(0, 1_000_000_000L, 4_200_000, 3, 4_500_000))))
+        RepetitionResult rep = RepetitionResult.builder()
+                .index(1)
+                .startedAt(Instant.parse("2026-11-22T10:00:00Z"))
+                .windowNanos(10_000_000_000L)
+                .targetRate(1_000_000L)
+                .achievedRate(999_950.0)
+                .sent(10_000_000)
+                .received(10_000_000)
+                .latency(latency)
+                .gc(GcActivity.NONE)
+                .allocatedBytes(Map.of("agent", 0L, "publisher", 0L))
+                .pinning(List.of(new Pinning("publisher", 0, true, "0")))
+                .probe(new MachineProbe(
+                        c2c, List.of(new MachineProbe.Jitter(0, 1_000_000_000L, 4_200_000, 3, 4_500_000))))
                 .histogram(Histograms.toBase64(h))
-                .files(new ArtifactFiles(RunLayout.repetitionFile(stepId, 1, Verdict.OK, "hlog"),
+                .files(new ArtifactFiles(
+                        RunLayout.repetitionFile(stepId, 1, Verdict.OK, "hlog"),
                         RunLayout.repetitionFile(stepId, 1, Verdict.OK, "hgrm")))
                 .verdict(Verdict.OK)
-                .probeAfter(new MachineProbe(c2c, List.of(new MachineProbe.Jitter(0, 1_000_000_000L, 12_000, 1, 12_000))))
-                .noise(new NoiseSignals(10_200_000_000L, new NoiseSignals.Throttling("/sys/fs/cgroup/cpu.stat", 102, 0, 0),
-                        List.of(new NoiseSignals.CpuNoise(0, 0L, 41L, Map.of("CAL", 30L, "TLB", 11L)),
+                .probeAfter(
+                        new MachineProbe(c2c, List.of(new MachineProbe.Jitter(0, 1_000_000_000L, 12_000, 1, 12_000))))
+                .noise(new NoiseSignals(
+                        10_200_000_000L,
+                        new NoiseSignals.Throttling("/sys/fs/cgroup/cpu.stat", 102, 0, 0),
+                        List.of(
+                                new NoiseSignals.CpuNoise(0, 0L, 41L, Map.of("CAL", 30L, "TLB", 11L)),
                                 new NoiseSignals.CpuNoise(1, null, null, Map.of())),
                         List.of(new NoiseSignals.ThreadNoise("publisher", 0, true, 2L, 0L)),
                         List.of("steal on CPU 1: /proc/stat has no line cpu1")))
                 .generator(new GeneratorLag(40, 180, 2_100, 10_000_000, 300L, 900L, 3_000L, 0.04, 0.03))
-                .reruns(List.of(new Rerun(1, Instant.parse("2026-11-22T09:59:40Z"), "host noise: a 4.2 ms stall", latency)))
+                .reruns(List.of(
+                        new Rerun(1, Instant.parse("2026-11-22T09:59:40Z"), "host noise: a 4.2 ms stall", latency)))
                 .notes(List.of("generator: sender lag p99 180 ns"))
                 .build();
-        StepResult step = new StepResult(stepId, "1M msg/s", "isobench", load, LatencyMeasure.ONE_WAY, List.of(rep),
-                new MergedResult(latency, Histograms.toBase64(h), new ArtifactFiles(null, RunLayout.mergedFile(stepId, Verdict.OK))),
-                Verdict.OK, null);
-        Environment env = new Environment("host", "Linux", "6.18", "amd64", "AMD EPYC", 2,
+        StepResult step = new StepResult(
+                stepId,
+                "1M msg/s",
+                "isobench",
+                load,
+                LatencyMeasure.ONE_WAY,
+                List.of(rep),
+                new MergedResult(
+                        latency,
+                        Histograms.toBase64(h),
+                        new ArtifactFiles(null, RunLayout.mergedFile(stepId, Verdict.OK))),
+                Verdict.OK,
+                null);
+        Environment env = new Environment(
+                "host",
+                "Linux",
+                "6.18",
+                "amd64",
+                "AMD EPYC",
+                2,
                 new Environment.CpuSet(List.of(0, 1), "0-1", "0-1"),
                 new Environment.Isolation("", "", List.of("0:0", "1:1"), "n/a", "tsc", "madvise", 0.1, null),
-                new Environment.Jvm("Eclipse Adoptium", "25", "OpenJDK 64-Bit Server VM", List.of("-Xmx1g"), 1L << 30, 1L << 30, List.of("G1 Young Generation")),
-                null, List.of());
+                new Environment.Jvm(
+                        "Eclipse Adoptium",
+                        "25",
+                        "OpenJDK 64-Bit Server VM",
+                        List.of("-Xmx1g"),
+                        1L << 30,
+                        1L << 30,
+                        List.of("G1 Young Generation")),
+                null,
+                List.of());
         Map<String, Object> config = Map.of("rates", List.of(1_000_000), "warmup", "5s");
-        return new RunResult(RunLayout.FORMAT_VERSION, "run-1", "dispatch", config, ResultJson.configHash(config),
-                Instant.parse("2026-11-22T10:00:00Z"), Instant.parse("2026-11-22T10:01:00Z"), env, List.of(step), Verdict.OK, null);
+        return new RunResult(
+                RunLayout.FORMAT_VERSION,
+                "run-1",
+                "dispatch",
+                config,
+                ResultJson.configHash(config),
+                Instant.parse("2026-11-22T10:00:00Z"),
+                Instant.parse("2026-11-22T10:01:00Z"),
+                env,
+                List.of(step),
+                Verdict.OK,
+                null);
     }
 
     @Test
@@ -70,17 +119,29 @@ class ResultJsonTest {
     @Test
     void writesLatencyKeysReadersCanGuess(@TempDir Path dir) throws Exception {
         String json = ResultJson.toJson(sample());
-        assertThat(json).contains("\"p99_9\"", "\"p99_999\"", "\"mode\" : \"open-loop\"", "\"measure\" : \"one-way\"", "\"startedAt\" : \"2026-11-22T10:00:00Z\"");
+        assertThat(json)
+                .contains(
+                        "\"p99_9\"",
+                        "\"p99_999\"",
+                        "\"mode\" : \"open-loop\"",
+                        "\"measure\" : \"one-way\"",
+                        "\"startedAt\" : \"2026-11-22T10:00:00Z\"");
     }
 
     @Test
     void aResultWrittenBeforeTheNoiseFieldsStillReads() throws Exception {
         // the format-1 files already published carry none of probeAfter, noise, generator, reruns, notes
-        var tree = (com.fasterxml.jackson.databind.node.ObjectNode) ResultJson.MAPPER.readTree(ResultJson.toJson(sample()));
-        var rep = (com.fasterxml.jackson.databind.node.ObjectNode) tree.get("steps").get(0).get("repetitions").get(0);
+        var tree = (com.fasterxml.jackson.databind.node.ObjectNode)
+                ResultJson.MAPPER.readTree(ResultJson.toJson(sample()));
+        var rep = (com.fasterxml.jackson.databind.node.ObjectNode)
+                tree.get("steps").get(0).get("repetitions").get(0);
         rep.remove(List.of("probeAfter", "noise", "generator", "reruns", "notes"));
 
-        RepetitionResult back = ResultJson.parse(tree.toString()).steps().getFirst().repetitions().getFirst();
+        RepetitionResult back = ResultJson.parse(tree.toString())
+                .steps()
+                .getFirst()
+                .repetitions()
+                .getFirst();
 
         assertThat(back.probe()).isNotNull();
         assertThat(back.probeAfter()).isNull();
@@ -88,19 +149,41 @@ class ResultJsonTest {
         assertThat(back.generator()).isNull();
         assertThat(back.reruns()).isEmpty();
         assertThat(back.notes()).isEmpty();
-        assertThat(ResultJson.toJson(back)).doesNotContain("reruns").doesNotContain("notes").doesNotContain("probeAfter");
+        assertThat(ResultJson.toJson(back))
+                .doesNotContain("reruns")
+                .doesNotContain("notes")
+                .doesNotContain("probeAfter");
     }
 
     @Test
     void anInconclusiveVerdictRoundTrips() {
         RunResult sample = sample();
         StepResult step = sample.steps().getFirst();
-        RepetitionResult noisy = step.repetitions().getFirst().toBuilder().verdict(Verdict.INCONCLUSIVE)
-                .reason("host noise: a 4.2 ms stall").build();
-        RunResult inconclusive = new RunResult(sample.formatVersion(), sample.runId(), sample.target(), sample.config(),
-                sample.configHash(), sample.startedAt(), sample.finishedAt(), sample.environment(),
-                List.of(new StepResult(step.id(), step.label(), step.variant(), step.load(), step.measure(), List.of(noisy), step.merged(),
-                        Verdict.INCONCLUSIVE, "repetition 1: host noise")), Verdict.INCONCLUSIVE, "1 of 1 inconclusive");
+        RepetitionResult noisy = step.repetitions().getFirst().toBuilder()
+                .verdict(Verdict.INCONCLUSIVE)
+                .reason("host noise: a 4.2 ms stall")
+                .build();
+        RunResult inconclusive = new RunResult(
+                sample.formatVersion(),
+                sample.runId(),
+                sample.target(),
+                sample.config(),
+                sample.configHash(),
+                sample.startedAt(),
+                sample.finishedAt(),
+                sample.environment(),
+                List.of(new StepResult(
+                        step.id(),
+                        step.label(),
+                        step.variant(),
+                        step.load(),
+                        step.measure(),
+                        List.of(noisy),
+                        step.merged(),
+                        Verdict.INCONCLUSIVE,
+                        "repetition 1: host noise")),
+                Verdict.INCONCLUSIVE,
+                "1 of 1 inconclusive");
 
         String json = ResultJson.toJson(inconclusive);
 
@@ -149,7 +232,8 @@ class ResultJsonTest {
     void stepIdsArePathSafe() {
         assertThat(RunLayout.stepId("agrona", Load.openLoop(10_000, 1, 1))).isEqualTo("agrona_rate-10000");
         assertThat(RunLayout.stepId(null, Load.closedLoop(150, 1, 1))).isEqualTo("clients-150");
-        assertThatThrownBy(() -> RunLayout.stepId("../etc", Load.openLoop(1, 1, 1))).hasMessageContaining("not path-safe");
+        assertThatThrownBy(() -> RunLayout.stepId("../etc", Load.openLoop(1, 1, 1)))
+                .hasMessageContaining("not path-safe");
     }
 
     @Test

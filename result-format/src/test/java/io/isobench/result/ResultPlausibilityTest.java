@@ -9,9 +9,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.isobench.result.samples.ResultSamples;
 import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class ResultPlausibilityTest {
 
@@ -75,11 +75,15 @@ class ResultPlausibilityTest {
             """)
     void anImplausibleUploadIsRefusedNamingTheFieldAndValue(String what, String message) {
         Consumer<ObjectNode> edit = switch (what) {
-            case "merged p99 below p90" -> t -> ((ObjectNode) step(t).get("merged").get("latency")).put("p99", 1);
+            case "merged p99 below p90" ->
+                t -> ((ObjectNode) step(t).get("merged").get("latency")).put("p99", 1);
             case "negative p50" -> t -> ((ObjectNode) step(t).get("merged").get("latency")).put("p50", -5);
-            case "max past one hour" -> t -> ((ObjectNode) step(t).get("merged").get("latency")).put("max", 9_000_000_000_000_000_000L);
-            case "mean outside min…max" -> t -> ((ObjectNode) step(t).get("merged").get("latency")).put("mean", 1e12);
-            case "merged count not the sum" -> t -> ((ObjectNode) step(t).get("merged").get("latency")).put("count", 7);
+            case "max past one hour" ->
+                t -> ((ObjectNode) step(t).get("merged").get("latency")).put("max", 9_000_000_000_000_000_000L);
+            case "mean outside min…max" ->
+                t -> ((ObjectNode) step(t).get("merged").get("latency")).put("mean", 1e12);
+            case "merged count not the sum" ->
+                t -> ((ObjectNode) step(t).get("merged").get("latency")).put("count", 7);
             case "repetition rate absurd" -> t -> repetition(t).put("achievedRate", 1e300);
             case "repetition rate made up" -> t -> repetition(t).put("achievedRate", 5_000_000.0);
             case "zero window" -> t -> repetition(t).put("windowNanos", 0);
@@ -89,13 +93,19 @@ class ResultPlausibilityTest {
             case "no steps" -> t -> ((ArrayNode) t.get("steps")).removeAll();
             case "a megabyte of reason" -> t -> step(t).put("reason", "x".repeat(1 << 20));
             case "an html file named" -> t -> ((ObjectNode) repetition(t).get("files")).put("hgrm", "steps/x.html");
-            case "a path climbing out" -> t -> ((ObjectNode) repetition(t).get("files")).put("hlog", "steps/../../site/index.hlog");
-            case "a file outside steps" -> t -> ((ObjectNode) step(t).get("merged").get("files")).put("hgrm", "data/catalog.hgrm");
-            case "an hlog named as table" -> t -> ((ObjectNode) repetition(t).get("files")).put("hgrm", "steps/a/rep-1_OK.hlog");
+            case "a path climbing out" ->
+                t -> ((ObjectNode) repetition(t).get("files")).put("hlog", "steps/../../site/index.hlog");
+            case "a file outside steps" ->
+                t -> ((ObjectNode) step(t).get("merged").get("files")).put("hgrm", "data/catalog.hgrm");
+            case "an hlog named as table" ->
+                t -> ((ObjectNode) repetition(t).get("files")).put("hgrm", "steps/a/rep-1_OK.hlog");
             case "negative sent" -> t -> repetition(t).put("sent", -1);
             case "negative received" -> t -> repetition(t).put("sent", 0).put("received", -1);
-            case "a rate past the limit" -> t -> repetition(t).put("windowNanos", 1_000_000_000L).put("received", 1_000_000_001L)
-                    .put("achievedRate", 1_000_000_001.0);
+            case "a rate past the limit" ->
+                t -> repetition(t)
+                        .put("windowNanos", 1_000_000_000L)
+                        .put("received", 1_000_000_001L)
+                        .put("achievedRate", 1_000_000_001.0);
             case "a rate past the tolerance" -> t -> fiftyInASecond(t).put("achievedRate", 51.5);
             case "a max past the hour" -> t -> mergedLatency(t).put("max", Histograms.HIGHEST_NANOS + 1);
             case "a mean under min" -> t -> mergedLatency(t).put("mean", 99.8);
@@ -104,14 +114,18 @@ class ResultPlausibilityTest {
             case "a run reason too long" -> t -> t.put("reason", "x".repeat(ResultPlausibility.MAX_TEXT + 1));
             case "a step label too long" -> t -> step(t).put("label", "x".repeat(ResultPlausibility.MAX_TEXT + 1));
             case "a variant too long" -> t -> step(t).put("variant", "x".repeat(ResultPlausibility.MAX_TEXT + 1));
-            case "a repetition reason too long" -> t -> repetition(t).put("reason", "x".repeat(ResultPlausibility.MAX_TEXT + 1));
-            case "a rerun reason too long" -> t -> ((ObjectNode) repetition(t).get("reruns").get(0))
-                    .put("reason", "x".repeat(ResultPlausibility.MAX_TEXT + 1));
+            case "a repetition reason too long" ->
+                t -> repetition(t).put("reason", "x".repeat(ResultPlausibility.MAX_TEXT + 1));
+            case "a rerun reason too long" ->
+                t -> ((ObjectNode) repetition(t).get("reruns").get(0))
+                        .put("reason", "x".repeat(ResultPlausibility.MAX_TEXT + 1));
             case "33 notes" -> t -> notes(t, ResultPlausibility.MAX_NOTES + 1);
             case "33 reruns" -> t -> reruns(t, ResultPlausibility.MAX_NOTES + 1);
             default -> throw new IllegalArgumentException(what);
         };
-        assertThatThrownBy(() -> check(edit, "dispatch")).isInstanceOf(ResultFormatException.class).hasMessageStartingWith(message);
+        assertThatThrownBy(() -> check(edit, "dispatch"))
+                .isInstanceOf(ResultFormatException.class)
+                .hasMessageStartingWith(message);
     }
 
     /** Each limit is a limit, not one past it: a value exactly at it is believed (beside the one just past it, refused above). */
@@ -129,27 +143,34 @@ class ResultPlausibilityTest {
             """)
     void aValueAtALimitIsBelieved(String what) {
         Consumer<ObjectNode> edit = switch (what) {
-            case "nothing sent nor received" -> t -> repetition(t).put("sent", 0).put("received", 0).put("achievedRate", 0.0);
-            case "the highest rate" -> t -> repetition(t).put("windowNanos", 1_000_000_000L).put("received", 1_000_000_000L)
-                    .put("achievedRate", ResultPlausibility.MAX_RATE);
+            case "nothing sent nor received" ->
+                t -> repetition(t).put("sent", 0).put("received", 0).put("achievedRate", 0.0);
+            case "the highest rate" ->
+                t -> repetition(t)
+                        .put("windowNanos", 1_000_000_000L)
+                        .put("received", 1_000_000_000L)
+                        .put("achievedRate", ResultPlausibility.MAX_RATE);
             // received ÷ window is 50/s; the tolerance is 1%, at least one message per second
             case "a rate at the tolerance" -> t -> fiftyInASecond(t).put("achievedRate", 51.0);
             case "a max of one hour" -> t -> mergedLatency(t).put("max", Histograms.HIGHEST_NANOS);
             // the same arithmetic as the check, so the value is exactly at its bound
-            case "a mean at the tolerance under min" -> t -> mergedLatency(t).put("mean", mergedLatency(t).get("min").asLong() * 0.999);
-            case "a mean at the tolerance over max" -> t -> mergedLatency(t)
-                    .put("mean", mergedLatency(t).get("max").asLong() * 1.001 + 1);
+            case "a mean at the tolerance under min" ->
+                t -> mergedLatency(t).put("mean", mergedLatency(t).get("min").asLong() * 0.999);
+            case "a mean at the tolerance over max" ->
+                t -> mergedLatency(t).put("mean", mergedLatency(t).get("max").asLong() * 1.001 + 1);
             case "500 steps" -> t -> steps(t, ResultPlausibility.MAX_STEPS);
-            case "texts of 4096 characters" -> t -> {
-                String longest = "x".repeat(ResultPlausibility.MAX_TEXT);
-                t.put("reason", longest);
-                step(t).put("label", longest).put("variant", longest).put("reason", longest);
-                repetition(t).put("reason", longest);
-            };
-            case "32 notes and 32 reruns" -> t -> {
-                notes(t, ResultPlausibility.MAX_NOTES);
-                reruns(t, ResultPlausibility.MAX_NOTES);
-            };
+            case "texts of 4096 characters" ->
+                t -> {
+                    String longest = "x".repeat(ResultPlausibility.MAX_TEXT);
+                    t.put("reason", longest);
+                    step(t).put("label", longest).put("variant", longest).put("reason", longest);
+                    repetition(t).put("reason", longest);
+                };
+            case "32 notes and 32 reruns" ->
+                t -> {
+                    notes(t, ResultPlausibility.MAX_NOTES);
+                    reruns(t, ResultPlausibility.MAX_NOTES);
+                };
             default -> throw new IllegalArgumentException(what);
         };
         assertThatCode(() -> check(edit, "dispatch")).doesNotThrowAnyException();
@@ -161,7 +182,10 @@ class ResultPlausibilityTest {
 
     /** The repetition as 50 messages received in a one-second window. */
     private static ObjectNode fiftyInASecond(ObjectNode tree) {
-        return repetition(tree).put("windowNanos", 1_000_000_000L).put("sent", 50).put("received", 50);
+        return repetition(tree)
+                .put("windowNanos", 1_000_000_000L)
+                .put("sent", 50)
+                .put("received", 50);
     }
 
     /** {@code count} copies of the first step, each with an id of its own. */
@@ -190,11 +214,17 @@ class ResultPlausibilityTest {
 
     @Test
     void anInconclusiveResultThatNamesItsNoiseIsBelieved() {
-        assertThatCode(() -> check(t -> {
-            repetition(t).put("verdict", "INCONCLUSIVE").put("reason", "host noise: probe after saw a 3.1 ms stall (budget 1ms)");
-            step(t).put("verdict", "INCONCLUSIVE").put("reason", "1 of 1 inconclusive: repetition 1: host noise");
-            t.put("verdict", "INCONCLUSIVE").put("reason", "1 of 1 inconclusive");
-        }, "dispatch")).doesNotThrowAnyException();
+        assertThatCode(() -> check(
+                        t -> {
+                            repetition(t)
+                                    .put("verdict", "INCONCLUSIVE")
+                                    .put("reason", "host noise: probe after saw a 3.1 ms stall (budget 1ms)");
+                            step(t).put("verdict", "INCONCLUSIVE")
+                                    .put("reason", "1 of 1 inconclusive: repetition 1: host noise");
+                            t.put("verdict", "INCONCLUSIVE").put("reason", "1 of 1 inconclusive");
+                        },
+                        "dispatch"))
+                .doesNotThrowAnyException();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -207,26 +237,31 @@ class ResultPlausibilityTest {
             """)
     void anInconclusiveVerdictMustNameItsNoiseNeverHideAFailAndItsNotesStayBounded(String what, String message) {
         Consumer<ObjectNode> edit = switch (what) {
-            case "repetition without a reason" -> t -> {
-                repetition(t).put("verdict", "INCONCLUSIVE");
-                step(t).put("verdict", "INCONCLUSIVE").put("reason", "noise");
-            };
+            case "repetition without a reason" ->
+                t -> {
+                    repetition(t).put("verdict", "INCONCLUSIVE");
+                    step(t).put("verdict", "INCONCLUSIVE").put("reason", "noise");
+                };
             case "step without a reason" -> t -> step(t).put("verdict", "INCONCLUSIVE");
             case "a megabyte of notes" -> t -> repetition(t).putArray("notes").add("x".repeat(1 << 20));
-            case "a thousand reruns" -> t -> {
-                var reruns = repetition(t).putArray("reruns");
-                for (int i = 0; i < 1000; i++) {
-                    reruns.addObject().put("attempt", i + 1).put("reason", "noise");
-                }
-            };
-            case "run over a failed step" -> t -> {
-                step(t).put("verdict", "FAIL").put("reason", "rate");
-                repetition(t).put("verdict", "FAIL").put("reason", "rate");
-                t.put("verdict", "INCONCLUSIVE").put("reason", "noise");
-            };
+            case "a thousand reruns" ->
+                t -> {
+                    var reruns = repetition(t).putArray("reruns");
+                    for (int i = 0; i < 1000; i++) {
+                        reruns.addObject().put("attempt", i + 1).put("reason", "noise");
+                    }
+                };
+            case "run over a failed step" ->
+                t -> {
+                    step(t).put("verdict", "FAIL").put("reason", "rate");
+                    repetition(t).put("verdict", "FAIL").put("reason", "rate");
+                    t.put("verdict", "INCONCLUSIVE").put("reason", "noise");
+                };
             default -> throw new IllegalArgumentException(what);
         };
-        assertThatThrownBy(() -> check(edit, "dispatch")).isInstanceOf(ResultFormatException.class).hasMessageStartingWith(message);
+        assertThatThrownBy(() -> check(edit, "dispatch"))
+                .isInstanceOf(ResultFormatException.class)
+                .hasMessageStartingWith(message);
     }
 
     /** The real runner's FAIL against a refused port ({@link ResultSamples#connectionRefused()}), changed by {@code edit}, then checked. */
@@ -238,9 +273,11 @@ class ResultPlausibilityTest {
 
     @Test
     void aRunnerFailThatNeverReachedItsWindowIsBelievedWithItsReason() throws Exception {
-        RunResult refused = ResultJson.parse(new String(ResultSamples.connectionRefused(), java.nio.charset.StandardCharsets.UTF_8));
+        RunResult refused = ResultJson.parse(
+                new String(ResultSamples.connectionRefused(), java.nio.charset.StandardCharsets.UTF_8));
         assertThat(refused.verdict()).isEqualTo(Verdict.FAIL);
-        assertThat(refused.steps().getFirst().repetitions().getFirst().windowNanos()).isZero();
+        assertThat(refused.steps().getFirst().repetitions().getFirst().windowNanos())
+                .isZero();
         assertThatCode(() -> ResultPlausibility.check(refused, "tcp-echo")).doesNotThrowAnyException();
     }
 
@@ -271,52 +308,70 @@ class ResultPlausibilityTest {
             case "received messages" -> t -> repetition(t).put("received", 5);
             case "sent messages" -> t -> repetition(t).put("sent", 7);
             case "an achieved rate" -> t -> repetition(t).put("achievedRate", 1000.0);
-            case "samples" -> t -> {
-                ((ObjectNode) repetition(t).get("latency")).put("count", 3);
-                mergedLatency(t).put("count", 3);
-            };
-            case "percentiles without samples" -> t -> ((ObjectNode) repetition(t).get("latency")).put("max", 900);
+            case "samples" ->
+                t -> {
+                    ((ObjectNode) repetition(t).get("latency")).put("count", 3);
+                    mergedLatency(t).put("count", 3);
+                };
+            case "percentiles without samples" ->
+                t -> ((ObjectNode) repetition(t).get("latency")).put("max", 900);
             case "a mean without samples" -> t -> ((ObjectNode) repetition(t).get("latency")).put("mean", 1e12);
-            case "a deviation without samples" -> t -> ((ObjectNode) repetition(t).get("latency")).put("stddev", 4.0);
-            case "a merged mean without samples" -> t -> ((ObjectNode) step(t).get("merged").get("latency")).put("mean", 1e12);
-            case "generator lag" -> t -> repetition(t).putObject("generator").put("sendLagP50", 1000).put("sendLagP99", 5000)
-                    .put("sendLagMax", 9000).put("sends", 10).put("shareOfP50", 0.1).put("shareOfP99", 0.2);
-            case "a histogram with samples" -> t -> {
-                var histogram = Histograms.newLatencyHistogram();
-                histogram.recordValue(500);
-                histogram.recordValue(700);
-                repetition(t).put("histogram", Histograms.toBase64(histogram));
-            };
+            case "a deviation without samples" ->
+                t -> ((ObjectNode) repetition(t).get("latency")).put("stddev", 4.0);
+            case "a merged mean without samples" ->
+                t -> ((ObjectNode) step(t).get("merged").get("latency")).put("mean", 1e12);
+            case "generator lag" ->
+                t -> repetition(t)
+                        .putObject("generator")
+                        .put("sendLagP50", 1000)
+                        .put("sendLagP99", 5000)
+                        .put("sendLagMax", 9000)
+                        .put("sends", 10)
+                        .put("shareOfP50", 0.1)
+                        .put("shareOfP99", 0.2);
+            case "a histogram with samples" ->
+                t -> {
+                    var histogram = Histograms.newLatencyHistogram();
+                    histogram.recordValue(500);
+                    histogram.recordValue(700);
+                    repetition(t).put("histogram", Histograms.toBase64(histogram));
+                };
             case "a histogram that is not one" -> t -> repetition(t).put("histogram", "bm90IGEgaGlzdG9ncmFt");
             case "a negative window" -> t -> repetition(t).put("windowNanos", -1);
-            case "an OK with no window" -> t -> {
-                repetition(t).put("verdict", "OK").remove("reason");
-                step(t).put("verdict", "OK").remove("reason");
-                t.put("verdict", "OK").remove("reason");
-            };
-            case "an INCONCLUSIVE with no window" -> t -> {
-                repetition(t).put("verdict", "INCONCLUSIVE").put("reason", "host noise");
-                step(t).put("verdict", "INCONCLUSIVE").put("reason", "host noise");
-                t.put("verdict", "INCONCLUSIVE").put("reason", "host noise");
-            };
+            case "an OK with no window" ->
+                t -> {
+                    repetition(t).put("verdict", "OK").remove("reason");
+                    step(t).put("verdict", "OK").remove("reason");
+                    t.put("verdict", "OK").remove("reason");
+                };
+            case "an INCONCLUSIVE with no window" ->
+                t -> {
+                    repetition(t).put("verdict", "INCONCLUSIVE").put("reason", "host noise");
+                    step(t).put("verdict", "INCONCLUSIVE").put("reason", "host noise");
+                    t.put("verdict", "INCONCLUSIVE").put("reason", "host noise");
+                };
             default -> throw new IllegalArgumentException(what);
         };
-        assertThatThrownBy(() -> checkRefused(edit)).isInstanceOf(ResultFormatException.class).hasMessageStartingWith(message);
+        assertThatThrownBy(() -> checkRefused(edit))
+                .isInstanceOf(ResultFormatException.class)
+                .hasMessageStartingWith(message);
     }
 
     @Test
     void aValueOfEightyCharactersIsShownWholeAndALongerOneCutTo77AndAnEllipsis() {
         String eighty = "a".repeat(80);
-        assertThatThrownBy(() -> check(t -> step(t).put("id", eighty + "/"), null)).hasMessageStartingWith("steps[0].id = '"
-                + "a".repeat(77) + "…' is not");
-        assertThatThrownBy(() -> check(t -> step(t).put("id", "/" + "a".repeat(79)), null)).hasMessageStartingWith("steps[0].id = '/"
-                + "a".repeat(79) + "' is not");
+        assertThatThrownBy(() -> check(t -> step(t).put("id", eighty + "/"), null))
+                .hasMessageStartingWith("steps[0].id = '" + "a".repeat(77) + "…' is not");
+        assertThatThrownBy(() -> check(t -> step(t).put("id", "/" + "a".repeat(79)), null))
+                .hasMessageStartingWith("steps[0].id = '/" + "a".repeat(79) + "' is not");
     }
 
     @Test
     void aLongValueIsShortenedInTheMessage() {
         assertThatThrownBy(() -> check(t -> step(t).put("id", "<script>" + "a".repeat(10_000)), null))
-                .hasMessageStartingWith("steps[0].id = '<script>aaa").hasMessageContaining("…'").satisfies(e -> {
+                .hasMessageStartingWith("steps[0].id = '<script>aaa")
+                .hasMessageContaining("…'")
+                .satisfies(e -> {
                     if (e.getMessage().length() > 200) {
                         throw new AssertionError("message of " + e.getMessage().length() + " characters");
                     }

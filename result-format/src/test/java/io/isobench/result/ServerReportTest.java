@@ -11,8 +11,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ServerReportTest {
 
     static ServerReport sample() {
-        return new ServerReport(ServerReport.FORMAT_VERSION, "tcp-echo", new Environment.CpuSet(List.of(2, 3), "2-3", "2-3"),
-                List.of("2:2,6", "3:3,7"), List.of(new Pinning("server", 2, true, "affinity read back: 2")));
+        return new ServerReport(
+                ServerReport.FORMAT_VERSION,
+                "tcp-echo",
+                new Environment.CpuSet(List.of(2, 3), "2-3", "2-3"),
+                List.of("2:2,6", "3:3,7"),
+                List.of(new Pinning("server", 2, true, "affinity read back: 2")));
     }
 
     @Test
@@ -27,16 +31,20 @@ class ServerReportTest {
     @Test
     void noReportOrTwoReportsAreRefused() {
         assertThatThrownBy(() -> ServerReport.fromLog("isobench-runner server: tcp-echo listening on 0.0.0.0:7000\n"))
-                .isInstanceOf(ResultFormatException.class).hasMessageStartingWith("the server printed no report line");
-        assertThatThrownBy(() -> ServerReport.fromLog(null)).hasMessageStartingWith("the server printed no report line");
+                .isInstanceOf(ResultFormatException.class)
+                .hasMessageStartingWith("the server printed no report line");
+        assertThatThrownBy(() -> ServerReport.fromLog(null))
+                .hasMessageStartingWith("the server printed no report line");
         String line = sample().toLogLine();
-        assertThatThrownBy(() -> ServerReport.fromLog(line + "\n" + line + "\n")).hasMessage("the server printed 2 report lines, not one");
+        assertThatThrownBy(() -> ServerReport.fromLog(line + "\n" + line + "\n"))
+                .hasMessage("the server printed 2 report lines, not one");
     }
 
     @Test
     void anOversizedLineIsRefusedBeforeItIsParsed() {
         String line = ServerReport.LOG_PREFIX + "{\"x\":\"" + "a".repeat(ServerReport.MAX_LINE) + "\"}";
-        assertThatThrownBy(() -> ServerReport.fromLine(line)).hasMessageContaining("more than " + ServerReport.MAX_LINE);
+        assertThatThrownBy(() -> ServerReport.fromLine(line))
+                .hasMessageContaining("more than " + ServerReport.MAX_LINE);
     }
 
     /** The sample's JSON with {@code from} replaced by {@code to}, as a hostile or broken server could print it. */
@@ -62,7 +70,9 @@ class ServerReportTest {
             "target":"tcp-echo" | "target":"tcp-echo","extra":1 | server report: not the report JSON: Unrecognized field "extra"
             """)
     void everyFieldIsCheckedAndNamedWithItsValue(String from, String to, String message) {
-        assertThatThrownBy(() -> rewritten(from, to)).isInstanceOf(ResultFormatException.class).hasMessageStartingWith(message);
+        assertThatThrownBy(() -> rewritten(from, to))
+                .isInstanceOf(ResultFormatException.class)
+                .hasMessageStartingWith(message);
     }
 
     private static String withThreads(Pinning... threads) {
@@ -71,7 +81,8 @@ class ServerReportTest {
 
     @Test
     void threadsAreOneToSixteenAndTheirDetailIsPlainBoundedText() {
-        assertThatThrownBy(() -> ServerReport.fromLine(withThreads())).hasMessage("server report: pinning.length = 0 is not 1-16 threads");
+        assertThatThrownBy(() -> ServerReport.fromLine(withThreads()))
+                .hasMessage("server report: pinning.length = 0 is not 1-16 threads");
         assertThatThrownBy(() -> ServerReport.fromLine(withThreads(new Pinning("server", 2, true, "a\u0007b"))))
                 .hasMessageEndingWith("is longer than 512 characters or holds control characters");
         assertThatThrownBy(() -> ServerReport.fromLine(withThreads(new Pinning("server", 2, true, "x".repeat(513)))))
@@ -80,6 +91,7 @@ class ServerReportTest {
 
     @Test
     void aThreadMayBeUnpinnedWithoutACpu() {
-        assertThat(rewritten("\"cpu\":2", "\"cpu\":null").pinning().getFirst().cpu()).isNull();
+        assertThat(rewritten("\"cpu\":2", "\"cpu\":null").pinning().getFirst().cpu())
+                .isNull();
     }
 }

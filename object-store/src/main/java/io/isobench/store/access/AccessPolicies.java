@@ -23,20 +23,32 @@ public final class AccessPolicies {
     public static String operator(String bucket) {
         String arn = "arn:aws:s3:::" + bucket;
         return Json.write(document(
-                statement("OperatorBucket", List.of("s3:CreateBucket", "s3:ListBucket", "s3:GetBucketLocation", "s3:GetBucketPolicy",
-                        "s3:PutBucketPolicy"), List.of(arn)),
-                statement("OperatorObjects", List.of("s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:AbortMultipartUpload"),
-                        List.of(arn + "/" + BucketLayout.RUNS_PREFIX + "*", arn + "/" + BucketLayout.SITE_PREFIX + "*"))));
+                statement(
+                        "OperatorBucket",
+                        List.of(
+                                "s3:CreateBucket",
+                                "s3:ListBucket",
+                                "s3:GetBucketLocation",
+                                "s3:GetBucketPolicy",
+                                "s3:PutBucketPolicy"),
+                        List.of(arn)),
+                statement(
+                        "OperatorObjects",
+                        List.of("s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:AbortMultipartUpload"),
+                        List.of(
+                                arn + "/" + BucketLayout.RUNS_PREFIX + "*",
+                                arn + "/" + BucketLayout.SITE_PREFIX + "*"))));
     }
 
     /** PutObject under {@code prefix} (one attempt's upload prefix, ending in '/') and nothing else. */
     public static String upload(String bucket, String prefix) {
         String safe = ObjectKeys.requireSafePrefix("upload prefix", prefix);
         if (!safe.startsWith(BucketLayout.RUNS_PREFIX) || !safe.endsWith("/")) {
-            throw new IllegalArgumentException("upload prefix '" + prefix + "' must be a folder under " + BucketLayout.RUNS_PREFIX);
+            throw new IllegalArgumentException(
+                    "upload prefix '" + prefix + "' must be a folder under " + BucketLayout.RUNS_PREFIX);
         }
-        return Json.write(document(statement("UploadOneAttempt", List.of("s3:PutObject"), List.of("arn:aws:s3:::" + bucket + "/" + safe
-                + "*"))));
+        return Json.write(document(statement(
+                "UploadOneAttempt", List.of("s3:PutObject"), List.of("arn:aws:s3:::" + bucket + "/" + safe + "*"))));
     }
 
     private static Map<String, Object> document(Object... statements) {

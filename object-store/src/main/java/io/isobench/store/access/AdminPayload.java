@@ -40,8 +40,11 @@ final class AdminPayload {
 
     static byte[] encrypt(String secretKey, byte[] plaintext, byte[] salt, byte[] nonce) {
         try {
-            var key = new SecretKeySpec(SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256")
-                    .generateSecret(new PBEKeySpec(secretKey.toCharArray(), salt, PBKDF2_ROUNDS, 256)).getEncoded(), "AES");
+            var key = new SecretKeySpec(
+                    SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256")
+                            .generateSecret(new PBEKeySpec(secretKey.toCharArray(), salt, PBKDF2_ROUNDS, 256))
+                            .getEncoded(),
+                    "AES");
             var out = new ByteArrayOutputStream(salt.length + 1 + nonce.length + plaintext.length + 64);
             out.writeBytes(salt);
             out.write(PBKDF2_AES_GCM);
@@ -63,7 +66,8 @@ final class AdminPayload {
         }
     }
 
-    private static byte[] seal(SecretKeySpec key, byte[] nonce, int seq, byte[] data, int offset, int length, byte[] associated)
+    private static byte[] seal(
+            SecretKeySpec key, byte[] nonce, int seq, byte[] data, int offset, int length, byte[] associated)
             throws GeneralSecurityException {
         byte[] iv = new byte[12];
         System.arraycopy(nonce, 0, iv, 0, NONCE_BYTES);

@@ -28,7 +28,8 @@ public final class GrantUploads implements UploadTarget, AutoCloseable {
 
     private static final Pattern ERROR_CODE = Pattern.compile("<Code>([^<]*)</Code>");
     private static final Pattern ERROR_MESSAGE = Pattern.compile("<Message>([^<]*)</Message>");
-    private static final java.util.Set<String> RETRYABLE = java.util.Set.of("SlowDown", "XMinioServerNotInitialized", "NoSuchBucket");
+    private static final java.util.Set<String> RETRYABLE =
+            java.util.Set.of("SlowDown", "XMinioServerNotInitialized", "NoSuchBucket");
 
     private final URI endpoint;
     private final UploadGrant grant;
@@ -37,31 +38,38 @@ public final class GrantUploads implements UploadTarget, AutoCloseable {
     public GrantUploads(URI endpoint, UploadGrant grant) {
         this.endpoint = endpoint;
         this.grant = grant;
-        this.http = new OkHttpClient.Builder().connectTimeout(Duration.ofSeconds(5)).readTimeout(Duration.ofSeconds(60))
-                .writeTimeout(Duration.ofSeconds(60)).build();
+        this.http = new OkHttpClient.Builder()
+                .connectTimeout(Duration.ofSeconds(5))
+                .readTimeout(Duration.ofSeconds(60))
+                .writeTimeout(Duration.ofSeconds(60))
+                .build();
     }
 
     @Override
     public String describe() {
-        return "s3://" + grant.bucket() + " at " + endpoint + " (upload grant for " + grant.prefix() + " until " + grant.expires() + ")";
+        return "s3://" + grant.bucket() + " at " + endpoint + " (upload grant for " + grant.prefix() + " until "
+                + grant.expires() + ")";
     }
 
     @Override
     public void put(String key, byte[] content, String contentType) {
         ObjectKeys.requireSafePath("object key", key);
         if (!key.startsWith(grant.prefix())) {
-            throw new ObjectStoreException("cannot put '" + key + "': the upload grant covers " + grant.prefix() + " only", false, null);
+            throw new ObjectStoreException(
+                    "cannot put '" + key + "': the upload grant covers " + grant.prefix() + " only", false, null);
         }
         Answer answer;
         try {
             answer = post(key, content, contentType);
         } catch (IOException e) {
-            throw new ObjectStoreException("cannot put '" + key + "' in " + describe() + ": cannot reach " + endpoint + ": " + e, true, e);
+            throw new ObjectStoreException(
+                    "cannot put '" + key + "' in " + describe() + ": cannot reach " + endpoint + ": " + e, true, e);
         }
         if (!answer.ok()) {
             // NoSuchBucket: the operator re-creates a bucket that went away, so it is worth waiting for like an outage
             boolean retryable = answer.status() >= 500 || RETRYABLE.contains(answer.code());
-            throw new ObjectStoreException("cannot put '" + key + "' in " + describe() + ": " + answer, retryable, null);
+            throw new ObjectStoreException(
+                    "cannot put '" + key + "' in " + describe() + ": " + answer, retryable, null);
         }
     }
 
@@ -87,12 +95,25 @@ public final class GrantUploads implements UploadTarget, AutoCloseable {
         form.addFormDataPart("key", key);
         form.addFormDataPart("Content-Type", contentType);
         // S3 reads the fields before "file" and nothing after it
-        form.addFormDataPart("file", key.substring(key.lastIndexOf('/') + 1), RequestBody.create(content, MediaType.get(contentType)));
-        HttpUrl url = HttpUrl.get(endpoint.toString()).newBuilder().addPathSegment(grant.bucket()).build();
-        try (Response response = http.newCall(new Request.Builder().url(url).post(form.build()).build()).execute()) {
-            String body = response.body() == null ? "" : new String(response.body().bytes(), StandardCharsets.UTF_8);
-            return response.isSuccessful() ? new Answer(response.code(), "", "")
-                    : new Answer(response.code(), MinioAdmin.group(ERROR_CODE, body, ""), MinioAdmin.group(ERROR_MESSAGE, body, ""));
+        form.addFormDataPart(
+                "file",
+                key.substring(key.lastIndexOf('/') + 1),
+                RequestBody.create(content, MediaType.get(contentType)));
+        HttpUrl url = HttpUrl.get(endpoint.toString())
+                .newBuilder()
+                .addPathSegment(grant.bucket())
+                .build();
+        try (Response response = http.newCall(
+                        new Request.Builder().url(url).post(form.build()).build())
+                .execute()) {
+            String body =
+                    response.body() == null ? "" : new String(response.body().bytes(), StandardCharsets.UTF_8);
+            return response.isSuccessful()
+                    ? new Answer(response.code(), "", "")
+                    : new Answer(
+                            response.code(),
+                            MinioAdmin.group(ERROR_CODE, body, ""),
+                            MinioAdmin.group(ERROR_MESSAGE, body, ""));
         }
     }
 

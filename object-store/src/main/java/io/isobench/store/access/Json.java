@@ -14,7 +14,8 @@ final class Json {
         try {
             return MAPPER.writeValueAsString(value);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot write " + value.getClass().getSimpleName() + " as JSON: " + e.getOriginalMessage(), e);
+            throw new IllegalStateException(
+                    "cannot write " + value.getClass().getSimpleName() + " as JSON: " + e.getOriginalMessage(), e);
         }
     }
 

@@ -35,21 +35,29 @@ public final class MinioAdmin implements AutoCloseable {
     private static final Pattern ERROR_CODE = Pattern.compile("\"Code\"\\s*:\\s*\"([^\"]*)\"");
     private static final Pattern ERROR_MESSAGE = Pattern.compile("\"Message\"\\s*:\\s*\"([^\"]*)\"");
     /** Answers that say the server is starting, busy or away: a later try may succeed. */
-    private static final Set<String> BUSY = Set.of("XMinioServerNotInitialized", "XMinioIAMNotInitialized", "SlowDown",
-            "ServiceUnavailable");
+    private static final Set<String> BUSY =
+            Set.of("XMinioServerNotInitialized", "XMinioIAMNotInitialized", "SlowDown", "ServiceUnavailable");
 
     private final StoreConfig config;
     private final OkHttpClient http;
 
     public MinioAdmin(StoreConfig config) {
         this.config = config;
-        this.http = new OkHttpClient.Builder().connectTimeout(Duration.ofSeconds(5)).readTimeout(Duration.ofSeconds(30))
-                .writeTimeout(Duration.ofSeconds(30)).build();
+        this.http = new OkHttpClient.Builder()
+                .connectTimeout(Duration.ofSeconds(5))
+                .readTimeout(Duration.ofSeconds(30))
+                .writeTimeout(Duration.ofSeconds(30))
+                .build();
     }
 
     /** Creates or replaces the canned policy {@code name}. */
     public void putPolicy(String name, String policyJson) {
-        call("put policy " + name, "PUT", "add-canned-policy", Map.of("name", name), policyJson.getBytes(StandardCharsets.UTF_8));
+        call(
+                "put policy " + name,
+                "PUT",
+                "add-canned-policy",
+                Map.of("name", name),
+                policyJson.getBytes(StandardCharsets.UTF_8));
     }
 
     /** Creates the user, or sets its secret key when it exists; enabled. */
@@ -60,8 +68,12 @@ public final class MinioAdmin implements AutoCloseable {
 
     /** Makes {@code policy} the user's only policy. */
     public void setUserPolicy(String accessKey, String policy) {
-        call("set the policy " + policy + " of a user", "PUT", "set-user-or-group-policy",
-                Map.of("policyName", policy, "userOrGroup", accessKey, "isGroup", "false"), new byte[0]);
+        call(
+                "set the policy " + policy + " of a user",
+                "PUT",
+                "set-user-or-group-policy",
+                Map.of("policyName", policy, "userOrGroup", accessKey, "isGroup", "false"),
+                new byte[0]);
     }
 
     /**
@@ -69,7 +81,8 @@ public final class MinioAdmin implements AutoCloseable {
      * the caller's own permissions) and expiring at {@code expiration} (MinIO takes 15 minutes to a year from now).
      * Returns false when it exists already (the same keys derived again: nothing to do).
      */
-    public boolean addServiceAccount(String accessKey, String secretKey, String policyJson, Instant expiration, String description) {
+    public boolean addServiceAccount(
+            String accessKey, String secretKey, String policyJson, Instant expiration, String description) {
         var request = new java.util.LinkedHashMap<String, Object>();
         request.put("policy", new com.fasterxml.jackson.databind.util.RawValue(policyJson));
         request.put("accessKey", accessKey);
@@ -128,13 +141,16 @@ public final class MinioAdmin implements AutoCloseable {
 
     /** One signed admin call; package-private so tests can make calls isobench never makes (and see MinIO refuse them). */
     void call(String what, String method, String path, Map<String, String> query, byte[] body) {
-        HttpUrl.Builder url = HttpUrl.get(config.endpoint().toString()).newBuilder().encodedPath(API + path);
+        HttpUrl.Builder url =
+                HttpUrl.get(config.endpoint().toString()).newBuilder().encodedPath(API + path);
         query.forEach(url::addQueryParameter);
         HttpUrl target = url.build();
         byte[] content = body == null ? new byte[0] : body;
         String sha256 = sha256Hex(content);
-        String host = target.host() + (target.port() == HttpUrl.defaultPort(target.scheme()) ? "" : ":" + target.port());
-        Request unsigned = new Request.Builder().url(target)
+        String host =
+                target.host() + (target.port() == HttpUrl.defaultPort(target.scheme()) ? "" : ":" + target.port());
+        Request unsigned = new Request.Builder()
+                .url(target)
                 .method(method, body == null ? null : RequestBody.create(content, OCTETS))
                 .header("Host", host)
                 .header("X-Amz-Date", ZonedDateTime.now(Time.UTC).format(Time.AMZ_DATE_FORMAT))
@@ -144,20 +160,27 @@ public final class MinioAdmin implements AutoCloseable {
         try {
             signed = Signer.signV4S3(unsigned, config.region(), config.accessKey(), config.secretKey(), sha256);
         } catch (MinioException e) {
-            throw new ObjectStoreException("cannot sign the admin call to " + what + ": " + e.getMessage(), false, null);
+            throw new ObjectStoreException(
+                    "cannot sign the admin call to " + what + ": " + e.getMessage(), false, null);
         }
         try (Response response = http.newCall(signed).execute()) {
             if (response.isSuccessful()) {
                 return;
             }
-            String answer = response.body() == null ? "" : new String(response.body().bytes(), StandardCharsets.UTF_8);
+            String answer =
+                    response.body() == null ? "" : new String(response.body().bytes(), StandardCharsets.UTF_8);
             String code = group(ERROR_CODE, answer, "HTTP " + response.code());
             String detail = group(ERROR_MESSAGE, answer, answer.length() > 200 ? answer.substring(0, 200) : answer);
             boolean retryable = response.code() >= 500 || BUSY.contains(code);
-            throw new AdminException(scrub("cannot " + what + " at " + config.endpoint() + ": " + code + " (" + detail + ")"),
-                    response.code(), code, detail, retryable);
+            throw new AdminException(
+                    scrub("cannot " + what + " at " + config.endpoint() + ": " + code + " (" + detail + ")"),
+                    response.code(),
+                    code,
+                    detail,
+                    retryable);
         } catch (IOException e) {
-            throw new ObjectStoreException(scrub("cannot " + what + ": cannot reach " + config.endpoint() + ": " + e), true, null);
+            throw new ObjectStoreException(
+                    scrub("cannot " + what + ": cannot reach " + config.endpoint() + ": " + e), true, null);
         }
     }
 
@@ -174,7 +197,9 @@ public final class MinioAdmin implements AutoCloseable {
 
     static String sha256Hex(byte[] content) {
         try {
-            return HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(content));
+            return HexFormat.of()
+                    .formatHex(
+                            java.security.MessageDigest.getInstance("SHA-256").digest(content));
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);
         }

@@ -18,7 +18,8 @@ public final class StoreSetup {
             throw new IllegalArgumentException("the operator's access key '" + operatorAccessKey
                     + "' is the admin's: the operator must not hold the admin credential (give it a user of its own)");
         }
-        try (var store = new MinioObjectStore(admin); var minio = new MinioAdmin(admin)) {
+        try (var store = new MinioObjectStore(admin);
+                var minio = new MinioAdmin(admin)) {
             store.ensureBucket();
             minio.putPolicy(AccessPolicies.OPERATOR_POLICY_NAME, AccessPolicies.operator(admin.bucket()));
             minio.putUser(operatorAccessKey, operatorSecretKey);

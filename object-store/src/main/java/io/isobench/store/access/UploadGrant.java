@@ -24,7 +24,9 @@ public record UploadGrant(String bucket, String prefix, Instant expires, Map<Str
 
     /** The environment variable a runner reads it from. */
     public static final String ENV = "ISOBENCH_STORE_UPLOAD_GRANT";
-    static final Set<String> FIELDS = Set.of("policy", "x-amz-algorithm", "x-amz-credential", "x-amz-date", "x-amz-signature");
+
+    static final Set<String> FIELDS =
+            Set.of("policy", "x-amz-algorithm", "x-amz-credential", "x-amz-date", "x-amz-signature");
     private static final int MAX_JSON = 64 * 1024;
 
     public UploadGrant {
@@ -38,9 +40,12 @@ public record UploadGrant(String bucket, String prefix, Instant expires, Map<Str
         if (expires == null) {
             throw new IllegalArgumentException("upload grant expires is missing");
         }
-        if (fields == null || !fields.keySet().equals(FIELDS) || fields.values().stream().anyMatch(v -> v == null || v.isBlank())) {
-            throw new IllegalArgumentException("upload grant fields " + (fields == null ? "null" : new TreeMap<>(fields).keySet())
-                    + " must be exactly " + FIELDS.stream().sorted().toList() + ", none empty");
+        if (fields == null
+                || !fields.keySet().equals(FIELDS)
+                || fields.values().stream().anyMatch(v -> v == null || v.isBlank())) {
+            throw new IllegalArgumentException(
+                    "upload grant fields " + (fields == null ? "null" : new TreeMap<>(fields).keySet())
+                            + " must be exactly " + FIELDS.stream().sorted().toList() + ", none empty");
         }
         fields = Map.copyOf(fields);
     }
@@ -70,9 +75,14 @@ public record UploadGrant(String bucket, String prefix, Instant expires, Map<Str
             var fieldsNode = node.get("fields");
             var fields = new TreeMap<String, String>();
             if (fieldsNode != null && fieldsNode.isObject()) {
-                fieldsNode.properties().forEach(e -> fields.put(e.getKey(), e.getValue().isTextual() ? e.getValue().asText() : null));
+                fieldsNode
+                        .properties()
+                        .forEach(e -> fields.put(
+                                e.getKey(),
+                                e.getValue().isTextual() ? e.getValue().asText() : null));
             }
-            return new UploadGrant(text(node, "bucket"), text(node, "prefix"), Instant.parse(text(node, "expires")), fields);
+            return new UploadGrant(
+                    text(node, "bucket"), text(node, "prefix"), Instant.parse(text(node, "expires")), fields);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(ENV + " is not JSON: " + e.getOriginalMessage());
         } catch (DateTimeParseException e) {

@@ -29,6 +29,7 @@ public final class UploadGrants implements AutoCloseable {
 
     /** MinIO refuses service accounts that expire sooner than 15 minutes from now; one more for clock skew and latency. */
     static final Duration MIN_ACCOUNT_LIFETIME = Duration.ofMinutes(16);
+
     private static final String ACCESS_KEY_PREFIX = "ibr";
 
     private final StoreConfig operator;
@@ -48,7 +49,11 @@ public final class UploadGrants implements AutoCloseable {
         String secretKey = secretKey(prefix);
         Instant accountExpiry = later(expires, Instant.now().plus(MIN_ACCOUNT_LIFETIME));
         String description = "isobench upload " + prefix;
-        admin.addServiceAccount(accessKey, secretKey, AccessPolicies.upload(operator.bucket(), prefix), accountExpiry,
+        admin.addServiceAccount(
+                accessKey,
+                secretKey,
+                AccessPolicies.upload(operator.bucket(), prefix),
+                accountExpiry,
                 description.length() > 256 ? description.substring(0, 256) : description);
         return sign(prefix, expires, maxObjectBytes);
     }
@@ -66,7 +71,8 @@ public final class UploadGrants implements AutoCloseable {
                     .forEach((name, value) -> fields.put(name.toLowerCase(java.util.Locale.ROOT), value));
             return new UploadGrant(operator.bucket(), prefix, expires, fields);
         } catch (MinioException e) {
-            throw new ObjectStoreException("cannot sign the upload grant for " + prefix + ": " + e.getMessage(), false, null);
+            throw new ObjectStoreException(
+                    "cannot sign the upload grant for " + prefix + ": " + e.getMessage(), false, null);
         }
     }
 
@@ -77,12 +83,16 @@ public final class UploadGrants implements AutoCloseable {
 
     /** The account's access key: {@value #ACCESS_KEY_PREFIX} and 17 hex digits (MinIO: at most 20 characters). */
     String accessKey(String subject) {
-        return ACCESS_KEY_PREFIX + HexFormat.of().formatHex(hmac("access-key\n" + subject)).substring(0, 17);
+        return ACCESS_KEY_PREFIX
+                + HexFormat.of().formatHex(hmac("access-key\n" + subject)).substring(0, 17);
     }
 
     /** 40 characters (MinIO's longest secret key) of base64url. */
     String secretKey(String subject) {
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(hmac("secret-key\n" + subject)).substring(0, 40);
+        return Base64.getUrlEncoder()
+                .withoutPadding()
+                .encodeToString(hmac("secret-key\n" + subject))
+                .substring(0, 40);
     }
 
     private byte[] hmac(String message) {

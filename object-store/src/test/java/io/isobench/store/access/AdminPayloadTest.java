@@ -34,13 +34,16 @@ class AdminPayloadTest {
         assertThat(Arrays.copyOf(a, 41)).isNotEqualTo(Arrays.copyOf(b, 41));
     }
 
-    private static void assertSealed(int size, byte[] salt, byte[] nonce, int sealedSize, String sha256) throws Exception {
+    private static void assertSealed(int size, byte[] salt, byte[] nonce, int sealedSize, String sha256)
+            throws Exception {
         byte[] data = new byte[size];
         for (int i = 0; i < size; i++) {
             data[i] = (byte) (i * 7);
         }
         byte[] sealed = AdminPayload.encrypt("operator-secret", data, salt, nonce);
         assertThat(sealed).as(size + " bytes").hasSize(sealedSize);
-        assertThat(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(sealed))).as(size + " bytes").isEqualTo(sha256);
+        assertThat(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(sealed)))
+                .as(size + " bytes")
+                .isEqualTo(sha256);
     }
 }

@@ -26,22 +26,35 @@ class UploadAccountExpiryIT {
     @Test
     void anUnrevokedGrantIsRefusedOnceItsSigningAccountExpired() throws Exception {
         String secret = java.util.UUID.randomUUID().toString();
-        StoreSetup.apply(new StoreConfig(minio.endpoint(), "isobench", minio.accessKey(), minio.secretKey(), null), "isobench-operator",
+        StoreSetup.apply(
+                new StoreConfig(minio.endpoint(), "isobench", minio.accessKey(), minio.secretKey(), null),
+                "isobench-operator",
                 secret);
         var operator = new StoreConfig(minio.endpoint(), "isobench", "isobench-operator", secret, null);
-        String prefix = BucketLayout.attemptPrefix(new io.isobench.store.RunKey("team-a", "slow", "uid-1"), 1, "client");
+        String prefix =
+                BucketLayout.attemptPrefix(new io.isobench.store.RunKey("team-a", "slow", "uid-1"), 1, "client");
         Instant issued = Instant.now();
         try (var grants = new UploadGrants(operator)) {
             // a grant for one minute: its account gets MinIO's shortest life, 16 minutes
             UploadGrant grant = grants.issue(prefix, issued.plusSeconds(60), 1 << 20);
             // a policy that outlives its account (the operator never signs one: it isolates the account's own expiry)
             UploadGrant stillValid = grants.sign(prefix, issued.plus(Duration.ofMinutes(30)), 1 << 20);
-            try (var uploads = new GrantUploads(minio.endpoint(), grant); var later = new GrantUploads(minio.endpoint(), stillValid)) {
-                assertThat(uploads.post(prefix + "a.txt", "a".getBytes(), "text/plain").toString()).startsWith("204");
-                assertThat(later.post(prefix + "b.txt", "b".getBytes(), "text/plain").toString()).startsWith("204");
-                Thread.sleep(Duration.between(Instant.now(), issued.plus(UploadGrants.MIN_ACCOUNT_LIFETIME).plusSeconds(15)).toMillis());
-                assertThat(later.post(prefix + "c.txt", "c".getBytes(), "text/plain").toString())
-                        .as("the policy runs to +30 min; its signing account expired at +16").startsWith("403 InvalidAccessKeyId");
+            try (var uploads = new GrantUploads(minio.endpoint(), grant);
+                    var later = new GrantUploads(minio.endpoint(), stillValid)) {
+                assertThat(uploads.post(prefix + "a.txt", "a".getBytes(), "text/plain")
+                                .toString())
+                        .startsWith("204");
+                assertThat(later.post(prefix + "b.txt", "b".getBytes(), "text/plain")
+                                .toString())
+                        .startsWith("204");
+                Thread.sleep(Duration.between(
+                                Instant.now(),
+                                issued.plus(UploadGrants.MIN_ACCOUNT_LIFETIME).plusSeconds(15))
+                        .toMillis());
+                assertThat(later.post(prefix + "c.txt", "c".getBytes(), "text/plain")
+                                .toString())
+                        .as("the policy runs to +30 min; its signing account expired at +16")
+                        .startsWith("403 InvalidAccessKeyId");
             }
         }
     }

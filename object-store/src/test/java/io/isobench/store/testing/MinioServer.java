@@ -50,11 +50,21 @@ public final class MinioServer implements BeforeAllCallback, AfterAllCallback {
     public synchronized void start() throws IOException, InterruptedException {
         Path binary = Path.of(System.getProperty("user.home"), ".cache", "isobench", "bin", "minio");
         if (!Files.isExecutable(binary)) {
-            throw new IllegalStateException(binary + " is missing: run `local-cluster/tools.sh minio` (make test does)");
+            throw new IllegalStateException(
+                    binary + " is missing: run `local-cluster/tools.sh minio` (make test does)");
         }
-        var pb = new ProcessBuilder(binary.toString(), "server", dataDir.toString(), "--address", "127.0.0.1:" + port,
-                "--console-address", "127.0.0.1:" + (port == 29999 ? 29998 : port + 1), "--quiet")
-                .redirectErrorStream(true).redirectOutput(dataDir.resolveSibling(dataDir.getFileName() + ".log").toFile());
+        var pb = new ProcessBuilder(
+                        binary.toString(),
+                        "server",
+                        dataDir.toString(),
+                        "--address",
+                        "127.0.0.1:" + port,
+                        "--console-address",
+                        "127.0.0.1:" + (port == 29999 ? 29998 : port + 1),
+                        "--quiet")
+                .redirectErrorStream(true)
+                .redirectOutput(
+                        dataDir.resolveSibling(dataDir.getFileName() + ".log").toFile());
         pb.environment().put("MINIO_ROOT_USER", accessKey);
         pb.environment().put("MINIO_ROOT_PASSWORD", secretKey);
         pb.environment().put("MINIO_BROWSER", "off");
@@ -101,7 +111,8 @@ public final class MinioServer implements BeforeAllCallback, AfterAllCallback {
 
     private boolean live() {
         try {
-            var c = (HttpURLConnection) URI.create(endpoint() + "/minio/health/live").toURL().openConnection();
+            var c = (HttpURLConnection)
+                    URI.create(endpoint() + "/minio/health/live").toURL().openConnection();
             c.setConnectTimeout(500);
             return c.getResponseCode() == 200;
         } catch (IOException e) {
@@ -114,7 +125,7 @@ public final class MinioServer implements BeforeAllCallback, AfterAllCallback {
         for (int i = 0; i < 100; i += 2) {
             int candidate = 29900 + (start - 29900 + i) % 98;
             try (var a = new ServerSocket(candidate, 1, InetAddress.getLoopbackAddress());
-                 var b = new ServerSocket(candidate + 1, 1, InetAddress.getLoopbackAddress())) {
+                    var b = new ServerSocket(candidate + 1, 1, InetAddress.getLoopbackAddress())) {
                 return candidate;
             } catch (IOException busy) {
                 // next pair

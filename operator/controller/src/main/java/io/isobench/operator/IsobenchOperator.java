@@ -49,12 +49,18 @@ public final class IsobenchOperator implements AutoCloseable {
     private final HttpEndpoints http;
 
     /** The operator with the object store and publisher its configuration names. */
-    public static IsobenchOperator fromConfig(OperatorConfig config, KubernetesClient client, String httpBind) throws IOException {
+    public static IsobenchOperator fromConfig(OperatorConfig config, KubernetesClient client, String httpBind)
+            throws IOException {
         var store = StoreWiring.store(config);
         var uploads = store.map(s -> StoreWiring.uploads(config));
         var publisher = store.map(s -> StoreWiring.publisher(s, config));
-        var operator = new IsobenchOperator(config, client, store.map(StoreWiring::results).orElse(null), publisher.orElse(null),
-                uploads.orElse(null), httpBind);
+        var operator = new IsobenchOperator(
+                config,
+                client,
+                store.map(StoreWiring::results).orElse(null),
+                publisher.orElse(null),
+                uploads.orElse(null),
+                httpBind);
         operator.store = store.orElse(null);
         operator.sitePublisher = publisher.orElse(null);
         operator.uploads = uploads.orElse(null);
@@ -65,37 +71,68 @@ public final class IsobenchOperator implements AutoCloseable {
     private StoreUploadAccess uploads;
     private BucketSitePublisher sitePublisher;
     /** Keeps the bucket (and its site policy and pages) there: runners retry an upload to a bucket that went away until it is back. */
-    private final ScheduledExecutorService bucketKeeper =
-            Executors.newSingleThreadScheduledExecutor(r -> Thread.ofPlatform().daemon().name("bucket-keeper").unstarted(r));
+    private final ScheduledExecutorService bucketKeeper = Executors.newSingleThreadScheduledExecutor(
+            r -> Thread.ofPlatform().daemon().name("bucket-keeper").unstarted(r));
+
     static final Duration BUCKET_CHECK = Duration.ofSeconds(10);
 
-    IsobenchOperator(OperatorConfig config, KubernetesClient client, ResultSource results, RunPublisher publisher, UploadAccess uploads,
-            String httpBind) throws IOException {
+    IsobenchOperator(
+            OperatorConfig config,
+            KubernetesClient client,
+            ResultSource results,
+            RunPublisher publisher,
+            UploadAccess uploads,
+            String httpBind)
+            throws IOException {
         Clock clock = Clock.systemUTC();
-        var kubelets = new KubeletConfigz(client.getConfiguration(), config.kubeletCaFile(), config.kubeletAddressTypes(), KUBELET_TIMEOUT);
+        var kubelets = new KubeletConfigz(
+                client.getConfiguration(), config.kubeletCaFile(), config.kubeletAddressTypes(), KUBELET_TIMEOUT);
         nodes = new NodeInspector(client, kubelets, config.configzTtl(), clock);
         AtomicReference<BenchmarkRunReconciler> reconcilerRef = new AtomicReference<>();
-        var metrics = new OperatorMetrics(() -> reconcilerRef.get() == null ? List.of() : reconcilerRef.get().allRuns(), clock);
-        var services = new Services(config, client, nodes, new NodeLedger(), new ServerReports(client), new RunnerWorkload(config), results,
-                publisher == null ? null : new TimedPublisher(publisher, metrics), uploads, new ActionRejections(),
+        var metrics = new OperatorMetrics(
+                () -> reconcilerRef.get() == null
+                        ? List.of()
+                        : reconcilerRef.get().allRuns(),
+                clock);
+        var services = new Services(
+                config,
+                client,
+                nodes,
+                new NodeLedger(),
+                new ServerReports(client),
+                new RunnerWorkload(config),
+                results,
+                publisher == null ? null : new TimedPublisher(publisher, metrics),
+                uploads,
+                new ActionRejections(),
                 new Publications());
         ReconcileMetrics.jvm(metrics.registry());
-        var reconciler = new BenchmarkRunReconciler(services, clock, metrics, new RunEvents(client, clock, config.podName()));
+        var reconciler =
+                new BenchmarkRunReconciler(services, clock, metrics, new RunEvents(client, clock, config.podName()));
         operator = new Operator(o -> {
-            o.withKubernetesClient(client).withCloseClientOnStop(false).withConcurrentReconciliationThreads(8)
+            o.withKubernetesClient(client)
+                    .withCloseClientOnStop(false)
+                    .withConcurrentReconciliationThreads(8)
                     .withMetrics(ReconcileMetrics.josdk(metrics.registry()));
             if (config.leaderElection()) {
-                o.withLeaderElectionConfiguration(LeaderElectionConfigurationBuilder.aLeaderElectionConfiguration("isobench-operator")
-                        .withLeaseNamespace(config.podNamespace()).withIdentity(config.podName())
-                        .withLeaseDuration(Duration.ofSeconds(15)).withRenewDeadline(Duration.ofSeconds(10)).withRetryPeriod(Duration.ofSeconds(2))
-                        .build());
+                o.withLeaderElectionConfiguration(
+                        LeaderElectionConfigurationBuilder.aLeaderElectionConfiguration("isobench-operator")
+                                .withLeaseNamespace(config.podNamespace())
+                                .withIdentity(config.podName())
+                                .withLeaseDuration(Duration.ofSeconds(15))
+                                .withRenewDeadline(Duration.ofSeconds(10))
+                                .withRetryPeriod(Duration.ofSeconds(2))
+                                .build());
             }
         });
         reconcilerRef.set(reconciler);
         operator.register(reconciler, o -> {
-            // JOSDK gives up retrying a reconcile that keeps failing and would wait 10 h for the next: the run's deadline
+            // JOSDK gives up retrying a reconcile that keeps failing and would wait 10 h for the next: the run's
+            // deadline
             // must still be looked at
-            o.withName("benchmarkrun").withFinalizer(CrdConstants.FINALIZER).withReconciliationMaxInterval(config.maxReconcileInterval())
+            o.withName("benchmarkrun")
+                    .withFinalizer(CrdConstants.FINALIZER)
+                    .withReconciliationMaxInterval(config.maxReconcileInterval())
                     .withRetry(reconciler.retry());
             if (config.namespaces().isEmpty()) {
                 o.watchingAllNamespaces();
@@ -118,12 +155,14 @@ public final class IsobenchOperator implements AutoCloseable {
             return new HttpEndpoints.Health(true, "starting");
         }
         var unhealthy = new TreeSet<String>();
-        runtime.unhealthyEventSources().forEach((controller, sources) -> sources.keySet()
-                .forEach(source -> unhealthy.add(controller + "/" + source)));
+        runtime.unhealthyEventSources()
+                .forEach((controller, sources) ->
+                        sources.keySet().forEach(source -> unhealthy.add(controller + "/" + source)));
         if (!nodes.watching()) {
             unhealthy.add("nodes");
         }
-        return unhealthy.isEmpty() ? new HttpEndpoints.Health(true, "ok")
+        return unhealthy.isEmpty()
+                ? new HttpEndpoints.Health(true, "ok")
                 : new HttpEndpoints.Health(false, "not watching: " + String.join(", ", unhealthy));
     }
 
@@ -141,8 +180,8 @@ public final class IsobenchOperator implements AutoCloseable {
         nodes.start();
         operator.start();
         if (sitePublisher != null) {
-            bucketKeeper.scheduleWithFixedDelay(sitePublisher::keepBucket, BUCKET_CHECK.toMillis(), BUCKET_CHECK.toMillis(),
-                    TimeUnit.MILLISECONDS);
+            bucketKeeper.scheduleWithFixedDelay(
+                    sitePublisher::keepBucket, BUCKET_CHECK.toMillis(), BUCKET_CHECK.toMillis(), TimeUnit.MILLISECONDS);
         }
     }
 

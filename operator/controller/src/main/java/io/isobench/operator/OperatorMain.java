@@ -35,12 +35,15 @@ public final class OperatorMain {
         var client = new KubernetesClientBuilder().build();
         var operator = IsobenchOperator.fromConfig(config, client, "0.0.0.0");
         var stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            LOG.info("stopping");
-            operator.close();
-            client.close();
-            stopped.countDown();
-        }, "shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            LOG.info("stopping");
+                            operator.close();
+                            client.close();
+                            stopped.countDown();
+                        },
+                        "shutdown"));
         operator.start();
         LOG.info("isobench operator started; http on :{}", operator.httpPort());
         stopped.await();

@@ -25,8 +25,13 @@ final class StoreSetupMain {
 
     static int run(Map<String, String> env) throws InterruptedException {
         var missing = new ArrayList<String>();
-        for (String name : new String[] {"ISOBENCH_STORE_ENDPOINT", ADMIN_ACCESS_KEY, ADMIN_SECRET_KEY, "ISOBENCH_STORE_ACCESS_KEY",
-                "ISOBENCH_STORE_SECRET_KEY"}) {
+        for (String name : new String[] {
+            "ISOBENCH_STORE_ENDPOINT",
+            ADMIN_ACCESS_KEY,
+            ADMIN_SECRET_KEY,
+            "ISOBENCH_STORE_ACCESS_KEY",
+            "ISOBENCH_STORE_SECRET_KEY"
+        }) {
             if (env.get(name) == null || env.get(name).isBlank()) {
                 missing.add(name);
             }
@@ -38,9 +43,14 @@ final class StoreSetupMain {
         StoreConfig admin;
         Duration deadline;
         try {
-            admin = new StoreConfig(StoreConfig.parseEndpoint(env.get("ISOBENCH_STORE_ENDPOINT")), env.getOrDefault("ISOBENCH_STORE_BUCKET",
-                    "isobench"), env.get(ADMIN_ACCESS_KEY), env.get(ADMIN_SECRET_KEY), null);
-            deadline = Duration.parse("PT" + env.getOrDefault("ISOBENCH_SETUP_DEADLINE", "5m").toUpperCase(Locale.ROOT));
+            admin = new StoreConfig(
+                    StoreConfig.parseEndpoint(env.get("ISOBENCH_STORE_ENDPOINT")),
+                    env.getOrDefault("ISOBENCH_STORE_BUCKET", "isobench"),
+                    env.get(ADMIN_ACCESS_KEY),
+                    env.get(ADMIN_SECRET_KEY),
+                    null);
+            deadline = Duration.parse(
+                    "PT" + env.getOrDefault("ISOBENCH_SETUP_DEADLINE", "5m").toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException | DateTimeParseException e) {
             System.err.println("setup-store: " + e.getMessage());
             return 2;

@@ -3,7 +3,6 @@ package io.isobench.operator;
 import io.isobench.operator.config.OperatorConfig;
 import io.isobench.operator.results.BucketSitePublisher;
 import io.isobench.operator.results.ResultSource;
-import io.isobench.operator.results.RunPublisher;
 import io.isobench.operator.results.StoreResults;
 import io.isobench.operator.uploads.StoreUploadAccess;
 import io.isobench.store.MinioObjectStore;
@@ -24,8 +23,9 @@ final class StoreWiring {
             return Optional.empty();
         }
         if (config.storeAccessKey() == null || config.storeSecretKey() == null) {
-            throw new IllegalArgumentException("ISOBENCH_STORE_ENDPOINT is set but ISOBENCH_STORE_ACCESS_KEY / ISOBENCH_STORE_SECRET_KEY are not "
-                    + "(the chart takes them from the operator's store Secret)");
+            throw new IllegalArgumentException(
+                    "ISOBENCH_STORE_ENDPOINT is set but ISOBENCH_STORE_ACCESS_KEY / ISOBENCH_STORE_SECRET_KEY are not "
+                            + "(the chart takes them from the operator's store Secret)");
         }
         return Optional.of(new MinioObjectStore(storeConfig(config)));
     }
@@ -36,7 +36,8 @@ final class StoreWiring {
     }
 
     private static StoreConfig storeConfig(OperatorConfig config) {
-        return new StoreConfig(config.storeEndpoint(), config.storeBucket(), config.storeAccessKey(), config.storeSecretKey(), null);
+        return new StoreConfig(
+                config.storeEndpoint(), config.storeBucket(), config.storeAccessKey(), config.storeSecretKey(), null);
     }
 
     /** Reads runners' uploads; a store that cannot answer is an IOException, so the collect step waits instead of failing. */
@@ -51,8 +52,7 @@ final class StoreWiring {
      */
     static BucketSitePublisher publisher(ObjectStore store, OperatorConfig config) {
         BooleanSupplier bucket = store instanceof MinioObjectStore minio ? minio::createBucketIfMissing : () -> false;
-        return new BucketSitePublisher(store, bucket, config.siteUrl(), config.siteBundle(),
-                config.readLimits(),
-                Clock.systemUTC());
+        return new BucketSitePublisher(
+                store, bucket, config.siteUrl(), config.siteBundle(), config.readLimits(), Clock.systemUTC());
     }
 }

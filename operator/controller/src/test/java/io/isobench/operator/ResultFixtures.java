@@ -16,8 +16,15 @@ public final class ResultFixtures {
     public static String dispatch(int publisherCpu, int agentCpu) {
         ObjectNode tree = fixture();
         onCpus(tree, List.of(publisherCpu, agentCpu));
-        tree.get("steps").forEach(s -> s.get("repetitions").forEach(r -> r.get("pinning").forEach(p -> ((ObjectNode) p)
-                .put("cpu", "publisher".equals(p.get("role").asText()) ? publisherCpu : agentCpu))));
+        tree.get("steps")
+                .forEach(s -> s.get("repetitions")
+                        .forEach(r -> r.get("pinning")
+                                .forEach(p -> ((ObjectNode) p)
+                                        .put(
+                                                "cpu",
+                                                "publisher".equals(p.get("role").asText())
+                                                        ? publisherCpu
+                                                        : agentCpu))));
         return tree.toString();
     }
 
@@ -47,10 +54,13 @@ public final class ResultFixtures {
     }
 
     private static void scale(ObjectNode latency, double factor) {
-        for (String field : java.util.List.copyOf(latency.properties().stream().map(java.util.Map.Entry::getKey).toList())) {
+        for (String field : java.util.List.copyOf(
+                latency.properties().stream().map(java.util.Map.Entry::getKey).toList())) {
             var value = latency.get(field);
             if (!field.equals("count")) {
-                latency.put(field, value.isIntegralNumber() ? Math.round(value.asLong() * factor) : value.asDouble() * factor);
+                latency.put(
+                        field,
+                        value.isIntegralNumber() ? Math.round(value.asLong() * factor) : value.asDouble() * factor);
             }
         }
     }
@@ -68,8 +78,15 @@ public final class ResultFixtures {
         ObjectNode tree = fixture();
         tree.put("target", "tcp-echo");
         onCpus(tree, List.of(cpu));
-        tree.get("steps").forEach(s -> s.get("repetitions").forEach(r -> ((ObjectNode) r).putArray("pinning")
-                .addObject().put("role", "client").put("cpu", cpu).put("applied", true).put("detail", "affinity read back: " + cpu)));
+        tree.get("steps")
+                .forEach(s -> s.get("repetitions")
+                        .forEach(r -> ((ObjectNode) r)
+                                .putArray("pinning")
+                                .addObject()
+                                .put("role", "client")
+                                .put("cpu", cpu)
+                                .put("applied", true)
+                                .put("detail", "affinity read back: " + cpu)));
         return tree.toString();
     }
 

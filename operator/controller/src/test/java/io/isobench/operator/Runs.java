@@ -49,8 +49,13 @@ public final class Runs {
 
     public static BenchmarkRun run(String name, Instant created, BenchmarkRunSpec spec) {
         var run = new BenchmarkRun();
-        run.setMetadata(new ObjectMetaBuilder().withName(name).withNamespace("team-a").withUid(UUID.nameUUIDFromBytes(name.getBytes()).toString())
-                .withGeneration(1L).withCreationTimestamp(created.toString()).build());
+        run.setMetadata(new ObjectMetaBuilder()
+                .withName(name)
+                .withNamespace("team-a")
+                .withUid(UUID.nameUUIDFromBytes(name.getBytes()).toString())
+                .withGeneration(1L)
+                .withCreationTimestamp(created.toString())
+                .build());
         run.setSpec(spec);
         run.setStatus(new BenchmarkRunStatus());
         return run;

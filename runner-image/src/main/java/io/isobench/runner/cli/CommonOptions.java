@@ -5,102 +5,190 @@ import picocli.CommandLine.Option;
 /** Options every target shares: the sweep, its timing, placement, probes and output. */
 public final class CommonOptions {
 
-    @Option(names = "--mode", paramLabel = "open|closed", description = "open: fixed-rate schedule, latency from each message's intended send time "
-            + "(coordinated-omission correct). closed: next message when one completes (--clients in flight). Default: ${DEFAULT-VALUE}.",
-            defaultValue = "open", converter = RunChoices.ModeWords.class)
+    @Option(
+            names = "--mode",
+            paramLabel = "open|closed",
+            description =
+                    "open: fixed-rate schedule, latency from each message's intended send time "
+                            + "(coordinated-omission correct). closed: next message when one completes (--clients in flight). Default: ${DEFAULT-VALUE}.",
+            defaultValue = "open",
+            converter = RunChoices.ModeWords.class)
     RunChoices.Mode mode;
 
-    @Option(names = "--rates", paramLabel = "LIST", description = "Open-loop rate sweep in messages/s, e.g. 10k,100k,1M,10M.")
+    @Option(
+            names = "--rates",
+            paramLabel = "LIST",
+            description = "Open-loop rate sweep in messages/s, e.g. 10k,100k,1M,10M.")
     String rates;
 
-    @Option(names = "--clients", paramLabel = "LIST", description = "Closed-loop sweep: messages in flight (parallel clients), e.g. 1 or 10,50,150.")
+    @Option(
+            names = "--clients",
+            paramLabel = "LIST",
+            description = "Closed-loop sweep: messages in flight (parallel clients), e.g. 1 or 10,50,150.")
     String clients;
 
-    @Option(names = "--warmup", paramLabel = "DURATION", description = "Warm-up before each measured window (not recorded). Default: ${DEFAULT-VALUE}.",
+    @Option(
+            names = "--warmup",
+            paramLabel = "DURATION",
+            description = "Warm-up before each measured window (not recorded). Default: ${DEFAULT-VALUE}.",
             defaultValue = "5s")
     String warmup;
 
-    @Option(names = "--duration", paramLabel = "DURATION", description = "Measured window per repetition. Default: ${DEFAULT-VALUE}.", defaultValue = "10s")
+    @Option(
+            names = "--duration",
+            paramLabel = "DURATION",
+            description = "Measured window per repetition. Default: ${DEFAULT-VALUE}.",
+            defaultValue = "10s")
     String duration;
 
-    @Option(names = "--repetitions", paramLabel = "N|auto", description = "Repetitions per step, merged losslessly; auto: until the 95% "
-            + "interval of each step's p50 and p99 over its repetitions is within --precision (at least 3, at most --max-repetitions). "
-            + "Default: ${DEFAULT-VALUE}.", defaultValue = "3")
+    @Option(
+            names = "--repetitions",
+            paramLabel = "N|auto",
+            description = "Repetitions per step, merged losslessly; auto: until the 95% "
+                    + "interval of each step's p50 and p99 over its repetitions is within --precision (at least 3, at most --max-repetitions). "
+                    + "Default: ${DEFAULT-VALUE}.",
+            defaultValue = "3")
     String repetitions;
 
-    @Option(names = "--precision", paramLabel = "PERCENT", description = "With --repetitions auto: how close the interval must be, "
-            + "± this around the estimate. Default: 5%.")
+    @Option(
+            names = "--precision",
+            paramLabel = "PERCENT",
+            description = "With --repetitions auto: how close the interval must be, "
+                    + "± this around the estimate. Default: 5%.")
     String precision;
 
-    @Option(names = "--max-repetitions", paramLabel = "N", description = "With --repetitions auto: the most a step gets; a step that is "
-            + "still wider says so and how wide. Default: 20.")
+    @Option(
+            names = "--max-repetitions",
+            paramLabel = "N",
+            description = "With --repetitions auto: the most a step gets; a step that is "
+                    + "still wider says so and how wide. Default: 20.")
     Integer maxRepetitions;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Run directory (must not hold a finished run). Default: results/<target>-<time>.")
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            description = "Run directory (must not hold a finished run). Default: results/<target>-<time>.")
     String out;
 
-    @Option(names = "--cpus", paramLabel = "LIST", description = "CPUs to use, a subset of the granted cpuset, in placement order (first: sender). Default: the granted cpuset.")
+    @Option(
+            names = "--cpus",
+            paramLabel = "LIST",
+            description =
+                    "CPUs to use, a subset of the granted cpuset, in placement order (first: sender). Default: the granted cpuset.")
     String cpus;
 
     @Option(names = "--no-pin", description = "Do not pin measured threads (recorded in the result).")
     boolean noPin;
 
-    @Option(names = "--probe-duration", paramLabel = "DURATION", description = "Core-to-core and jitter probe before each repetition; 0 disables. Default: ${DEFAULT-VALUE}.",
+    @Option(
+            names = "--probe-duration",
+            paramLabel = "DURATION",
+            description =
+                    "Core-to-core and jitter probe before each repetition; 0 disables. Default: ${DEFAULT-VALUE}.",
             defaultValue = "1s")
     String probeDuration;
 
-    @Option(names = "--noise-budget", paramLabel = "DURATION", description = "Gate on host noise: a repetition whose probes saw a stall "
-            + "longer than this, whose core-to-core latency changed between its probes, or during whose window the cgroup was throttled, "
-            + "the hypervisor stole time, or interrupts or involuntary context switches exceeded their allowance, is INCONCLUSIVE and run "
-            + "again (--max-reruns); a run left INCONCLUSIVE exits 5. Needs the probes (--probe-duration). Default: no gating, the figures "
-            + "are recorded.")
+    @Option(
+            names = "--noise-budget",
+            paramLabel = "DURATION",
+            description = "Gate on host noise: a repetition whose probes saw a stall "
+                    + "longer than this, whose core-to-core latency changed between its probes, or during whose window the cgroup was throttled, "
+                    + "the hypervisor stole time, or interrupts or involuntary context switches exceeded their allowance, is INCONCLUSIVE and run "
+                    + "again (--max-reruns); a run left INCONCLUSIVE exits 5. Needs the probes (--probe-duration). Default: no gating, the figures "
+                    + "are recorded.")
     String noiseBudget;
 
-    @Option(names = "--max-reruns", paramLabel = "N", description = "How many times an INCONCLUSIVE repetition is run again. "
-            + "Default: ${DEFAULT-VALUE}.", defaultValue = "2")
+    @Option(
+            names = "--max-reruns",
+            paramLabel = "N",
+            description = "How many times an INCONCLUSIVE repetition is run again. " + "Default: ${DEFAULT-VALUE}.",
+            defaultValue = "2")
     int maxReruns;
 
-    @Option(names = "--generator-limit", paramLabel = "PERCENT", description = "A repetition FAILs when the load generator's own lag "
-            + "(the larger of the sender lag p50 and the reply-read delay p50) is at least this share of its latency p50: the latency "
-            + "is then the generator's. Default: ${DEFAULT-VALUE}.", defaultValue = "50%")
+    @Option(
+            names = "--generator-limit",
+            paramLabel = "PERCENT",
+            description = "A repetition FAILs when the load generator's own lag "
+                    + "(the larger of the sender lag p50 and the reply-read delay p50) is at least this share of its latency p50: the latency "
+                    + "is then the generator's. Default: ${DEFAULT-VALUE}.",
+            defaultValue = "50%")
     String generatorLimit;
 
-    @Option(names = "--interval", paramLabel = "DURATION", description = "Interval-log (.hlog) resolution and progress period. Default: ${DEFAULT-VALUE}.",
+    @Option(
+            names = "--interval",
+            paramLabel = "DURATION",
+            description = "Interval-log (.hlog) resolution and progress period. Default: ${DEFAULT-VALUE}.",
             defaultValue = "1s")
     String interval;
 
-    @Option(names = "--drain-timeout", paramLabel = "DURATION", description = "How long completions may trail the window before they count as lost. Default: ${DEFAULT-VALUE}.",
+    @Option(
+            names = "--drain-timeout",
+            paramLabel = "DURATION",
+            description =
+                    "How long completions may trail the window before they count as lost. Default: ${DEFAULT-VALUE}.",
             defaultValue = "5s")
     String drainTimeout;
 
-    @Option(names = "--rate-tolerance", paramLabel = "PERCENT", description = "A repetition FAILs when its achieved rate is this far below the target. Default: ${DEFAULT-VALUE}.",
+    @Option(
+            names = "--rate-tolerance",
+            paramLabel = "PERCENT",
+            description =
+                    "A repetition FAILs when its achieved rate is this far below the target. Default: ${DEFAULT-VALUE}.",
             defaultValue = "2%")
     String rateTolerance;
 
-    @Option(names = "--fork", paramLabel = "auto|none", description = "auto: each variant runs in a fresh JVM (as JMH forks). Default: ${DEFAULT-VALUE}.",
-            defaultValue = "auto", converter = RunChoices.ForkWords.class)
+    @Option(
+            names = "--fork",
+            paramLabel = "auto|none",
+            description = "auto: each variant runs in a fresh JVM (as JMH forks). Default: ${DEFAULT-VALUE}.",
+            defaultValue = "auto",
+            converter = RunChoices.ForkWords.class)
     RunChoices.Fork fork;
 
-    @Option(names = "--progress", paramLabel = "auto|bar|log|none", description = "bar: a live line on a terminal; log: JSON lines on stderr; auto: bar on a terminal, else log. Default: ${DEFAULT-VALUE}.",
-            defaultValue = "auto", converter = RunChoices.ProgressWords.class)
+    @Option(
+            names = "--progress",
+            paramLabel = "auto|bar|log|none",
+            description =
+                    "bar: a live line on a terminal; log: JSON lines on stderr; auto: bar on a terminal, else log. Default: ${DEFAULT-VALUE}.",
+            defaultValue = "auto",
+            converter = RunChoices.ProgressWords.class)
     RunChoices.ProgressStyle progress;
 
-    @Option(names = "--metrics-port", paramLabel = "PORT", description = "Serve live figures for Prometheus at http://0.0.0.0:PORT/metrics "
-            + "(messages received, last interval's p50/p99/max, achieved rate); 0: off. Default: ${DEFAULT-VALUE}.", defaultValue = "0")
+    @Option(
+            names = "--metrics-port",
+            paramLabel = "PORT",
+            description =
+                    "Serve live figures for Prometheus at http://0.0.0.0:PORT/metrics "
+                            + "(messages received, last interval's p50/p99/max, achieved rate); 0: off. Default: ${DEFAULT-VALUE}.",
+            defaultValue = "0")
     int metricsPort;
 
-    @Option(names = "--upload-endpoint", paramLabel = "URL", description = "After the run, upload the run directory to this S3/MinIO endpoint "
-            + "(credentials from ISOBENCH_STORE_ACCESS_KEY / ISOBENCH_STORE_SECRET_KEY, never options).")
+    @Option(
+            names = "--upload-endpoint",
+            paramLabel = "URL",
+            description = "After the run, upload the run directory to this S3/MinIO endpoint "
+                    + "(credentials from ISOBENCH_STORE_ACCESS_KEY / ISOBENCH_STORE_SECRET_KEY, never options).")
     String uploadEndpoint;
 
-    @Option(names = "--upload-bucket", paramLabel = "NAME", description = "Bucket of the upload. Default: ${DEFAULT-VALUE}.", defaultValue = "isobench")
+    @Option(
+            names = "--upload-bucket",
+            paramLabel = "NAME",
+            description = "Bucket of the upload. Default: ${DEFAULT-VALUE}.",
+            defaultValue = "isobench")
     String uploadBucket;
 
-    @Option(names = "--upload-prefix", paramLabel = "PREFIX", description = "Key prefix of the upload, e.g. runs/<ns>/<name>/<uid>/attempt-1/client/.")
+    @Option(
+            names = "--upload-prefix",
+            paramLabel = "PREFIX",
+            description = "Key prefix of the upload, e.g. runs/<ns>/<name>/<uid>/attempt-1/client/.")
     String uploadPrefix;
 
-    @Option(names = "--upload-deadline", paramLabel = "DURATION", description = "Keep retrying the upload (backoff) this long; then exit 4, files kept. "
-            + "Default: ${DEFAULT-VALUE}.", defaultValue = "10m")
+    @Option(
+            names = "--upload-deadline",
+            paramLabel = "DURATION",
+            description = "Keep retrying the upload (backoff) this long; then exit 4, files kept. "
+                    + "Default: ${DEFAULT-VALUE}.",
+            defaultValue = "10m")
     String uploadDeadline;
 
     @Option(names = "--only-variant", hidden = true, description = "Run one variant only (used by forked JVMs).")

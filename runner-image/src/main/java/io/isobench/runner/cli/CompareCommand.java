@@ -20,11 +20,16 @@ import picocli.CommandLine.Spec;
  * {@code isobench-runner compare BASE CANDIDATE}: the CI gate (docs/compare.md). Exit codes: 0 no regression, 1 regression,
  * 3 cannot tell (incomparable runs, no step both measured OK, too few repetitions), 2 bad usage.
  */
-@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Compares a candidate run with a baseline run, step by step: slower, faster, no change or too few repetitions "
-                + "to tell for p50, p99 and p99.9, at a stated error rate (docs/compare.md).",
-                "Exit codes: 0 no regression · 1 regression · 3 cannot tell (the runs are not comparable, no step both measured OK, "
-                        + "or too few repetitions) · 2 bad usage."})
+@Command(
+        name = "compare",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "Compares a candidate run with a baseline run, step by step: slower, faster, no change or too few repetitions "
+                    + "to tell for p50, p99 and p99.9, at a stated error rate (docs/compare.md).",
+            "Exit codes: 0 no regression · 1 regression · 3 cannot tell (the runs are not comparable, no step both measured OK, "
+                    + "or too few repetitions) · 2 bad usage."
+        })
 final class CompareCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "BASE", description = "The baseline's run directory (holding result.json).")
@@ -33,12 +38,20 @@ final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "CANDIDATE", description = "The candidate's run directory.")
     Path candidate;
 
-    @Option(names = "--threshold", paramLabel = "PERCENT", description = "Smaller changes are no change. Default: ${DEFAULT-VALUE}.",
+    @Option(
+            names = "--threshold",
+            paramLabel = "PERCENT",
+            description = "Smaller changes are no change. Default: ${DEFAULT-VALUE}.",
             defaultValue = "5%")
     String threshold;
 
-    @Option(names = "--format", paramLabel = "text|markdown|json", description = "text (a terminal), markdown (a pull-request comment), "
-            + "json (a pipeline's next step). Default: ${DEFAULT-VALUE}.", defaultValue = "text", converter = FormatWords.class)
+    @Option(
+            names = "--format",
+            paramLabel = "text|markdown|json",
+            description = "text (a terminal), markdown (a pull-request comment), "
+                    + "json (a pipeline's next step). Default: ${DEFAULT-VALUE}.",
+            defaultValue = "text",
+            converter = FormatWords.class)
     Format format;
 
     /** {@code --format}: who reads the comparison. */
@@ -57,8 +70,10 @@ final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    @Option(names = "--compare-anyway", description = "Compare across differences that decide what is measured (another config, "
-            + "kernel, JVM, CPU…); they are still listed.")
+    @Option(
+            names = "--compare-anyway",
+            description = "Compare across differences that decide what is measured (another config, "
+                    + "kernel, JVM, CPU…); they are still listed.")
     boolean anyway;
 
     @Spec
@@ -71,11 +86,12 @@ final class CompareCommand implements Callable<Integer> {
         RunResult b = read("CANDIDATE", candidate);
         RunComparison comparison = RunComparison.of(a, b, fraction, anyway);
         PrintWriter out = spec.commandLine().getOut();
-        out.print(switch (format) {
-            case MARKDOWN -> ComparisonReport.markdown(comparison, ComparisonReport.labels(a, b));
-            case JSON -> ComparisonReport.json(comparison) + "\n";
-            case TEXT -> ComparisonReport.text(comparison, ComparisonReport.labels(a, b));
-        });
+        out.print(
+                switch (format) {
+                    case MARKDOWN -> ComparisonReport.markdown(comparison, ComparisonReport.labels(a, b));
+                    case JSON -> ComparisonReport.json(comparison) + "\n";
+                    case TEXT -> ComparisonReport.text(comparison, ComparisonReport.labels(a, b));
+                });
         out.flush();
         return comparison.outcome().exitCode();
     }
@@ -84,7 +100,8 @@ final class CompareCommand implements Callable<Integer> {
     private static RunResult read(String argument, Path dir) {
         Path file = dir.resolve(RunLayout.RESULT_FILE);
         if (!Files.isRegularFile(file)) {
-            throw new UsageException(argument + " " + dir + ": no " + RunLayout.RESULT_FILE + " (not a finished run directory)");
+            throw new UsageException(
+                    argument + " " + dir + ": no " + RunLayout.RESULT_FILE + " (not a finished run directory)");
         }
         try {
             return ResultJson.read(file);

@@ -11,7 +11,10 @@ import picocli.CommandLine.Option;
 /** tcp-echo and udp-echo: the options they share. */
 abstract class EchoCommand extends TargetCommand {
 
-    @Option(names = "--message-bytes", paramLabel = "N", description = "Message size; the first 8 bytes carry the send time. Default: ${DEFAULT-VALUE}.",
+    @Option(
+            names = "--message-bytes",
+            paramLabel = "N",
+            description = "Message size; the first 8 bytes carry the send time. Default: ${DEFAULT-VALUE}.",
             defaultValue = "256")
     int messageBytes;
 
@@ -24,7 +27,8 @@ abstract class EchoCommand extends TargetCommand {
     Target target() {
         int max = protocol() == EchoProtocol.UDP ? 65507 : 1 << 20;
         if (messageBytes < 8 || messageBytes > max) {
-            throw new UsageException("--message-bytes '" + messageBytes + "': must be between 8 (the timestamp) and " + max);
+            throw new UsageException(
+                    "--message-bytes '" + messageBytes + "': must be between 8 (the timestamp) and " + max);
         }
         return new EchoTarget(protocol(), messageBytes, server.location());
     }
@@ -34,9 +38,14 @@ abstract class EchoCommand extends TargetCommand {
         return "10k,50k,100k";
     }
 
-    @Command(name = "tcp-echo", mixinStandardHelpOptions = true, sortOptions = false, description = {
-        "TCP echo of fixed-size messages (the CoralReactor write-up): busy-polling NIO, TCP_NODELAY, pinned client and server.",
-        "--mode closed --clients 1: ping-pong, one-way = RTT/2 (labelled half-round-trip); --mode open: round trip from the intended send time."})
+    @Command(
+            name = "tcp-echo",
+            mixinStandardHelpOptions = true,
+            sortOptions = false,
+            description = {
+                "TCP echo of fixed-size messages (the CoralReactor write-up): busy-polling NIO, TCP_NODELAY, pinned client and server.",
+                "--mode closed --clients 1: ping-pong, one-way = RTT/2 (labelled half-round-trip); --mode open: round trip from the intended send time."
+            })
     static final class Tcp extends EchoCommand {
         @Override
         EchoProtocol protocol() {
@@ -44,9 +53,14 @@ abstract class EchoCommand extends TargetCommand {
         }
     }
 
-    @Command(name = "udp-echo", mixinStandardHelpOptions = true, sortOptions = false, description = {
-        "UDP echo of fixed-size datagrams (the CoralReactor write-up): busy-polling NIO, pinned client and server.",
-        "--mode closed --clients 1: ping-pong, one-way = RTT/2 (labelled half-round-trip); --mode open: round trip from the intended send time."})
+    @Command(
+            name = "udp-echo",
+            mixinStandardHelpOptions = true,
+            sortOptions = false,
+            description = {
+                "UDP echo of fixed-size datagrams (the CoralReactor write-up): busy-polling NIO, pinned client and server.",
+                "--mode closed --clients 1: ping-pong, one-way = RTT/2 (labelled half-round-trip); --mode open: round trip from the intended send time."
+            })
     static final class Udp extends EchoCommand {
         @Override
         EchoProtocol protocol() {

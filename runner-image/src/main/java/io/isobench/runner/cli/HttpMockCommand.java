@@ -9,11 +9,16 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** http-mock: MockServer under load from our own keep-alive HTTP/1.1 generator. */
-@Command(name = "http-mock", mixinStandardHelpOptions = true, sortOptions = false, description = {
-    "MockServer under load (the MockServer performance page): GET /simple over keep-alive connections from a busy-polled NIO generator.",
-    "--mode closed --clients 10,50,150,…: the page's parallel-clients sweep (ab -k);",
-    "--mode open --rates …: fixed rate over --connections,",
-    "each request timed from its intended send time (waiting for a free connection counts)."})
+@Command(
+        name = "http-mock",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {
+            "MockServer under load (the MockServer performance page): GET /simple over keep-alive connections from a busy-polled NIO generator.",
+            "--mode closed --clients 10,50,150,…: the page's parallel-clients sweep (ab -k);",
+            "--mode open --rates …: fixed rate over --connections,",
+            "each request timed from its intended send time (waiting for a free connection counts)."
+        })
 final class HttpMockCommand extends TargetCommand {
 
     /** The seed's parallel-clients column. */
@@ -22,19 +27,32 @@ final class HttpMockCommand extends TargetCommand {
     @Mixin
     ServerOptions server;
 
-    @Option(names = "--path", paramLabel = "PATH", description = "Path of the GET expectation. Default: ${DEFAULT-VALUE}.", defaultValue = MockServerHost.DEFAULT_PATH)
+    @Option(
+            names = "--path",
+            paramLabel = "PATH",
+            description = "Path of the GET expectation. Default: ${DEFAULT-VALUE}.",
+            defaultValue = MockServerHost.DEFAULT_PATH)
     String path;
 
-    @Option(names = "--connections", paramLabel = "N", description = "Open loop: keep-alive connections in the pool. Default: ${DEFAULT-VALUE}.",
+    @Option(
+            names = "--connections",
+            paramLabel = "N",
+            description = "Open loop: keep-alive connections in the pool. Default: ${DEFAULT-VALUE}.",
             defaultValue = "100")
     int connections;
 
-    @Option(names = "--max-log-entries", paramLabel = "N",
-            description = "MockServer's in-memory request log cap (the performance page's tuning advice). Default: ${DEFAULT-VALUE}.",
+    @Option(
+            names = "--max-log-entries",
+            paramLabel = "N",
+            description =
+                    "MockServer's in-memory request log cap (the performance page's tuning advice). Default: ${DEFAULT-VALUE}.",
             defaultValue = "1000")
     int maxLogEntries;
 
-    @Option(names = "--server-threads", paramLabel = "N", description = "MockServer's Netty event-loop threads. Default: MockServer's own.")
+    @Option(
+            names = "--server-threads",
+            paramLabel = "N",
+            description = "MockServer's Netty event-loop threads. Default: MockServer's own.")
     Integer serverThreads;
 
     @Override
@@ -49,7 +67,8 @@ final class HttpMockCommand extends TargetCommand {
 
     static void validatePath(String option, String path) {
         if (!path.matches("/[A-Za-z0-9._~/-]{0,200}")) {
-            throw new UsageException(option + " '" + path + "': must start with / and use only letters, digits and . _ ~ / -");
+            throw new UsageException(
+                    option + " '" + path + "': must start with / and use only letters, digits and . _ ~ / -");
         }
     }
 

@@ -11,14 +11,23 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** ipc: NewOrderSingle messages over Chronicle Queue between processes. */
-@Command(name = "ipc", mixinStandardHelpOptions = true, sortOptions = false,
-        header = "Orders over a Chronicle Queue to a consumer in another JVM (the Chronicle Services write-up).", description = {
-    "Serialized orders over shared memory between processes (the Chronicle Services write-up): a NewOrderSingle with 28 FIX fields",
-    "written to a Chronicle Queue, read, deserialized and delivered to a method in another JVM; one-way from the intended send time."})
+@Command(
+        name = "ipc",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        header = "Orders over a Chronicle Queue to a consumer in another JVM (the Chronicle Services write-up).",
+        description = {
+            "Serialized orders over shared memory between processes (the Chronicle Services write-up): a NewOrderSingle with 28 FIX fields",
+            "written to a Chronicle Queue, read, deserialized and delivered to a method in another JVM; one-way from the intended send time."
+        })
 final class IpcCommand extends TargetCommand {
 
-    @Option(names = "--consumer", paramLabel = "process|thread", description = "process: a separate JVM pinned to the next CPU (the write-up's set-up); "
-            + "thread: a pinned thread in this JVM, for comparison. Default: ${DEFAULT-VALUE}.", defaultValue = "process",
+    @Option(
+            names = "--consumer",
+            paramLabel = "process|thread",
+            description = "process: a separate JVM pinned to the next CPU (the write-up's set-up); "
+                    + "thread: a pinned thread in this JVM, for comparison. Default: ${DEFAULT-VALUE}.",
+            defaultValue = "process",
             converter = ConsumerWords.class)
     Consumer consumer;
 
@@ -36,7 +45,11 @@ final class IpcCommand extends TargetCommand {
         }
     }
 
-    @Option(names = "--queue-dir", paramLabel = "DIR", description = "Where the session's queues go (deleted after each repetition). Default: /dev/shm, else the temp dir.")
+    @Option(
+            names = "--queue-dir",
+            paramLabel = "DIR",
+            description =
+                    "Where the session's queues go (deleted after each repetition). Default: /dev/shm, else the temp dir.")
     Path queueDir;
 
     @Override
@@ -45,7 +58,9 @@ final class IpcCommand extends TargetCommand {
             case PROCESS -> new ServerLocation.SeparateProcess(JvmVariantForks.currentJvm(RunnerMain.class));
             case THREAD -> new ServerLocation.InProcess();
         };
-        if (queueDir != null && Files.exists(queueDir) && (!Files.isDirectory(queueDir) || !Files.isWritable(queueDir))) {
+        if (queueDir != null
+                && Files.exists(queueDir)
+                && (!Files.isDirectory(queueDir) || !Files.isWritable(queueDir))) {
             throw new UsageException("--queue-dir '" + queueDir + "': not a writable directory");
         }
         return new IpcTarget(location, queueDir);

@@ -18,7 +18,9 @@ record LiveMetrics(Progress progress, MetricsEndpoint endpoint) implements AutoC
             throw new UsageException("--metrics-port '" + port + "': must be a port number (1-65535) or 0 for off");
         }
         RunSettings.Forking forking = settings.forking();
-        boolean forksVariants = forking.onlyVariant() == null && forking.variantsInOwnJvm() && target.variants().size() > 1;
+        boolean forksVariants = forking.onlyVariant() == null
+                && forking.variantsInOwnJvm()
+                && target.variants().size() > 1;
         if (port == 0 || forksVariants) {
             return new LiveMetrics(progress, null);
         }

@@ -25,7 +25,8 @@ final class OptionParsers {
         for (String part : splitList(option, text)) {
             Matcher m = RATE.matcher(part);
             if (!m.matches()) {
-                throw new UsageException(option + " '" + part + "': not a rate; use messages per second like 10000, 10k, 1.5M");
+                throw new UsageException(
+                        option + " '" + part + "': not a rate; use messages per second like 10000, 10k, 1.5M");
             }
             double multiplier = switch (m.group(2).toLowerCase(Locale.ROOT)) {
                 case "k" -> 1e3;
@@ -39,7 +40,8 @@ final class OptionParsers {
             }
             long rate = (long) value;
             if (rate <= 0 || rate > MAX_RATE) {
-                throw new UsageException(option + " '" + part + "': must be between 1 and " + MAX_RATE + " messages per second");
+                throw new UsageException(
+                        option + " '" + part + "': must be between 1 and " + MAX_RATE + " messages per second");
             }
             rates.add(rate);
         }
@@ -71,18 +73,20 @@ final class OptionParsers {
         }
         Matcher m = DURATION.matcher(t);
         if (!m.matches()) {
-            throw new UsageException(option + " '" + text + "': not a duration; use a number and a unit like 5s, 500ms, 2m"
-                    + (t.startsWith("-") ? " (durations cannot be negative)" : ""));
+            throw new UsageException(
+                    option + " '" + text + "': not a duration; use a number and a unit like 5s, 500ms, 2m"
+                            + (t.startsWith("-") ? " (durations cannot be negative)" : ""));
         }
         double value = Double.parseDouble(m.group(1));
-        double nanos = value * switch (m.group(2)) {
-            case "ns" -> 1;
-            case "us", "µs" -> 1e3;
-            case "ms" -> 1e6;
-            case "s" -> 1e9;
-            case "m" -> 60e9;
-            default -> 3600e9;
-        };
+        double nanos = value
+                * switch (m.group(2)) {
+                    case "ns" -> 1;
+                    case "us", "µs" -> 1e3;
+                    case "ms" -> 1e6;
+                    case "s" -> 1e9;
+                    case "m" -> 60e9;
+                    default -> 3600e9;
+                };
         if (nanos < 1 && !allowZero) {
             throw new UsageException(option + " '" + text + "': must be longer than zero");
         }

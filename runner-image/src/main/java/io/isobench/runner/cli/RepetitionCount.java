@@ -29,14 +29,17 @@ record RepetitionCount(int most, double precision) {
             return new RepetitionCount(budget, fraction);
         }
         if (precision != null || maxRepetitions != null) {
-            String option = precision != null ? "--precision '" + precision + "'" : "--max-repetitions '" + maxRepetitions + "'";
+            String option = precision != null
+                    ? "--precision '" + precision + "'"
+                    : "--max-repetitions '" + maxRepetitions + "'";
             throw new UsageException(option + ": only applies with --repetitions auto");
         }
         int count;
         try {
             count = Integer.parseInt(repetitions.strip());
         } catch (NumberFormatException e) {
-            throw new UsageException("--repetitions '" + repetitions + "': use a number from 1 to " + MAX + ", or auto");
+            throw new UsageException(
+                    "--repetitions '" + repetitions + "': use a number from 1 to " + MAX + ", or auto");
         }
         if (count < 1 || count > MAX) {
             throw new UsageException("--repetitions '" + repetitions + "': must be between 1 and " + MAX);

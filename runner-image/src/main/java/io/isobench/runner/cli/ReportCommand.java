@@ -15,18 +15,27 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "report", mixinStandardHelpOptions = true,
-        description = "Prints finished runs as markdown: machine, measured machine state, tables laid out as the published write-ups "
-                + "lay theirs out, variants side by side.")
+@Command(
+        name = "report",
+        mixinStandardHelpOptions = true,
+        description =
+                "Prints finished runs as markdown: machine, measured machine state, tables laid out as the published write-ups "
+                        + "lay theirs out, variants side by side.")
 final class ReportCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "RUN_DIR", arity = "1..*", description = "Run directories (each holding result.json).")
     Path[] runs;
 
-    @Option(names = "--command", paramLabel = "TEXT", description = "The command that produced the runs, quoted in the report.")
+    @Option(
+            names = "--command",
+            paramLabel = "TEXT",
+            description = "The command that produced the runs, quoted in the report.")
     String command;
 
-    @Option(names = "--throughput", paramLabel = "RUN_DIR", description = "A closed-loop saturation run to check dispatch throughput goals against.")
+    @Option(
+            names = "--throughput",
+            paramLabel = "RUN_DIR",
+            description = "A closed-loop saturation run to check dispatch throughput goals against.")
     Path throughput;
 
     @Spec

@@ -40,11 +40,13 @@ record RunUpload(StoreConfig store, UploadGrant grant, URI endpoint, String pref
             return null;
         }
         if (o.uploadPrefix == null) {
-            throw new UsageException("--upload-endpoint '" + o.uploadEndpoint + "': needs --upload-prefix (e.g. runs/<ns>/<name>/<uid>/attempt-1/client/)");
+            throw new UsageException("--upload-endpoint '" + o.uploadEndpoint
+                    + "': needs --upload-prefix (e.g. runs/<ns>/<name>/<uid>/attempt-1/client/)");
         }
         String prefix;
         try {
-            prefix = ObjectKeys.requireSafePrefix("--upload-prefix", o.uploadPrefix.endsWith("/") ? o.uploadPrefix : o.uploadPrefix + "/");
+            prefix = ObjectKeys.requireSafePrefix(
+                    "--upload-prefix", o.uploadPrefix.endsWith("/") ? o.uploadPrefix : o.uploadPrefix + "/");
         } catch (IllegalArgumentException e) {
             throw new UsageException("--upload-prefix '" + o.uploadPrefix + "': " + e.getMessage());
         }
@@ -62,8 +64,8 @@ record RunUpload(StoreConfig store, UploadGrant grant, URI endpoint, String pref
         String access = env.get(ACCESS_KEY);
         String secret = env.get(SECRET_KEY);
         if (access == null || access.isBlank() || secret == null || secret.isBlank()) {
-            throw new UsageException("--upload-endpoint '" + o.uploadEndpoint + "': set an upload grant in " + UploadGrant.ENV
-                    + ", or the credentials in " + ACCESS_KEY + " and " + SECRET_KEY);
+            throw new UsageException("--upload-endpoint '" + o.uploadEndpoint + "': set an upload grant in "
+                    + UploadGrant.ENV + ", or the credentials in " + ACCESS_KEY + " and " + SECRET_KEY);
         }
         StoreConfig store;
         try {
@@ -83,12 +85,12 @@ record RunUpload(StoreConfig store, UploadGrant grant, URI endpoint, String pref
             throw new UsageException(e.getMessage());
         }
         if (!grant.bucket().equals(bucket)) {
-            throw new UsageException("--upload-bucket '" + bucket + "': the upload grant in " + UploadGrant.ENV + " is for bucket '"
-                    + grant.bucket() + "'");
+            throw new UsageException("--upload-bucket '" + bucket + "': the upload grant in " + UploadGrant.ENV
+                    + " is for bucket '" + grant.bucket() + "'");
         }
         if (!prefix.startsWith(grant.prefix())) {
-            throw new UsageException("--upload-prefix '" + prefix + "': the upload grant in " + UploadGrant.ENV + " covers "
-                    + grant.prefix() + " only");
+            throw new UsageException("--upload-prefix '" + prefix + "': the upload grant in " + UploadGrant.ENV
+                    + " covers " + grant.prefix() + " only");
         }
         return grant;
     }
@@ -102,11 +104,13 @@ record RunUpload(StoreConfig store, UploadGrant grant, URI endpoint, String pref
         Instant deadline = Instant.now().plus(deadline());
         try (var objects = target()) {
             var report = new ArtifactUploader(objects, m -> {
-                err.println("upload: " + m);
-                err.flush();
-            }).upload(runDir, prefix, deadline);
-            err.println("upload: " + report.uploaded() + " file(s), " + report.bytes() + " bytes to " + objects.describe() + "/" + prefix
-                    + (report.skipped() > 0 ? " (" + report.skipped() + " already there)" : ""));
+                        err.println("upload: " + m);
+                        err.flush();
+                    })
+                    .upload(runDir, prefix, deadline);
+            err.println(
+                    "upload: " + report.uploaded() + " file(s), " + report.bytes() + " bytes to " + objects.describe()
+                            + "/" + prefix + (report.skipped() > 0 ? " (" + report.skipped() + " already there)" : ""));
             return true;
         } catch (ArtifactUploader.DeadlineExceeded | ObjectStoreException e) {
             err.println("upload failed: " + e.getMessage());

@@ -13,10 +13,25 @@ import picocli.CommandLine.Model.OptionSpec;
  * reruns exhausted; nothing FAILed). {@code compare} has its own: 0 no regression · 1 regression · 3 cannot tell ·
  * 2 bad usage.
  */
-@Command(name = "isobench-runner", mixinStandardHelpOptions = true, version = "isobench-runner 0.1.0",
-        description = {"Runs CPU-pinned, coordinated-omission-correct latency benchmarks", "and writes .hlog/.hgrm/result.json."},
-        subcommands = {DispatchCommand.class, EchoCommand.Tcp.class, EchoCommand.Udp.class, HttpMockCommand.class, RSocketCommand.class,
-                IpcCommand.class, ServerCommand.class, ReportCommand.class, CompareCommand.class})
+@Command(
+        name = "isobench-runner",
+        mixinStandardHelpOptions = true,
+        version = "isobench-runner 0.1.0",
+        description = {
+            "Runs CPU-pinned, coordinated-omission-correct latency benchmarks",
+            "and writes .hlog/.hgrm/result.json."
+        },
+        subcommands = {
+            DispatchCommand.class,
+            EchoCommand.Tcp.class,
+            EchoCommand.Udp.class,
+            HttpMockCommand.class,
+            RSocketCommand.class,
+            IpcCommand.class,
+            ServerCommand.class,
+            ReportCommand.class,
+            CompareCommand.class
+        })
 public final class RunnerMain implements Runnable {
 
     public static final int EXIT_USAGE = 2;
@@ -28,7 +43,9 @@ public final class RunnerMain implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name a target: " + String.join(", ", spec.subcommands().keySet()));
+        throw new CommandLine.ParameterException(
+                spec.commandLine(),
+                "name a target: " + String.join(", ", spec.subcommands().keySet()));
     }
 
     public static void main(String[] args) {
@@ -36,8 +53,10 @@ public final class RunnerMain implements Runnable {
     }
 
     public static int execute(String... args) {
-        return execute(new java.io.PrintWriter(System.out, true, StandardCharsets.UTF_8),
-                new java.io.PrintWriter(System.err, true, StandardCharsets.UTF_8), args);
+        return execute(
+                new java.io.PrintWriter(System.out, true, StandardCharsets.UTF_8),
+                new java.io.PrintWriter(System.err, true, StandardCharsets.UTF_8),
+                args);
     }
 
     public static int execute(java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
@@ -54,14 +73,25 @@ public final class RunnerMain implements Runnable {
             return EXIT_ERROR;
         });
         cli.setParameterExceptionHandler((e, a) -> {
-            if (e instanceof CommandLine.UnmatchedArgumentException u && u.getCommandLine().getParent() == null && !u.getUnmatched().isEmpty()
+            if (e instanceof CommandLine.UnmatchedArgumentException u
+                    && u.getCommandLine().getParent() == null
+                    && !u.getUnmatched().isEmpty()
                     && !u.getUnmatched().getFirst().startsWith("-")) {
-                e.getCommandLine().getErr().println("isobench-runner: unknown target '" + u.getUnmatched().getFirst() + "' (commands: "
-                        + String.join(", ", cli.getSubcommands().keySet()) + ")");
+                e.getCommandLine()
+                        .getErr()
+                        .println("isobench-runner: unknown target '"
+                                + u.getUnmatched().getFirst() + "' (commands: "
+                                + String.join(", ", cli.getSubcommands().keySet()) + ")");
                 return EXIT_USAGE;
             }
             e.getCommandLine().getErr().println("isobench-runner: " + usageMessage(e));
-            e.getCommandLine().getErr().println("try: isobench-runner " + (e.getCommandLine().getCommandName().equals("isobench-runner") ? "" : e.getCommandLine().getCommandName() + " ") + "--help");
+            e.getCommandLine()
+                    .getErr()
+                    .println("try: isobench-runner "
+                            + (e.getCommandLine().getCommandName().equals("isobench-runner")
+                                    ? ""
+                                    : e.getCommandLine().getCommandName() + " ")
+                            + "--help");
             return EXIT_USAGE;
         });
         return cli.execute(args);
@@ -69,7 +99,8 @@ public final class RunnerMain implements Runnable {
 
     /** A value a converter refused reads as the runner's own checks do: the option, the value as given, what it takes. */
     private static String usageMessage(CommandLine.ParameterException e) {
-        if (e.getCause() instanceof CommandLine.TypeConversionException refused && e.getArgSpec() instanceof OptionSpec option) {
+        if (e.getCause() instanceof CommandLine.TypeConversionException refused
+                && e.getArgSpec() instanceof OptionSpec option) {
             return option.longestName() + " '" + e.getValue() + "': " + refused.getMessage();
         }
         return e.getMessage();

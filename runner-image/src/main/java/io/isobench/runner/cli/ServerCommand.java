@@ -25,43 +25,74 @@ import picocli.CommandLine.Parameters;
  * runs until stopped. Once placed it prints its {@link ServerReport} (cpuset, SMT siblings, where its threads run: what
  * the operator and the starting runner verify), then "listening on HOST:PORT", the line {@code --server-process} waits for.
  */
-@Command(name = "server", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(
+        name = "server",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
         description = "Run a target's server alone, pinned, until stopped (SIGTERM).")
 final class ServerCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "TARGET", description = "tcp-echo, udp-echo, http-mock, rsocket or ipc (the consumer)")
+    @Parameters(
+            index = "0",
+            paramLabel = "TARGET",
+            description = "tcp-echo, udp-echo, http-mock, rsocket or ipc (the consumer)")
     String target;
 
-    @Option(names = "--port", paramLabel = "PORT", description = "Port to listen on; 0: any free port. Default: ${DEFAULT-VALUE}.", defaultValue = "7000")
+    @Option(
+            names = "--port",
+            paramLabel = "PORT",
+            description = "Port to listen on; 0: any free port. Default: ${DEFAULT-VALUE}.",
+            defaultValue = "7000")
     int port;
 
-    @Option(names = "--bind", paramLabel = "HOST", description = "Address to listen on. Default: ${DEFAULT-VALUE} (all; pods reach it by pod IP).",
+    @Option(
+            names = "--bind",
+            paramLabel = "HOST",
+            description = "Address to listen on. Default: ${DEFAULT-VALUE} (all; pods reach it by pod IP).",
             defaultValue = "0.0.0.0")
     String bind;
 
-    @Option(names = "--cpu", paramLabel = "N", description = "CPU to pin the server to (a granted one). Default: the first granted CPU.")
+    @Option(
+            names = "--cpu",
+            paramLabel = "N",
+            description = "CPU to pin the server to (a granted one). Default: the first granted CPU.")
     Integer cpu;
 
     @Option(names = "--no-pin", description = "Do not pin the server.")
     boolean noPin;
 
-    @Option(names = "--path", paramLabel = "PATH", description = "http-mock: path of the GET expectation. Default: ${DEFAULT-VALUE}.",
+    @Option(
+            names = "--path",
+            paramLabel = "PATH",
+            description = "http-mock: path of the GET expectation. Default: ${DEFAULT-VALUE}.",
             defaultValue = MockServerHost.DEFAULT_PATH)
     String path;
 
-    @Option(names = "--max-log-entries", paramLabel = "N", description = "http-mock: MockServer's request log cap. Default: ${DEFAULT-VALUE}.",
+    @Option(
+            names = "--max-log-entries",
+            paramLabel = "N",
+            description = "http-mock: MockServer's request log cap. Default: ${DEFAULT-VALUE}.",
             defaultValue = "1000")
     int maxLogEntries;
 
-    @Option(names = "--server-threads", paramLabel = "N", description = "http-mock: MockServer's Netty event-loop threads. Default: MockServer's own.")
+    @Option(
+            names = "--server-threads",
+            paramLabel = "N",
+            description = "http-mock: MockServer's Netty event-loop threads. Default: MockServer's own.")
     Integer serverThreads;
 
-    @Option(names = "--stream-interval", paramLabel = "DURATION", description = "rsocket: how often each stream echoes (a client asking "
-            + "for another interval is refused, naming both). Default: ${DEFAULT-VALUE}.",
+    @Option(
+            names = "--stream-interval",
+            paramLabel = "DURATION",
+            description = "rsocket: how often each stream echoes (a client asking "
+                    + "for another interval is refused, naming both). Default: ${DEFAULT-VALUE}.",
             defaultValue = "1s")
     String streamInterval;
 
-    @Option(names = "--queue", paramLabel = "DIR", description = "ipc: the session's queue directory (the publisher's --queue-dir/…).")
+    @Option(
+            names = "--queue",
+            paramLabel = "DIR",
+            description = "ipc: the session's queue directory (the publisher's --queue-dir/…).")
     java.nio.file.Path queue;
 
     private Environment.CpuSet cpuset;
@@ -75,7 +106,8 @@ final class ServerCommand implements Callable<Integer> {
         EnvironmentProbe probe = EnvironmentProbe.system();
         List<Integer> granted = probe.grantedCpus();
         if (cpu != null && !granted.contains(cpu)) {
-            throw new UsageException("--cpu '" + cpu + "': not in the granted cpuset " + io.isobench.runner.platform.CpuList.format(granted));
+            throw new UsageException("--cpu '" + cpu + "': not in the granted cpuset "
+                    + io.isobench.runner.platform.CpuList.format(granted));
         }
         // read before any thread is pinned: the affinity read back is the calling thread's
         cpuset = probe.cpuSet(granted);
@@ -86,7 +118,9 @@ final class ServerCommand implements Callable<Integer> {
             case "http-mock" -> httpMock(cpus);
             case "ipc" -> ipcConsumer(cpus);
             case "rsocket" -> rsocket(cpus);
-            default -> throw new UsageException("TARGET '" + target + "': a server exists for tcp-echo, udp-echo, http-mock, rsocket and ipc");
+            default ->
+                throw new UsageException(
+                        "TARGET '" + target + "': a server exists for tcp-echo, udp-echo, http-mock, rsocket and ipc");
         };
     }
 
@@ -187,7 +221,8 @@ final class ServerCommand implements Callable<Integer> {
 
     /** The one report line: what the server was granted and where its threads run (docs/contracts.md). */
     private void report(ThreadPlacement threads) {
-        announceLine(new ServerReport(ServerReport.FORMAT_VERSION, target, cpuset, smtSiblings, threads.pinnings()).toLogLine());
+        announceLine(new ServerReport(ServerReport.FORMAT_VERSION, target, cpuset, smtSiblings, threads.pinnings())
+                .toLogLine());
     }
 
     private void listening(int actualPort, String placement) {

@@ -37,8 +37,18 @@ import picocli.CommandLine.Spec;
 abstract class TargetCommand implements Callable<Integer> {
 
     /** Options a forked child must not inherit (the parent sets them). */
-    private static final Set<String> PARENT_ONLY = Set.of("--out", "--fork", "--only-variant", "--repetitions", "--precision",
-            "--max-repetitions", "--upload-endpoint", "--upload-bucket", "--upload-prefix", "--upload-deadline");
+    private static final Set<String> PARENT_ONLY = Set.of(
+            "--out",
+            "--fork",
+            "--only-variant",
+            "--repetitions",
+            "--precision",
+            "--max-repetitions",
+            "--upload-endpoint",
+            "--upload-bucket",
+            "--upload-prefix",
+            "--upload-deadline");
+
     private static final Duration LEAD = Duration.ofMillis(20);
     private static final Duration MIN_INTERVAL = Duration.ofMillis(10);
     private static final double OVERRUN_FRACTION = 0.5;
@@ -58,7 +68,8 @@ abstract class TargetCommand implements Callable<Integer> {
     /** The open-loop steps: by default one per {@code --rates} entry, each with the common warm-up and window. */
     List<Load> openLoopLoads(long warmupMillis, long durationMillis) {
         return OptionParsers.rates("--rates", common.rates != null ? common.rates : defaultRates()).stream()
-                .map(r -> Load.openLoop(r, warmupMillis, durationMillis)).toList();
+                .map(r -> Load.openLoop(r, warmupMillis, durationMillis))
+                .toList();
     }
 
     /** The closed-loop sweep when {@code --clients} is not given. */
@@ -71,13 +82,19 @@ abstract class TargetCommand implements Callable<Integer> {
         Target target = target();
         RunSettings settings = settings(target);
         RunUpload upload = RunUpload.from(common, System.getenv());
-        Path runDir = OutputDirectory.prepare(Path.of(common.out != null ? common.out
-                : "results/" + target.name() + "-"
-                        + LocalDateTime.now(ZoneId.systemDefault()).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))), "--out");
+        Path runDir = OutputDirectory.prepare(
+                Path.of(
+                        common.out != null
+                                ? common.out
+                                : "results/" + target.name() + "-"
+                                        + LocalDateTime.now(ZoneId.systemDefault())
+                                                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))),
+                "--out");
         JvmVariantForks forks = new JvmVariantForks(JvmVariantForks.currentJvm(RunnerMain.class), forkArguments());
         RunResult result;
         try (LiveMetrics live = LiveMetrics.start(common.metricsPort, target, settings, progress())) {
-            result = new BenchmarkRunner(Clock.SYSTEM, live.progress(), EnvironmentProbe.system()).run(target, settings, runDir, forks);
+            result = new BenchmarkRunner(Clock.SYSTEM, live.progress(), EnvironmentProbe.system())
+                    .run(target, settings, runDir, forks);
         }
         if (settings.forking().onlyVariant() == null) {
             java.io.PrintWriter out = spec.commandLine().getOut();
@@ -96,22 +113,27 @@ abstract class TargetCommand implements Callable<Integer> {
         LoadMode mode = common.mode.loadMode;
         long warmup = OptionParsers.durationNanos("--warmup", common.warmup, true);
         long duration = OptionParsers.durationNanos("--duration", common.duration, false);
-        RepetitionCount repetitions = RepetitionCount.parse(common.repetitions, common.precision, common.maxRepetitions);
+        RepetitionCount repetitions =
+                RepetitionCount.parse(common.repetitions, common.precision, common.maxRepetitions);
         List<Load> loads = new ArrayList<>();
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("mode", mode.json());
         if (mode == LoadMode.OPEN_LOOP) {
             if (common.clients != null) {
-                throw new UsageException("--clients '" + common.clients + "': only applies with --mode closed (open loop takes --rates)");
+                throw new UsageException("--clients '" + common.clients
+                        + "': only applies with --mode closed (open loop takes --rates)");
             }
             loads.addAll(openLoopLoads(TimeUnit.NANOSECONDS.toMillis(warmup), TimeUnit.NANOSECONDS.toMillis(duration)));
             config.put("rates", loads.stream().map(Load::targetRate).toList());
         } else {
             if (common.rates != null) {
-                throw new UsageException("--rates '" + common.rates + "': only applies with --mode open (closed loop takes --clients)");
+                throw new UsageException(
+                        "--rates '" + common.rates + "': only applies with --mode open (closed loop takes --clients)");
             }
-            List<Integer> clients = OptionParsers.counts("--clients", common.clients != null ? common.clients : defaultClients(), 1_000_000);
-            clients.forEach(c -> loads.add(Load.closedLoop(c, TimeUnit.NANOSECONDS.toMillis(warmup), TimeUnit.NANOSECONDS.toMillis(duration))));
+            List<Integer> clients = OptionParsers.counts(
+                    "--clients", common.clients != null ? common.clients : defaultClients(), 1_000_000);
+            clients.forEach(c -> loads.add(Load.closedLoop(
+                    c, TimeUnit.NANOSECONDS.toMillis(warmup), TimeUnit.NANOSECONDS.toMillis(duration))));
             config.put("clients", clients);
         }
         List<Integer> granted = EnvironmentProbe.system().grantedCpus();
@@ -123,11 +145,13 @@ abstract class TargetCommand implements Callable<Integer> {
                 throw new UsageException("--cpus '" + common.cpus + "': " + e.getMessage());
             }
             if (cpus.isEmpty() || !granted.containsAll(cpus)) {
-                throw new UsageException("--cpus '" + common.cpus + "': must be a non-empty subset of the granted cpuset " + CpuList.format(granted));
+                throw new UsageException("--cpus '" + common.cpus
+                        + "': must be a non-empty subset of the granted cpuset " + CpuList.format(granted));
             }
         }
         Duration probe = OptionParsers.duration("--probe-duration", common.probeDuration, true);
-        Duration noiseBudget = common.noiseBudget == null ? Duration.ZERO
+        Duration noiseBudget = common.noiseBudget == null
+                ? Duration.ZERO
                 : OptionParsers.duration("--noise-budget", common.noiseBudget, false);
         if (noiseBudget.isPositive() && probe.isZero()) {
             throw new UsageException("--noise-budget '" + common.noiseBudget
@@ -142,7 +166,8 @@ abstract class TargetCommand implements Callable<Integer> {
         }
         Duration interval = OptionParsers.duration("--interval", common.interval, false);
         if (interval.compareTo(MIN_INTERVAL) < 0) {
-            throw new UsageException("--interval '" + common.interval + "': must be at least " + DurationText.of(MIN_INTERVAL));
+            throw new UsageException(
+                    "--interval '" + common.interval + "': must be at least " + DurationText.of(MIN_INTERVAL));
         }
         Duration drain = OptionParsers.duration("--drain-timeout", common.drainTimeout, false);
         double tolerance = OptionParsers.fraction("--rate-tolerance", common.rateTolerance);
@@ -164,7 +189,8 @@ abstract class TargetCommand implements Callable<Integer> {
             config.put("maxReruns", common.maxReruns);
         }
         config.put("generatorLimit", generatorLimit);
-        return new RunSettings(loads,
+        return new RunSettings(
+                loads,
                 new RunSettings.Repetitions(repetitions.most(), repetitions.precision()),
                 new RunSettings.Placement(cpus, !common.noPin),
                 new RunSettings.Timing(probe, interval, LEAD, drain, OVERRUN_FRACTION),
@@ -174,7 +200,8 @@ abstract class TargetCommand implements Callable<Integer> {
                 config);
     }
 
-    @SuppressWarnings("SystemConsoleNull") // Console's contract still allows null (no console, or jdk.console chosen so)
+    @SuppressWarnings(
+            "SystemConsoleNull") // Console's contract still allows null (no console, or jdk.console chosen so)
     private Progress progress() {
         java.io.PrintWriter err = spec.commandLine().getErr();
         boolean terminal = System.console() != null && System.console().isTerminal();
@@ -188,7 +215,10 @@ abstract class TargetCommand implements Callable<Integer> {
 
     /** This command's arguments as given, minus the options only the parent decides. */
     private List<String> forkArguments() {
-        List<String> original = spec.root().commandLine().getParseResult().expandedArgs();  // @file arguments (how the operator passes them) expanded
+        List<String> original = spec.root()
+                .commandLine()
+                .getParseResult()
+                .expandedArgs(); // @file arguments (how the operator passes them) expanded
         List<String> kept = new ArrayList<>();
         for (int i = 0; i < original.size(); i++) {
             String arg = original.get(i);

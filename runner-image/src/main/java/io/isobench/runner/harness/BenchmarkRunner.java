@@ -7,7 +7,6 @@ import io.isobench.result.ResultJson;
 import io.isobench.result.RunLayout;
 import io.isobench.result.RunResult;
 import io.isobench.result.StepResult;
-import io.isobench.result.Verdict;
 import io.isobench.runner.platform.EnvironmentProbe;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -24,7 +23,8 @@ import java.util.Map;
  */
 public final class BenchmarkRunner {
 
-    private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter RUN_ID_TIME =
+            DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
     private final Clock clock;
     private final Progress progress;
@@ -43,7 +43,8 @@ public final class BenchmarkRunner {
         this.noise = noise;
     }
 
-    public RunResult run(Target target, RunSettings settings, Path runDir, VariantForks forks) throws InterruptedException {
+    public RunResult run(Target target, RunSettings settings, Path runDir, VariantForks forks)
+            throws InterruptedException {
         Instant startedAt = Instant.now();
         Map<String, Object> config = new LinkedHashMap<>(settings.config());
         config.put("target", target.name());
@@ -53,14 +54,22 @@ public final class BenchmarkRunner {
         warnings.forEach(progress::warn);
         Environment environment = environmentProbe.collect(settings.placement().cpus(), warnings);
 
-        List<String> variants = settings.forking().onlyVariant() == null ? target.variants() : List.of(settings.forking().onlyVariant());
+        List<String> variants = settings.forking().onlyVariant() == null
+                ? target.variants()
+                : List.of(settings.forking().onlyVariant());
         List<StepResult> steps = new ArrayList<>();
         if (settings.forking().variantsInOwnJvm() && variants.size() > 1 && forks != null) {
             steps.addAll(forks.runInterleaved(target, variants, settings, runDir));
             steps.forEach(progress::stepFinished);
         } else {
-            RepetitionRunner repetitions = new RepetitionRunner(clock, settings, progress,
-                    noise != null ? noise : NoiseSource.system(settings.timing().probe().toNanos()), runDir);
+            RepetitionRunner repetitions = new RepetitionRunner(
+                    clock,
+                    settings,
+                    progress,
+                    noise != null
+                            ? noise
+                            : NoiseSource.system(settings.timing().probe().toNanos()),
+                    runDir);
             for (String variant : variants) {
                 for (Load load : settings.loads()) {
                     StepPlan plan = new StepPlan(target.name(), variant, load, target.label(load));
@@ -75,8 +84,18 @@ public final class BenchmarkRunner {
                 steps.stream().map(StepResult::verdict).toList(),
                 steps.stream().map(StepResult::reason).toList());
         String runId = RUN_ID_TIME.format(startedAt) + "-" + target.name() + "-" + hash.substring(0, 8);
-        RunResult result = new RunResult(RunLayout.FORMAT_VERSION, runId, target.name(), config, hash, startedAt, Instant.now(),
-                environment, steps, verdict.verdict(), verdict.reason());
+        RunResult result = new RunResult(
+                RunLayout.FORMAT_VERSION,
+                runId,
+                target.name(),
+                config,
+                hash,
+                startedAt,
+                Instant.now(),
+                environment,
+                steps,
+                verdict.verdict(),
+                verdict.reason());
         ResultJson.writeAtomically(runDir.resolve(RunLayout.RESULT_FILE), result);
         return result;
     }
@@ -87,8 +106,11 @@ public final class BenchmarkRunner {
         while (settings.repetitions().wantsAnother(repetitions)) {
             repetitions.add(runner.run(target, plan, repetitions.size() + 1));
         }
-        return StepAssembler.assemble(plan, target.measure(plan.load().mode()),
-                RepetitionBudget.noted(repetitions, settings, progress, plan.id()), runDir);
+        return StepAssembler.assemble(
+                plan,
+                target.measure(plan.load().mode()),
+                RepetitionBudget.noted(repetitions, settings, progress, plan.id()),
+                runDir);
     }
 
     private static List<String> warnings(Target target, RunSettings settings) {
@@ -97,7 +119,8 @@ public final class BenchmarkRunner {
         if (!settings.placement().pin()) {
             warnings.add("pinning disabled: measured threads may migrate between CPUs");
         } else if (io.isobench.runner.platform.Affinity.unavailableReason().isPresent()) {
-            warnings.add("CPU pinning unavailable (" + io.isobench.runner.platform.Affinity.unavailableReason().get() + "): threads run unpinned");
+            warnings.add("CPU pinning unavailable ("
+                    + io.isobench.runner.platform.Affinity.unavailableReason().get() + "): threads run unpinned");
         }
         int cpus = settings.placement().cpus().size();
         if (cpus < roles) {

@@ -8,7 +8,9 @@ import java.time.Duration;
  */
 public final class DurationText {
 
-    private static final long[] UNIT_NANOS = {3_600_000_000_000L, 60_000_000_000L, 1_000_000_000L, 1_000_000L, 1_000L, 1L};
+    private static final long[] UNIT_NANOS = {
+        3_600_000_000_000L, 60_000_000_000L, 1_000_000_000L, 1_000_000L, 1_000L, 1L
+    };
     private static final String[] UNIT_NAMES = {"h", "m", "s", "ms", "us", "ns"};
 
     private DurationText() {}

@@ -47,7 +47,10 @@ public final class JvmVariantForks implements VariantForks {
     /** This JVM's own command line: the java binary, its input arguments, class path and {@code mainClass}. */
     public static List<String> currentJvm(Class<?> mainClass) {
         List<String> command = new ArrayList<>();
-        command.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.add(ProcessHandle.current()
+                .info()
+                .command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         command.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
@@ -56,7 +59,8 @@ public final class JvmVariantForks implements VariantForks {
     }
 
     @Override
-    public List<StepResult> runInterleaved(Target target, List<String> variants, RunSettings settings, Path runDir) throws InterruptedException {
+    public List<StepResult> runInterleaved(Target target, List<String> variants, RunSettings settings, Path runDir)
+            throws InterruptedException {
         Map<String, StepPlan> plans = new LinkedHashMap<>();
         Map<String, List<RepetitionResult>> repetitions = new LinkedHashMap<>();
         for (String variant : variants) {
@@ -66,7 +70,8 @@ public final class JvmVariantForks implements VariantForks {
                 repetitions.put(plan.id(), new ArrayList<>());
             }
         }
-        // rounds go on while any step wants another repetition (a fixed count: every round; auto: until each is precise)
+        // rounds go on while any step wants another repetition (a fixed count: every round; auto: until each is
+        // precise)
         for (int round = 1; repetitions.values().stream().anyMatch(settings.repetitions()::wantsAnother); round++) {
             for (int i = 0; i < variants.size(); i++) {
                 String variant = variants.get((i + round - 1) % variants.size());
@@ -79,23 +84,33 @@ public final class JvmVariantForks implements VariantForks {
             List<RepetitionResult> reps = repetitions.get(entry.getKey());
             reps.sort(Comparator.comparingInt(RepetitionResult::index));
             StepPlan plan = entry.getValue();
-            steps.add(StepAssembler.assemble(plan, target.measure(plan.load().mode()),
-                    RepetitionBudget.noted(reps, settings, Progress.NONE, plan.id()), runDir));
+            steps.add(StepAssembler.assemble(
+                    plan,
+                    target.measure(plan.load().mode()),
+                    RepetitionBudget.noted(reps, settings, Progress.NONE, plan.id()),
+                    runDir));
         }
         return steps;
     }
 
-    private void runOne(String variant, int round, Path runDir, Map<String, StepPlan> plans, Map<String, List<RepetitionResult>> repetitions)
+    private void runOne(
+            String variant,
+            int round,
+            Path runDir,
+            Map<String, StepPlan> plans,
+            Map<String, List<RepetitionResult>> repetitions)
             throws InterruptedException {
         Path childDir = runDir.resolve(FORKS_DIR).resolve("round-" + round + "-" + variant);
         List<String> command = new ArrayList<>(javaCommand);
         command.addAll(runnerArguments);
-        command.addAll(List.of("--out", childDir.toString(), "--fork", "none", "--only-variant", variant, "--repetitions", "1"));
+        command.addAll(List.of(
+                "--out", childDir.toString(), "--fork", "none", "--only-variant", variant, "--repetitions", "1"));
         String failure = null;
         try {
             int exit = new ProcessBuilder(command).inheritIO().start().waitFor();
             if (!Files.exists(childDir.resolve(RunLayout.RESULT_FILE))) {
-                failure = "the JVM for variant " + variant + " (round " + round + ") exited with code " + exit + " before writing its result";
+                failure = "the JVM for variant " + variant + " (round " + round + ") exited with code " + exit
+                        + " before writing its result";
             }
         } catch (IOException e) {
             failure = "could not start a JVM for variant " + variant + ": " + e.getMessage();
@@ -119,7 +134,8 @@ public final class JvmVariantForks implements VariantForks {
 
     /** Moves a child's repetition files to their place in the parent's run and renumbers the repetition. */
     private static RepetitionResult adopt(RepetitionResult rep, int round, String stepId, Path childDir, Path runDir) {
-        String hlog = rep.files().hlog() == null ? null : RunLayout.repetitionFile(stepId, round, rep.verdict(), "hlog");
+        String hlog =
+                rep.files().hlog() == null ? null : RunLayout.repetitionFile(stepId, round, rep.verdict(), "hlog");
         String hgrm = RunLayout.repetitionFile(stepId, round, rep.verdict(), "hgrm");
         move(childDir.resolve(rep.files().hgrm()), runDir.resolve(hgrm));
         if (hlog != null) {
@@ -129,7 +145,12 @@ public final class JvmVariantForks implements VariantForks {
     }
 
     private static RepetitionResult failedRepetition(int round, Load load, String reason) {
-        return RepetitionResult.builder().index(round).targetRate(load.targetRate()).verdict(Verdict.FAIL).reason(reason).build();
+        return RepetitionResult.builder()
+                .index(round)
+                .targetRate(load.targetRate())
+                .verdict(Verdict.FAIL)
+                .reason(reason)
+                .build();
     }
 
     private static void move(Path from, Path to) {

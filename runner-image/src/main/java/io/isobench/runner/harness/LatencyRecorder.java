@@ -40,8 +40,10 @@ public final class LatencyRecorder {
     // single writer (the recording thread), published with release stores. The completion count alone on its lines:
     // a closed-loop sender reads it while this thread writes its other fields on every message
     private final PaddedLong completed = new PaddedLong();
+
     @SuppressWarnings("unused")
     private long recorded;
+
     private long clamped;
     private long negative;
 

@@ -37,8 +37,13 @@ public final class LoadRig {
      * @param senderRecorder    the recorder the target completes messages in on the sender thread (in
      *                          {@link Session#idle()}), or null: how the rig tells how long replies waited unread
      */
-    public LoadRig(Clock clock, Recording recording, long drainTimeoutNanos, double overrunFraction, Runnable windowClosed,
-                   LatencyRecorder senderRecorder) {
+    public LoadRig(
+            Clock clock,
+            Recording recording,
+            long drainTimeoutNanos,
+            double overrunFraction,
+            Runnable windowClosed,
+            LatencyRecorder senderRecorder) {
         this.clock = clock;
         this.recording = recording;
         this.drainTimeoutNanos = drainTimeoutNanos;
@@ -126,7 +131,16 @@ public final class LoadRig {
             // the server's messages, not the sends, are what the window owes: wait for the ones due in it
             return drain(session, windowStart, end, sendingEnded, due, due, sentTotal, failure, abandoned, true);
         }
-        return drain(session, windowStart, end, sendingEnded, schedule.expectedInWindow(), sentInWindow, sentTotal, failure, abandoned,
+        return drain(
+                session,
+                windowStart,
+                end,
+                sendingEnded,
+                schedule.expectedInWindow(),
+                sentInWindow,
+                sentTotal,
+                failure,
+                abandoned,
                 false);
     }
 
@@ -166,8 +180,17 @@ public final class LoadRig {
      * Waits, up to the drain timeout, for what is still owed: every message sent, or (server-paced) every message due in
      * the window — late ones are recorded with their whole lateness, the rest count as lost.
      */
-    private RigOutcome drain(Session session, long windowStart, long end, long sendingEnded, long expected,
-                             long sentInWindow, long sentTotal, String failure, boolean abandoned, boolean serverPaced) {
+    private RigOutcome drain(
+            Session session,
+            long windowStart,
+            long end,
+            long sendingEnded,
+            long expected,
+            long sentInWindow,
+            long sentTotal,
+            String failure,
+            boolean abandoned,
+            boolean serverPaced) {
         long owed = serverPaced ? expected : sentTotal;
         long deadline = clock.nanoTime() + drainTimeoutNanos;
         long iterations = 0;
@@ -183,8 +206,12 @@ public final class LoadRig {
         long drainEnded = clock.nanoTime();
         lag.close();
         windowClosed.run();
-        return new RigOutcome(new RigOutcome.Window(windowStart, end, sendingEnded, drainEnded, drained),
-                new RigOutcome.Messages(expected, sentInWindow, sentTotal, completed), failure, abandoned, serverPaced ? null : lag,
+        return new RigOutcome(
+                new RigOutcome.Window(windowStart, end, sendingEnded, drainEnded, drained),
+                new RigOutcome.Messages(expected, sentInWindow, sentTotal, completed),
+                failure,
+                abandoned,
+                serverPaced ? null : lag,
                 serverPaced);
     }
 

@@ -51,8 +51,13 @@ final class NoiseGate {
             long a = before.coreToCore().p50();
             long b = after.coreToCore().p50();
             if (Math.max(a, b) > CORE_TO_CORE_RATIO * Math.min(a, b) && Math.abs(a - b) > CORE_TO_CORE_MIN_NANOS) {
-                found.add(String.format(Locale.ROOT, "core-to-core latency CPU %d↔%d changed from %s before to %s after "
-                        + "(the host moved the vCPUs)", before.coreToCore().cpuA(), before.coreToCore().cpuB(), HumanUnits.latency(a),
+                found.add(String.format(
+                        Locale.ROOT,
+                        "core-to-core latency CPU %d↔%d changed from %s before to %s after "
+                                + "(the host moved the vCPUs)",
+                        before.coreToCore().cpuA(),
+                        before.coreToCore().cpuB(),
+                        HumanUnits.latency(a),
                         HumanUnits.latency(b)));
             }
         }
@@ -68,8 +73,8 @@ final class NoiseGate {
         }
         for (MachineProbe.Jitter j : probe.jitter()) {
             if (j.maxStallNanos() > budget.toNanos()) {
-                found.add("the jitter probe " + when + " saw a " + HumanUnits.latency(j.maxStallNanos()) + " stall on CPU " + j.cpu()
-                        + " (budget " + DurationText.of(budget) + ")");
+                found.add("the jitter probe " + when + " saw a " + HumanUnits.latency(j.maxStallNanos())
+                        + " stall on CPU " + j.cpu() + " (budget " + DurationText.of(budget) + ")");
             }
         }
     }
@@ -79,24 +84,47 @@ final class NoiseGate {
         String over = String.format(Locale.ROOT, " in %.1f s", seconds);
         NoiseSignals.Throttling t = s.throttling();
         if (t != null && t.throttledPeriods() > 0) {
-            found.add(String.format(Locale.ROOT, "the cgroup was CPU-throttled in %,d of %,d CFS periods, %s in all (%s)",
-                    t.throttledPeriods(), t.periods(), HumanUnits.latency(t.throttledNanos()), t.source()));
+            found.add(String.format(
+                    Locale.ROOT,
+                    "the cgroup was CPU-throttled in %,d of %,d CFS periods, %s in all (%s)",
+                    t.throttledPeriods(),
+                    t.periods(),
+                    HumanUnits.latency(t.throttledNanos()),
+                    t.source()));
         }
         for (NoiseSignals.CpuNoise cpu : s.cpus()) {
             if (cpu.stealNanos() != null && cpu.stealNanos() > 0) {
-                found.add("the hypervisor stole " + HumanUnits.latency(cpu.stealNanos()) + " from CPU " + cpu.cpu() + over);
+                found.add("the hypervisor stole " + HumanUnits.latency(cpu.stealNanos()) + " from CPU " + cpu.cpu()
+                        + over);
             }
             if (cpu.interrupts() != null && cpu.interrupts() > INTERRUPTS_PER_SECOND * seconds) {
-                found.add(String.format(Locale.ROOT, "CPU %d took %,d interrupts besides its timer%s (%s; allowance %,d/s)", cpu.cpu(),
-                        cpu.interrupts(), over, top(cpu.topInterrupts()), INTERRUPTS_PER_SECOND));
+                found.add(String.format(
+                        Locale.ROOT,
+                        "CPU %d took %,d interrupts besides its timer%s (%s; allowance %,d/s)",
+                        cpu.cpu(),
+                        cpu.interrupts(),
+                        over,
+                        top(cpu.topInterrupts()),
+                        INTERRUPTS_PER_SECOND));
             }
         }
         for (NoiseSignals.ThreadNoise thread : s.threads()) {
-            boolean alone = thread.cpu() != null && s.threads().stream().filter(o -> thread.cpu().equals(o.cpu())).count() == 1;
-            boolean overAllowance = thread.involuntarySwitches() != null && thread.involuntarySwitches() > SWITCHES_PER_SECOND * seconds;
+            boolean alone = thread.cpu() != null
+                    && s.threads().stream()
+                                    .filter(o -> thread.cpu().equals(o.cpu()))
+                                    .count()
+                            == 1;
+            boolean overAllowance = thread.involuntarySwitches() != null
+                    && thread.involuntarySwitches() > SWITCHES_PER_SECOND * seconds;
             if (thread.pinned() && alone && overAllowance) {
-                found.add(String.format(Locale.ROOT, "thread %s (pinned to CPU %d) was switched out involuntarily %,d times%s "
-                        + "(allowance %d/s)", thread.role(), thread.cpu(), thread.involuntarySwitches(), over, SWITCHES_PER_SECOND));
+                found.add(String.format(
+                        Locale.ROOT,
+                        "thread %s (pinned to CPU %d) was switched out involuntarily %,d times%s " + "(allowance %d/s)",
+                        thread.role(),
+                        thread.cpu(),
+                        thread.involuntarySwitches(),
+                        over,
+                        SWITCHES_PER_SECOND));
             }
         }
     }
@@ -107,15 +135,22 @@ final class NoiseGate {
             return null;
         }
         double seconds = Math.max(1e-3, s.spanNanos() / 1e9);
-        return s.threads().stream().filter(t -> t.role().equals(role) && t.involuntarySwitches() != null
+        return s.threads().stream()
+                .filter(t -> t.role().equals(role)
+                        && t.involuntarySwitches() != null
                         && t.involuntarySwitches() > SWITCHES_PER_SECOND * seconds)
-                .map(t -> String.format(Locale.ROOT, "its thread was switched out involuntarily %,d times in %.1f s",
-                        t.involuntarySwitches(), seconds))
-                .findFirst().orElse(null);
+                .map(t -> String.format(
+                        Locale.ROOT,
+                        "its thread was switched out involuntarily %,d times in %.1f s",
+                        t.involuntarySwitches(),
+                        seconds))
+                .findFirst()
+                .orElse(null);
     }
 
     private static String top(Map<String, Long> sources) {
-        return sources.entrySet().stream().map(e -> String.format(Locale.ROOT, "%s %,d", e.getKey(), e.getValue()))
+        return sources.entrySet().stream()
+                .map(e -> String.format(Locale.ROOT, "%s %,d", e.getKey(), e.getValue()))
                 .collect(Collectors.joining(", "));
     }
 }

@@ -24,7 +24,8 @@ public final class OutputDirectory {
             Path probe = Files.createTempFile(absolute, ".write-check", ".tmp");
             Files.delete(probe);
         } catch (IOException | SecurityException e) {
-            throw new UsageException(option + " " + dir + ": not writable (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
+            throw new UsageException(option + " " + dir + ": not writable ("
+                    + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
         }
         return absolute;
     }

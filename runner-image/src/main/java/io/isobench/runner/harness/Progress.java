@@ -10,7 +10,13 @@ public interface Progress {
     void repetitionStarted(StepPlan step, int repetition, int repetitions);
 
     /** Once per interval of the measured window, from the monitor thread. */
-    void interval(StepPlan step, int repetition, long elapsedNanos, long durationNanos, Histogram interval, long completedInInterval);
+    void interval(
+            StepPlan step,
+            int repetition,
+            long elapsedNanos,
+            long durationNanos,
+            Histogram interval,
+            long completedInInterval);
 
     void repetitionFinished(StepPlan step, RepetitionResult result);
 
@@ -24,7 +30,13 @@ public interface Progress {
         public void repetitionStarted(StepPlan step, int repetition, int repetitions) {}
 
         @Override
-        public void interval(StepPlan step, int repetition, long elapsedNanos, long durationNanos, Histogram interval, long completedInInterval) {}
+        public void interval(
+                StepPlan step,
+                int repetition,
+                long elapsedNanos,
+                long durationNanos,
+                Histogram interval,
+                long completedInInterval) {}
 
         @Override
         public void repetitionFinished(StepPlan step, RepetitionResult result) {}

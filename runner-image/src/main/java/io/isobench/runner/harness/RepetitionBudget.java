@@ -15,23 +15,30 @@ final class RepetitionBudget {
     private RepetitionBudget() {}
 
     /** The repetitions, the last one with the note when {@code settings} asked for a precision; the same list otherwise. */
-    static List<RepetitionResult> noted(List<RepetitionResult> repetitions, RunSettings settings, Progress progress, String stepId) {
+    static List<RepetitionResult> noted(
+            List<RepetitionResult> repetitions, RunSettings settings, Progress progress, String stepId) {
         double precision = settings.repetitions().precision();
         if (precision == 0 || repetitions.isEmpty()) {
             return repetitions;
         }
-        String asked = String.format(Locale.ROOT, "±%s%%", new java.math.BigDecimal(String.valueOf(precision * 100))
-                .stripTrailingZeros().toPlainString());
+        String asked = String.format(
+                Locale.ROOT,
+                "±%s%%",
+                new java.math.BigDecimal(String.valueOf(precision * 100))
+                        .stripTrailingZeros()
+                        .toPlainString());
         String note;
         if (repetitions.stream().anyMatch(r -> r.verdict() != io.isobench.result.Verdict.OK)) {
             note = "precision " + asked + " not judged: a repetition was not OK, so no more were run";
         } else if (Precision.wantsMore(repetitions, precision)) {
-            note = "precision " + asked + " not reached: the budget of " + settings.repetitions().most()
+            note = "precision " + asked + " not reached: the budget of "
+                    + settings.repetitions().most()
                     + " repetitions (--max-repetitions) ran out "
                     + "with " + Precision.describe(repetitions);
             progress.warn(stepId + ": " + note);
         } else {
-            note = "precision " + asked + " reached after " + repetitions.size() + " repetitions: " + Precision.describe(repetitions);
+            note = "precision " + asked + " reached after " + repetitions.size() + " repetitions: "
+                    + Precision.describe(repetitions);
         }
         List<RepetitionResult> out = new ArrayList<>(repetitions);
         RepetitionResult last = out.getLast();

@@ -56,14 +56,16 @@ final class RepetitionRunner {
         List<Rerun> reruns = new ArrayList<>();
         for (int attempt = 1; ; attempt++) {
             RepetitionResult result = attempt(target, step, repetition);
-            if (result.verdict() != Verdict.INCONCLUSIVE || attempt > settings.noiseGating().maxReruns()) {
+            if (result.verdict() != Verdict.INCONCLUSIVE
+                    || attempt > settings.noiseGating().maxReruns()) {
                 if (!reruns.isEmpty()) {
                     result = result.toBuilder().reruns(reruns).build();
                 }
                 progress.repetitionFinished(step, result);
                 return result;
             }
-            progress.warn(step.id() + " repetition " + repetition + " attempt " + attempt + " INCONCLUSIVE, running it again ("
+            progress.warn(step.id() + " repetition " + repetition + " attempt " + attempt
+                    + " INCONCLUSIVE, running it again ("
                     + (settings.noiseGating().maxReruns() - attempt + 1) + " rerun(s) left): " + result.reason());
             deleteFiles(result.files());
             reruns.add(new Rerun(attempt, result.startedAt(), result.reason(), result.latency()));
@@ -74,16 +76,29 @@ final class RepetitionRunner {
         List<String> roles = new ArrayList<>();
         roles.add(target.senderRole());
         roles.addAll(target.threadRoles());
-        ThreadPlacement placement = new ThreadPlacement(roles, settings.placement().cpus(), settings.placement().pin());
-        List<Integer> measuredCpus = roles.stream().map(placement::cpuOf).filter(java.util.Objects::nonNull).distinct().toList();
+        ThreadPlacement placement = new ThreadPlacement(
+                roles, settings.placement().cpus(), settings.placement().pin());
+        List<Integer> measuredCpus = roles.stream()
+                .map(placement::cpuOf)
+                .filter(java.util.Objects::nonNull)
+                .distinct()
+                .toList();
 
         MachineProbe probe = noise.probe(measuredCpus);
         progress.repetitionStarted(step, repetition, settings.repetitions().most());
 
         Recording recording = new Recording(clock);
         Path hlogPartial = runDir.resolve(RunLayout.repetitionPartialFile(step.id(), repetition, "hlog"));
-        WindowMonitor monitor = new WindowMonitor(clock, recording, placement::threads, settings.timing().interval().toNanos(), hlogPartial,
-                "isobench " + step.target() + " " + step.id() + " repetition " + repetition, step, repetition, progress,
+        WindowMonitor monitor = new WindowMonitor(
+                clock,
+                recording,
+                placement::threads,
+                settings.timing().interval().toNanos(),
+                hlogPartial,
+                "isobench " + step.target() + " " + step.id() + " repetition " + repetition,
+                step,
+                repetition,
+                progress,
                 () -> noise.signals(measuredCpus, placement.threadIds()));
         Thread.ofPlatform().daemon().name("isobench-monitor").start(monitor);
 
@@ -94,11 +109,17 @@ final class RepetitionRunner {
         try {
             session = target.open(new SessionContext(step.variant(), step.load(), clock, recording, placement));
             Session open = session;
-            LoadRig rig = new LoadRig(clock, recording, settings.timing().drainTimeout().toNanos(), settings.timing().overrunFraction(),
-                    monitor::endWindowFromSender, recording.recorderOf(target.senderRole()));
+            LoadRig rig = new LoadRig(
+                    clock,
+                    recording,
+                    settings.timing().drainTimeout().toNanos(),
+                    settings.timing().overrunFraction(),
+                    monitor::endWindowFromSender,
+                    recording.recorderOf(target.senderRole()));
             Thread sender = placement.start(target.senderRole(), () -> {
                 try {
-                    outcome.set(rig.run(open, step.load(), settings.timing().lead().toNanos()));
+                    outcome.set(
+                            rig.run(open, step.load(), settings.timing().lead().toNanos()));
                 } catch (RuntimeException | Error e) {
                     failure.set("sender failed: " + e);
                     monitor.endWindowFromSender();
@@ -133,17 +154,23 @@ final class RepetitionRunner {
         List<String> notes = new ArrayList<>();
         if (rig == null) {
             rig = RigOutcome.neverRan(recording.completed(), failure.get());
-            // with no outcome the window has no known length: samples without a window are figures nothing can be judged
+            // with no outcome the window has no known length: samples without a window are figures nothing can be
+            // judged
             // against (ResultPlausibility refuses them), so this FAIL keeps its reason and the .hlog, not the samples
             if (histogram.getTotalCount() > 0) {
-                notes.add(histogram.getTotalCount() + " samples recorded before the sender broke are left out of the figures (the"
+                notes.add(histogram.getTotalCount()
+                        + " samples recorded before the sender broke are left out of the figures (the"
                         + " window never closed); the .hlog keeps them");
                 histogram = Histograms.newLatencyHistogram();
             }
         } else if (failure.get() != null && rig.failure() == null) {
             rig = rig.failedWith(failure.get());
         }
-        Verdicts.Judgement judgement = Verdicts.judge(step.load(), rig, histogram.getTotalCount(), settings.limits().rateTolerance(),
+        Verdicts.Judgement judgement = Verdicts.judge(
+                step.load(),
+                rig,
+                histogram.getTotalCount(),
+                settings.limits().rateTolerance(),
                 settings.timing().drainTimeout());
         List<Pinning> pinnings = placement.pinnings();
         for (Pinning p : pinnings) {
@@ -151,14 +178,23 @@ final class RepetitionRunner {
                 progress.warn(step.id() + ": thread " + p.role() + " is not pinned (" + p.detail() + ")");
             }
         }
-        NoiseSignals signals = totals.signalsBefore() == null || totals.signalsAfter() == null ? null
+        NoiseSignals signals = totals.signalsBefore() == null || totals.signalsAfter() == null
+                ? null
                 : HostSignals.delta(totals.signalsBefore(), totals.signalsAfter(), pinnings);
         long p50 = histogram.getValueAtPercentile(50);
         long p99 = histogram.getValueAtPercentile(99);
-        GeneratorLag generator = rig.senderLag() == null ? null : rig.senderLag().figures(p50, p99);
+        GeneratorLag generator =
+                rig.senderLag() == null ? null : rig.senderLag().figures(p50, p99);
         if (generator != null && histogram.getTotalCount() > 0) {
-            judgement = withGenerator(judgement, Verdicts.generator(generator, p50, p99, settings.limits().generatorLimit(),
-                    NoiseGate.preempted(signals, target.senderRole())), notes);
+            judgement = withGenerator(
+                    judgement,
+                    Verdicts.generator(
+                            generator,
+                            p50,
+                            p99,
+                            settings.limits().generatorLimit(),
+                            NoiseGate.preempted(signals, target.senderRole())),
+                    notes);
         }
         List<String> noise = NoiseGate.findings(settings.noiseGating().budget(), probe, probeAfter, signals);
         judgement = withNoise(judgement, noise, notes);
@@ -195,7 +231,8 @@ final class RepetitionRunner {
     }
 
     /** A generator that was the bottleneck FAILs the repetition; a busy one is a note. */
-    private static Verdicts.Judgement withGenerator(Verdicts.Judgement judgement, Verdicts.GeneratorCheck check, List<String> notes) {
+    private static Verdicts.Judgement withGenerator(
+            Verdicts.Judgement judgement, Verdicts.GeneratorCheck check, List<String> notes) {
         if (check.warning() != null) {
             notes.add(check.warning());
         }
@@ -220,11 +257,16 @@ final class RepetitionRunner {
             return judgement;
         }
         if (judgement.verdict() == Verdict.FAIL) {
-            return new Verdicts.Judgement(Verdict.FAIL, judgement.reason() + "; host noise during the window: " + noise,
+            return new Verdicts.Judgement(
+                    Verdict.FAIL,
+                    judgement.reason() + "; host noise during the window: " + noise,
                     judgement.achievedRate());
         }
-        return new Verdicts.Judgement(Verdict.INCONCLUSIVE, "host noise beyond the " + DurationText.of(settings.noiseGating().budget())
-                + " noise budget: " + noise, judgement.achievedRate());
+        return new Verdicts.Judgement(
+                Verdict.INCONCLUSIVE,
+                "host noise beyond the "
+                        + DurationText.of(settings.noiseGating().budget()) + " noise budget: " + noise,
+                judgement.achievedRate());
     }
 
     /** Removes an attempt's files before it is run again (the rerun writes its own; the attempt is kept as a {@link Rerun}). */
@@ -241,7 +283,8 @@ final class RepetitionRunner {
         }
     }
 
-    private ArtifactFiles writeFiles(StepPlan step, int repetition, Verdict verdict, Path hlogPartial, Histogram histogram) {
+    private ArtifactFiles writeFiles(
+            StepPlan step, int repetition, Verdict verdict, Path hlogPartial, Histogram histogram) {
         String hlog = RunLayout.repetitionFile(step.id(), repetition, verdict, "hlog");
         String hgrm = RunLayout.repetitionFile(step.id(), repetition, verdict, "hgrm");
         try {
@@ -259,13 +302,15 @@ final class RepetitionRunner {
 
     /** Closes the session on another thread so a hung target cannot hang the run. */
     private static String closeWithin(Session session) {
-        CompletableFuture<Void> closing = CompletableFuture.runAsync(() -> {
-            try {
-                session.close();
-            } catch (Exception e) {
-                throw new IllegalStateException(e.getMessage(), e);
-            }
-        }, r -> Thread.ofPlatform().daemon().name("isobench-close").start(r));
+        CompletableFuture<Void> closing = CompletableFuture.runAsync(
+                () -> {
+                    try {
+                        session.close();
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e.getMessage(), e);
+                    }
+                },
+                r -> Thread.ofPlatform().daemon().name("isobench-close").start(r));
         try {
             closing.get(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             return null;

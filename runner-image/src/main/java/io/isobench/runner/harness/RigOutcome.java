@@ -11,7 +11,8 @@ package io.isobench.runner.harness;
  *                    are not the messages: a server-paced target's latency owes nothing to when the rig sent)
  * @param serverPaced true when the messages are the server's, not the rig's sends ({@link Session#dueInWindow})
  */
-public record RigOutcome(Window window, Messages messages, String failure, boolean abandoned, SenderLag senderLag, boolean serverPaced) {
+public record RigOutcome(
+        Window window, Messages messages, String failure, boolean abandoned, SenderLag senderLag, boolean serverPaced) {
 
     /**
      * @param start        first nanosecond of the measured window

@@ -70,7 +70,8 @@ public record RunSettings(
      * @param drainTimeout    how long completions may trail the window
      * @param overrunFraction how late (fraction of the window) a sender may run before abandoning it
      */
-    public record Timing(Duration probe, Duration interval, Duration lead, Duration drainTimeout, double overrunFraction) {}
+    public record Timing(
+            Duration probe, Duration interval, Duration lead, Duration drainTimeout, double overrunFraction) {}
 
     /**
      * @param rateTolerance  how far below the target rate a repetition may fall and still be OK
@@ -109,7 +110,14 @@ public record RunSettings(
 
     /** These settings with another generator limit (tests that judge something else turn the check off with infinity). */
     public RunSettings withGeneratorLimit(double limit) {
-        return new RunSettings(loads, repetitions, placement, timing, new Limits(limits.rateTolerance(), limit), noiseGating, forking,
+        return new RunSettings(
+                loads,
+                repetitions,
+                placement,
+                timing,
+                new Limits(limits.rateTolerance(), limit),
+                noiseGating,
+                forking,
                 config);
     }
 
@@ -120,7 +128,14 @@ public record RunSettings(
 
     /** These settings with repetitions until p50 and p99 are within ± {@code fraction}, {@link Repetitions#most} at most. */
     public RunSettings withPrecision(double fraction) {
-        return new RunSettings(loads, new Repetitions(repetitions.most(), fraction), placement, timing, limits, noiseGating, forking,
+        return new RunSettings(
+                loads,
+                new Repetitions(repetitions.most(), fraction),
+                placement,
+                timing,
+                limits,
+                noiseGating,
+                forking,
                 config);
     }
 }

@@ -78,8 +78,16 @@ public final class SenderLag {
         Long readP99 = read ? replyWaits.getValueAtPercentile(99) : null;
         long chargeP50 = Math.max(lagP50, readP50 == null ? 0 : readP50);
         long chargeP99 = Math.max(lagP99, readP99 == null ? 0 : readP99);
-        return new GeneratorLag(lagP50, lagP99, lagged ? lateness.getMaxValue() : 0, lateness.getTotalCount(), readP50, readP99,
-                read ? replyWaits.getMaxValue() : null, share(chargeP50, latencyP50), share(chargeP99, latencyP99));
+        return new GeneratorLag(
+                lagP50,
+                lagP99,
+                lagged ? lateness.getMaxValue() : 0,
+                lateness.getTotalCount(),
+                readP50,
+                readP99,
+                read ? replyWaits.getMaxValue() : null,
+                share(chargeP50, latencyP50),
+                share(chargeP99, latencyP99));
     }
 
     private static double share(long charge, long latency) {

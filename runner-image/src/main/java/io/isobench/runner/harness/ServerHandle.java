@@ -42,15 +42,22 @@ public final class ServerHandle implements AutoCloseable {
      * @param serverArgs the {@code server} sub-command's target options, for a separate process
      * @param serverCpu  the CPU a separate process is pinned to, or null for none free
      */
-    public static ServerHandle open(ServerLocation location, String target, List<String> serverArgs, Integer serverCpu,
-                                    ThreadPlacement threads, LocalStarter starter) throws Exception {
+    public static ServerHandle open(
+            ServerLocation location,
+            String target,
+            List<String> serverArgs,
+            Integer serverCpu,
+            ThreadPlacement threads,
+            LocalStarter starter)
+            throws Exception {
         return switch (location) {
             case ServerLocation.InProcess ignored -> {
                 Local local = starter.start(threads);
                 yield new ServerHandle(local.address(), local, null);
             }
             case ServerLocation.SeparateProcess p -> {
-                ServerProcess process = ServerProcess.start(p.runnerCommand(), target, serverArgs, serverCpu, PROCESS_START_TIMEOUT_MILLIS);
+                ServerProcess process = ServerProcess.start(
+                        p.runnerCommand(), target, serverArgs, serverCpu, PROCESS_START_TIMEOUT_MILLIS);
                 threads.recordSeparateProcess(process.pinnings("server", serverCpu));
                 yield new ServerHandle(process.address(), null, process);
             }

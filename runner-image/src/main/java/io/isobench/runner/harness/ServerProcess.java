@@ -37,10 +37,12 @@ public final class ServerProcess implements AutoCloseable {
     private final Deque<String> lastLines;
     /** The server's report, or why there is none. */
     private final ServerReport report;
+
     private final String reportProblem;
     private volatile boolean closing;
 
-    private ServerProcess(Process process, String endpoint, Deque<String> lastLines, ServerReport report, String reportProblem) {
+    private ServerProcess(
+            Process process, String endpoint, Deque<String> lastLines, ServerReport report, String reportProblem) {
         this.process = process;
         this.endpoint = endpoint;
         this.lastLines = lastLines;
@@ -53,14 +55,27 @@ public final class ServerProcess implements AutoCloseable {
      *
      * @param cpu the CPU to pin the server to, or null to leave it unpinned
      */
-    public static ServerProcess start(List<String> runnerCommand, String target, List<String> targetArgs, Integer cpu, long startTimeoutMillis)
+    public static ServerProcess start(
+            List<String> runnerCommand, String target, List<String> targetArgs, Integer cpu, long startTimeoutMillis)
             throws IOException, InterruptedException {
-        return start(runnerCommand, target, List.of("--port", "0", "--bind", "127.0.0.1"), targetArgs, cpu, startTimeoutMillis);
+        return start(
+                runnerCommand,
+                target,
+                List.of("--port", "0", "--bind", "127.0.0.1"),
+                targetArgs,
+                cpu,
+                startTimeoutMillis);
     }
 
     /** As above, with the server's own placement arguments instead of an ephemeral port on 127.0.0.1. */
-    public static ServerProcess start(List<String> runnerCommand, String target, List<String> placementArgs, List<String> targetArgs, Integer cpu,
-                                      long startTimeoutMillis) throws IOException, InterruptedException {
+    public static ServerProcess start(
+            List<String> runnerCommand,
+            String target,
+            List<String> placementArgs,
+            List<String> targetArgs,
+            Integer cpu,
+            long startTimeoutMillis)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(runnerCommand);
         // first, so ps (and /proc/PID/cmdline, which the JDK truncates) names the process's role
         command.add(1, "-Disobench.server=" + target);
@@ -68,16 +83,22 @@ public final class ServerProcess implements AutoCloseable {
         command.addAll(placementArgs);
         command.addAll(cpu == null ? List.of("--no-pin") : List.of("--cpu", String.valueOf(cpu)));
         command.addAll(targetArgs);
-        Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process process = new ProcessBuilder(command)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         Deque<String> lastLines = new ArrayDeque<>();
         CompletableFuture<String> listening = new CompletableFuture<>();
         AtomicReference<Object> report = new AtomicReference<>();
         Thread.ofPlatform().daemon().name("isobench-server-output").start(() -> {
-            try (BufferedReader err = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+            try (BufferedReader err =
+                    new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
                 for (String line; (line = err.readLine()) != null; ) {
                     if (ServerReport.isReportLine(line)) {
                         // printed before "listening on", so it is read before start() returns; a second one is refused
-                        report.set(report.get() == null ? readReport(line) : "the server printed more than one report line");
+                        report.set(
+                                report.get() == null
+                                        ? readReport(line)
+                                        : "the server printed more than one report line");
                         continue;
                     }
                     synchronized (lastLines) {
@@ -99,13 +120,22 @@ public final class ServerProcess implements AutoCloseable {
         try {
             String endpoint = listening.get(startTimeoutMillis, TimeUnit.MILLISECONDS);
             Object read = report.get();
-            return read instanceof ServerReport r ? new ServerProcess(process, endpoint, lastLines, r, null)
-                    : new ServerProcess(process, endpoint, lastLines, null, read == null ? "it printed no report line" : (String) read);
+            return read instanceof ServerReport r
+                    ? new ServerProcess(process, endpoint, lastLines, r, null)
+                    : new ServerProcess(
+                            process,
+                            endpoint,
+                            lastLines,
+                            null,
+                            read == null ? "it printed no report line" : (String) read);
         } catch (ExecutionException | TimeoutException e) {
             process.destroyForcibly();
             process.waitFor(5, TimeUnit.SECONDS);
-            String reason = e instanceof TimeoutException ? "did not listen within " + startTimeoutMillis + " ms" : "ended before listening";
-            throw new IOException("the " + target + " server process " + reason + ": " + tail(lastLines) + " (command: " + String.join(" ", command) + ")");
+            String reason = e instanceof TimeoutException
+                    ? "did not listen within " + startTimeoutMillis + " ms"
+                    : "ended before listening";
+            throw new IOException("the " + target + " server process " + reason + ": " + tail(lastLines) + " (command: "
+                    + String.join(" ", command) + ")");
         }
     }
 
@@ -151,7 +181,8 @@ public final class ServerProcess implements AutoCloseable {
         if (closing || process.isAlive()) {
             return null;
         }
-        return "the server process (pid " + process.pid() + ") exited with code " + process.exitValue() + ": " + tail(lastLines);
+        return "the server process (pid " + process.pid() + ") exited with code " + process.exitValue() + ": "
+                + tail(lastLines);
     }
 
     private static String tail(Deque<String> lines) {

@@ -33,8 +33,16 @@ final class StepAssembler {
         Histogram merged = Histograms.merge(histograms);
         String mergedFile = RunLayout.mergedFile(plan.id(), verdict.verdict());
         HgrmTable.write(merged, runDir.resolve(mergedFile));
-        return new StepResult(plan.id(), plan.label(), plan.variant(), plan.load(), measure, List.copyOf(repetitions),
-                new MergedResult(LatencySummary.of(merged), Histograms.toBase64(merged), new ArtifactFiles(null, mergedFile)),
-                verdict.verdict(), verdict.reason());
+        return new StepResult(
+                plan.id(),
+                plan.label(),
+                plan.variant(),
+                plan.load(),
+                measure,
+                List.copyOf(repetitions),
+                new MergedResult(
+                        LatencySummary.of(merged), Histograms.toBase64(merged), new ArtifactFiles(null, mergedFile)),
+                verdict.verdict(),
+                verdict.reason());
     }
 }

@@ -23,6 +23,7 @@ public final class ThreadPlacement {
     private final Map<String, Integer> cpuByRole = new LinkedHashMap<>();
     /** Roles sharing a CPU with an earlier role, and with which. */
     private final Map<String, String> sharesWith = new LinkedHashMap<>();
+
     private final boolean pin;
     private final List<Pinning> pinnings = Collections.synchronizedList(new ArrayList<>());
     private final Map<String, Thread> threads = Collections.synchronizedMap(new LinkedHashMap<>());
@@ -71,7 +72,8 @@ public final class ThreadPlacement {
     /** Pins the calling thread as {@code role} (for threads the rig does not create itself). */
     public void placeCurrentThread(String role) {
         if (!cpuByRole.containsKey(role)) {
-            throw new IllegalArgumentException("no CPU planned for thread role '" + role + "' (planned: " + cpuByRole.keySet() + ")");
+            throw new IllegalArgumentException(
+                    "no CPU planned for thread role '" + role + "' (planned: " + cpuByRole.keySet() + ")");
         }
         threads.putIfAbsent(role, Thread.currentThread());
         threadIds.putIfAbsent(role, HostSignals.currentThreadId());
@@ -79,15 +81,24 @@ public final class ThreadPlacement {
         if (!pin) {
             pinnings.add(new Pinning(role, cpu, false, "pinning disabled (--no-pin)"));
         } else if (cpu == null) {
-            pinnings.add(new Pinning(role, null, false, "no CPU left in the granted cpuset for this role: runs unpinned, shares CPUs"));
+            pinnings.add(new Pinning(
+                    role, null, false, "no CPU left in the granted cpuset for this role: runs unpinned, shares CPUs"));
         } else if (Affinity.unavailableReason().isPresent()) {
-            pinnings.add(new Pinning(role, cpu, false, Affinity.unavailableReason().get()));
+            pinnings.add(
+                    new Pinning(role, cpu, false, Affinity.unavailableReason().get()));
         } else {
             try {
                 Affinity.pinCurrentThread(List.of(cpu));
                 List<Integer> readBack = Affinity.currentThreadCpus();
-                String shared = sharesWith.containsKey(role) ? "; shares CPU " + cpu + " with " + sharesWith.get(role) + " (fewer CPUs granted than measured threads)" : "";
-                pinnings.add(new Pinning(role, cpu, readBack.equals(List.of(cpu)), "affinity read back: " + CpuList.format(readBack) + shared));
+                String shared = sharesWith.containsKey(role)
+                        ? "; shares CPU " + cpu + " with " + sharesWith.get(role)
+                                + " (fewer CPUs granted than measured threads)"
+                        : "";
+                pinnings.add(new Pinning(
+                        role,
+                        cpu,
+                        readBack.equals(List.of(cpu)),
+                        "affinity read back: " + CpuList.format(readBack) + shared));
             } catch (RuntimeException e) {
                 pinnings.add(new Pinning(role, cpu, false, e.getMessage()));
             }

@@ -11,5 +11,6 @@ public interface VariantForks {
      * Runs every variant's sweep {@code settings.repetitions().most()} times, interleaved in rounds (each round runs
      * every variant once), so a machine that drifts during the run drifts for every variant alike.
      */
-    List<StepResult> runInterleaved(Target target, List<String> variants, RunSettings settings, Path runDir) throws InterruptedException;
+    List<StepResult> runInterleaved(Target target, List<String> variants, RunSettings settings, Path runDir)
+            throws InterruptedException;
 }

@@ -37,22 +37,39 @@ public final class Verdicts {
      *
      * @param senderPreempted how the sender thread was switched out beyond its allowance ({@link NoiseGate}), or null
      */
-    public static GeneratorCheck generator(GeneratorLag lag, long latencyP50, long latencyP99, double limit, String senderPreempted) {
-        String figures = "sender lag p50 " + HumanUnits.latency(lag.sendLagP50()) + ", p99 " + HumanUnits.latency(lag.sendLagP99())
-                + (lag.replyReadDelayP50() == null ? "" : "; reply-read delay p50 " + HumanUnits.latency(lag.replyReadDelayP50())
-                        + ", p99 " + HumanUnits.latency(lag.replyReadDelayP99()));
+    public static GeneratorCheck generator(
+            GeneratorLag lag, long latencyP50, long latencyP99, double limit, String senderPreempted) {
+        String figures = "sender lag p50 " + HumanUnits.latency(lag.sendLagP50()) + ", p99 "
+                + HumanUnits.latency(lag.sendLagP99())
+                + (lag.replyReadDelayP50() == null
+                        ? ""
+                        : "; reply-read delay p50 " + HumanUnits.latency(lag.replyReadDelayP50()) + ", p99 "
+                                + HumanUnits.latency(lag.replyReadDelayP99()));
         if (lag.chargeP50() >= GENERATOR_FLOOR_NANOS && latencyP50 > 0 && lag.shareOfP50() >= limit) {
-            String what = String.format(Locale.ROOT, "%s, %.0f%% of the latency p50 %s (limit %.0f%%, --generator-limit)", figures,
-                    100 * lag.shareOfP50(), HumanUnits.latency(latencyP50), 100 * limit);
+            String what = String.format(
+                    Locale.ROOT,
+                    "%s, %.0f%% of the latency p50 %s (limit %.0f%%, --generator-limit)",
+                    figures,
+                    100 * lag.shareOfP50(),
+                    HumanUnits.latency(latencyP50),
+                    100 * limit);
             return senderPreempted == null
                     ? new GeneratorCheck("the load generator, not the target, was the bottleneck: " + what, null)
-                    : new GeneratorCheck(null, "the load generator lagged (" + what + ") but " + senderPreempted
-                            + ": the host took its CPU, so this is noise rather than the generator's capacity");
+                    : new GeneratorCheck(
+                            null,
+                            "the load generator lagged (" + what + ") but " + senderPreempted
+                                    + ": the host took its CPU, so this is noise rather than the generator's capacity");
         }
         if (lag.chargeP99() >= GENERATOR_FLOOR_NANOS && latencyP99 > 0 && lag.shareOfP99() >= GENERATOR_WARNING_SHARE) {
-            return new GeneratorCheck(null, String.format(Locale.ROOT, "the load generator was busy or descheduled: %s, %.0f%% of the "
-                    + "latency p99 %s; that much of the tail may be the generator's", figures, 100 * lag.shareOfP99(),
-                    HumanUnits.latency(latencyP99)));
+            return new GeneratorCheck(
+                    null,
+                    String.format(
+                            Locale.ROOT,
+                            "the load generator was busy or descheduled: %s, %.0f%% of the "
+                                    + "latency p99 %s; that much of the tail may be the generator's",
+                            figures,
+                            100 * lag.shareOfP99(),
+                            HumanUnits.latency(latencyP99)));
         }
         return new GeneratorCheck(null, null);
     }
@@ -64,7 +81,8 @@ public final class Verdicts {
      * @param rateTolerance  how far below the target rate the achieved rate may fall (0.05 = 5%)
      * @param drainTimeout   for the message: how long completions could trail the window
      */
-    public static Judgement judge(Load load, RigOutcome outcome, long recorded, double rateTolerance, Duration drainTimeout) {
+    public static Judgement judge(
+            Load load, RigOutcome outcome, long recorded, double rateTolerance, Duration drainTimeout) {
         double achieved = outcome.windowNanos() <= 0 ? 0 : recorded * 1e9 / outcome.windowNanos();
         List<String> reasons = new ArrayList<>();
         if (outcome.failure() != null) {
@@ -74,16 +92,24 @@ public final class Verdicts {
             // its sends are the server's streams, not messages: how many opened is the target's to say
             reasons.add("sender fell too far behind its schedule of openings and abandoned the window");
         } else if (outcome.abandoned()) {
-            reasons.add(outcome.messages().sentInWindow() == 0
-                    ? "sender fell too far behind schedule during warm-up and never reached the measured window"
-                    : String.format(Locale.ROOT, "sender fell too far behind schedule and abandoned the window after %,d of %,d messages",
-                            outcome.messages().sentInWindow(), outcome.messages().expected()));
+            reasons.add(
+                    outcome.messages().sentInWindow() == 0
+                            ? "sender fell too far behind schedule during warm-up and never reached the measured window"
+                            : String.format(
+                                    Locale.ROOT,
+                                    "sender fell too far behind schedule and abandoned the window after %,d of %,d messages",
+                                    outcome.messages().sentInWindow(),
+                                    outcome.messages().expected()));
         }
         long lost = outcome.messages().sentInWindow() - recorded;
         if (lost > 0 && outcome.failure() == null) {
-            reasons.add(String.format(Locale.ROOT, outcome.serverPaced()
-                    ? "%,d of %,d messages due in the window were not delivered within the %s drain timeout"
-                    : "%,d of %,d messages sent did not complete within the %s drain timeout", lost, outcome.messages().sentInWindow(),
+            reasons.add(String.format(
+                    Locale.ROOT,
+                    outcome.serverPaced()
+                            ? "%,d of %,d messages due in the window were not delivered within the %s drain timeout"
+                            : "%,d of %,d messages sent did not complete within the %s drain timeout",
+                    lost,
+                    outcome.messages().sentInWindow(),
                     DurationText.of(drainTimeout)));
         }
         if (recorded == 0 && outcome.failure() == null && !outcome.abandoned()) {
@@ -93,8 +119,14 @@ public final class Verdicts {
             double target = outcome.targetRate(load.targetRate());
             double floor = target * (1 - rateTolerance);
             if (achieved < floor) {
-                reasons.add(String.format(Locale.ROOT, "achieved %,.0f msg/s, %.1f%% below the target %,.0f msg/s%s (tolerance %.1f%%)",
-                        achieved, 100 * (1 - achieved / target), target, outcome.serverPaced() ? " due" : "", 100 * rateTolerance));
+                reasons.add(String.format(
+                        Locale.ROOT,
+                        "achieved %,.0f msg/s, %.1f%% below the target %,.0f msg/s%s (tolerance %.1f%%)",
+                        achieved,
+                        100 * (1 - achieved / target),
+                        target,
+                        outcome.serverPaced() ? " due" : "",
+                        100 * rateTolerance));
             }
         }
         return reasons.isEmpty()
@@ -116,7 +148,8 @@ public final class Verdicts {
             }
             if (!parts.isEmpty()) {
                 String how = worst == Verdict.FAIL ? " failed: " : " inconclusive: ";
-                return new Judgement(worst, parts.size() + " of " + verdicts.size() + how + String.join(" | ", parts), 0);
+                return new Judgement(
+                        worst, parts.size() + " of " + verdicts.size() + how + String.join(" | ", parts), 0);
             }
         }
         return new Judgement(Verdict.OK, null, 0);

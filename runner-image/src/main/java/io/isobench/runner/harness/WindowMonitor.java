@@ -51,9 +51,17 @@ final class WindowMonitor implements Runnable {
     private HostSignals.Snapshot signalsAfter;
     private Throwable error;
 
-    WindowMonitor(Clock clock, Recording recording, Supplier<Map<String, Thread>> measuredThreads, long intervalNanos,
-                  Path hlogFile, String comment, StepPlan step, int repetition, Progress progress,
-                  Supplier<HostSignals.Snapshot> hostSignals) {
+    WindowMonitor(
+            Clock clock,
+            Recording recording,
+            Supplier<Map<String, Thread>> measuredThreads,
+            long intervalNanos,
+            Path hlogFile,
+            String comment,
+            StepPlan step,
+            int repetition,
+            Progress progress,
+            Supplier<HostSignals.Snapshot> hostSignals) {
         this.clock = clock;
         this.recording = recording;
         this.measuredThreads = measuredThreads;
@@ -71,7 +79,8 @@ final class WindowMonitor implements Runnable {
         threadRef = Thread.currentThread();
         try {
             Files.createDirectories(hlogFile.getParent());
-            try (PrintStream out = new PrintStream(Files.newOutputStream(hlogFile), false, java.nio.charset.StandardCharsets.UTF_8)) {
+            try (PrintStream out =
+                    new PrintStream(Files.newOutputStream(hlogFile), false, java.nio.charset.StandardCharsets.UTF_8)) {
                 HistogramLogWriter log = new HistogramLogWriter(out);
                 long wallStart = System.currentTimeMillis();
                 log.outputComment(comment);
@@ -130,8 +139,13 @@ final class WindowMonitor implements Runnable {
     }
 
     private void waitUntilWindowStart(long leadNanos) {
-        while (!stopRequested && (recording.windowStart() == Long.MAX_VALUE || clock.nanoTime() < recording.windowStart() - leadNanos)) {
-            parkUntil(recording.windowStart() == Long.MAX_VALUE ? clock.nanoTime() + 1_000_000 : recording.windowStart() - leadNanos);
+        while (!stopRequested
+                && (recording.windowStart() == Long.MAX_VALUE
+                        || clock.nanoTime() < recording.windowStart() - leadNanos)) {
+            parkUntil(
+                    recording.windowStart() == Long.MAX_VALUE
+                            ? clock.nanoTime() + 1_000_000
+                            : recording.windowStart() - leadNanos);
         }
     }
 
@@ -157,7 +171,13 @@ final class WindowMonitor implements Runnable {
             return completed;
         }
         long windowLength = recording.windowEnd() - windowStart;
-        progress.interval(step, repetition, Math.min(now - windowStart, windowLength), windowLength, interval, completed - lastCompleted);
+        progress.interval(
+                step,
+                repetition,
+                Math.min(now - windowStart, windowLength),
+                windowLength,
+                interval,
+                completed - lastCompleted);
         return completed;
     }
 
@@ -186,6 +206,9 @@ final class WindowMonitor implements Runnable {
     }
 
     /** @param signalsBefore the host's counters just before the window, null when it never opened; likewise after */
-    record Totals(Histogram histogram, AllocationMeter.Snapshot activity, HostSignals.Snapshot signalsBefore,
-                  HostSignals.Snapshot signalsAfter) {}
+    record Totals(
+            Histogram histogram,
+            AllocationMeter.Snapshot activity,
+            HostSignals.Snapshot signalsBefore,
+            HostSignals.Snapshot signalsAfter) {}
 }

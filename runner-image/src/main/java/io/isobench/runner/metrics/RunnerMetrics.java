@@ -47,8 +47,10 @@ public final class RunnerMetrics implements Progress {
     }
 
     @Override
-    @SuppressWarnings("NonAtomicVolatileUpdate") // the run's one thread writes the figures; volatile only for the scrape thread
-    public void interval(StepPlan step, int repetition, long elapsedNanos, long durationNanos, Histogram interval, long completed) {
+    @SuppressWarnings(
+            "NonAtomicVolatileUpdate") // the run's one thread writes the figures; volatile only for the scrape thread
+    public void interval(
+            StepPlan step, int repetition, long elapsedNanos, long durationNanos, Histogram interval, long completed) {
         StepFigures f = steps.computeIfAbsent(step.id(), id -> new StepFigures(step.variant(), id));
         f.received += completed;
         if (interval.getTotalCount() > 0) {
@@ -89,10 +91,23 @@ public final class RunnerMetrics implements Progress {
     public String scrape() {
         var out = new StringBuilder(1024);
         header(out, "isobench_runner_step_info", "gauge", "Steps of this run (target, variant, step id)");
-        steps.values().forEach(f -> out.append("isobench_runner_step_info{").append(labels(f)).append(",target=\"").append(escape(target)).append("\"} 1\n"));
-        header(out, "isobench_runner_messages_received_total", "counter", "Messages completed (latency recorded or not) so far");
+        steps.values()
+                .forEach(f -> out.append("isobench_runner_step_info{")
+                        .append(labels(f))
+                        .append(",target=\"")
+                        .append(escape(target))
+                        .append("\"} 1\n"));
+        header(
+                out,
+                "isobench_runner_messages_received_total",
+                "counter",
+                "Messages completed (latency recorded or not) so far");
         steps.values().forEach(f -> line(out, "isobench_runner_messages_received_total", labels(f), f.received));
-        header(out, "isobench_runner_interval_latency_seconds", "gauge", "Latency of the last interval, from intended send time");
+        header(
+                out,
+                "isobench_runner_interval_latency_seconds",
+                "gauge",
+                "Latency of the last interval, from intended send time");
         steps.values().forEach(f -> {
             line(out, "isobench_runner_interval_latency_seconds", labels(f) + ",quantile=\"0.5\"", f.p50Seconds);
             line(out, "isobench_runner_interval_latency_seconds", labels(f) + ",quantile=\"0.99\"", f.p99Seconds);
@@ -104,11 +119,25 @@ public final class RunnerMetrics implements Progress {
     }
 
     private static void header(StringBuilder out, String name, String type, String help) {
-        out.append("# HELP ").append(name).append(' ').append(help).append('\n').append("# TYPE ").append(name).append(' ').append(type).append('\n');
+        out.append("# HELP ")
+                .append(name)
+                .append(' ')
+                .append(help)
+                .append('\n')
+                .append("# TYPE ")
+                .append(name)
+                .append(' ')
+                .append(type)
+                .append('\n');
     }
 
     private static void line(StringBuilder out, String name, String labels, double value) {
-        out.append(name).append('{').append(labels).append("} ").append(String.format(Locale.ROOT, "%.9g", value)).append('\n');
+        out.append(name)
+                .append('{')
+                .append(labels)
+                .append("} ")
+                .append(String.format(Locale.ROOT, "%.9g", value))
+                .append('\n');
     }
 
     private static String labels(StepFigures f) {
@@ -116,6 +145,8 @@ public final class RunnerMetrics implements Progress {
     }
 
     private static String escape(String value) {
-        return value == null ? "" : value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
+        return value == null
+                ? ""
+                : value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
     }
 }

@@ -94,20 +94,32 @@ public final class Affinity {
         return (int) HANDLES.errno.get(state, 0L);
     }
 
-    private record Handles(MethodHandle setAffinity, MethodHandle getAffinity, StructLayout stateLayout, VarHandle errno, String unavailable) {
+    private record Handles(
+            MethodHandle setAffinity,
+            MethodHandle getAffinity,
+            StructLayout stateLayout,
+            VarHandle errno,
+            String unavailable) {
 
         static Handles load() {
             try {
                 Linker linker = Linker.nativeLinker();
                 Linker.Option errnoCapture = Linker.Option.captureCallState("errno");
                 StructLayout stateLayout = Linker.Option.captureStateLayout();
-                VarHandle errno = stateLayout.varHandle(java.lang.foreign.MemoryLayout.PathElement.groupElement("errno"));
+                VarHandle errno =
+                        stateLayout.varHandle(java.lang.foreign.MemoryLayout.PathElement.groupElement("errno"));
                 FunctionDescriptor signature = FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS);
                 var lookup = linker.defaultLookup();
-                MemorySegment set = lookup.find("sched_setaffinity").orElseThrow(() -> new UnsupportedOperationException("no sched_setaffinity in libc"));
-                MemorySegment get = lookup.find("sched_getaffinity").orElseThrow(() -> new UnsupportedOperationException("no sched_getaffinity in libc"));
-                return new Handles(linker.downcallHandle(set, signature, errnoCapture), linker.downcallHandle(get, signature, errnoCapture),
-                        stateLayout, errno, null);
+                MemorySegment set = lookup.find("sched_setaffinity")
+                        .orElseThrow(() -> new UnsupportedOperationException("no sched_setaffinity in libc"));
+                MemorySegment get = lookup.find("sched_getaffinity")
+                        .orElseThrow(() -> new UnsupportedOperationException("no sched_getaffinity in libc"));
+                return new Handles(
+                        linker.downcallHandle(set, signature, errnoCapture),
+                        linker.downcallHandle(get, signature, errnoCapture),
+                        stateLayout,
+                        errno,
+                        null);
             } catch (Throwable t) {
                 // e.g. not Linux, or native access disabled (--enable-native-access=ALL-UNNAMED missing)
                 return new Handles(null, null, null, null, t.getClass().getSimpleName() + ": " + t.getMessage());

@@ -36,8 +36,8 @@ public final class AllocationMeter {
     /** Allocated bytes per role (-1 where the JVM cannot tell) and GC totals, now. */
     public static Snapshot snapshot(Map<String, Thread> threadsByRole) {
         Map<String, Long> bytes = new LinkedHashMap<>();
-        threadsByRole.forEach((role, thread) ->
-                bytes.put(role, THREADS == null || !thread.isAlive() ? -1L : THREADS.getThreadAllocatedBytes(thread.threadId())));
+        threadsByRole.forEach((role, thread) -> bytes.put(
+                role, THREADS == null || !thread.isAlive() ? -1L : THREADS.getThreadAllocatedBytes(thread.threadId())));
         long count = 0;
         long millis = 0;
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
@@ -48,7 +48,8 @@ public final class AllocationMeter {
     }
 
     private static com.sun.management.ThreadMXBean threadBean() {
-        if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean bean && bean.isThreadAllocatedMemorySupported()) {
+        if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean bean
+                && bean.isThreadAllocatedMemorySupported()) {
             bean.setThreadAllocatedMemoryEnabled(true);
             return bean;
         }

@@ -55,7 +55,9 @@ public final class EnvironmentProbe {
     public Environment collect(List<Integer> granted, List<String> warnings) {
         RuntimeMXBean runtime = ManagementFactory.getRuntimeMXBean();
         MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
-        List<String> gcs = ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList();
+        List<String> gcs = ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .map(GarbageCollectorMXBean::getName)
+                .toList();
         Environment.Jvm jvm = new Environment.Jvm(
                 System.getProperty("java.vendor"),
                 System.getProperty("java.runtime.version", System.getProperty("java.version")),
@@ -68,7 +70,8 @@ public final class EnvironmentProbe {
         List<String> allWarnings = new ArrayList<>(warnings);
         int authorOptions = authorJvmOptions(env).size();
         if (authorOptions > 0) {
-            allWarnings.add(authorOptions + " JVM option(s) from JDK_JAVA_OPTIONS (the run's spec.runner.jvmOptions) are not recorded: "
+            allWarnings.add(authorOptions
+                    + " JVM option(s) from JDK_JAVA_OPTIONS (the run's spec.runner.jvmOptions) are not recorded: "
                     + "they are the run author's, may hold a secret, and this file is published");
         }
         siblingsOutside(granted, siblings).ifPresent(allWarnings::add);
@@ -76,13 +79,19 @@ public final class EnvironmentProbe {
                 read("sys/devices/system/cpu/isolated"),
                 read("sys/devices/system/cpu/nohz_full"),
                 siblings,
-                granted.isEmpty() ? NA : read("sys/devices/system/cpu/cpu" + granted.getFirst() + "/cpufreq/scaling_governor"),
+                granted.isEmpty()
+                        ? NA
+                        : read("sys/devices/system/cpu/cpu" + granted.getFirst() + "/cpufreq/scaling_governor"),
                 read("sys/devices/system/clocksource/clocksource0/current_clocksource"),
                 selected(read("sys/kernel/mm/transparent_hugepage/enabled")),
                 loadAverage(),
                 env.get("ISOBENCH_CPU_MANAGER_POLICY"));
         Environment.Container container = env.containsKey("ISOBENCH_POD_NAME") || env.containsKey("ISOBENCH_IMAGE")
-                ? new Environment.Container(env.get("ISOBENCH_IMAGE"), env.get("ISOBENCH_POD_NAMESPACE"), env.get("ISOBENCH_POD_NAME"), env.get("ISOBENCH_NODE_NAME"))
+                ? new Environment.Container(
+                        env.get("ISOBENCH_IMAGE"),
+                        env.get("ISOBENCH_POD_NAMESPACE"),
+                        env.get("ISOBENCH_POD_NAME"),
+                        env.get("ISOBENCH_NODE_NAME"))
                 : null;
         return new Environment(
                 hostname(),
@@ -126,7 +135,8 @@ public final class EnvironmentProbe {
         for (int cpu : granted) {
             String topology = "sys/devices/system/cpu/cpu" + cpu + "/topology/";
             String core = read(topology + "core_cpus_list");
-            entries.add(cpu + ":" + canonicalCore(cpu, core.equals(NA) ? read(topology + "thread_siblings_list") : core));
+            entries.add(
+                    cpu + ":" + canonicalCore(cpu, core.equals(NA) ? read(topology + "thread_siblings_list") : core));
         }
         return entries;
     }
@@ -148,18 +158,25 @@ public final class EnvironmentProbe {
             int colon = entry.indexOf(':');
             String list = entry.substring(colon + 1);
             if (!list.equals(NA)) {
-                List<Integer> others = CpuList.parse(list).stream().filter(c -> !granted.contains(c)).toList();
+                List<Integer> others = CpuList.parse(list).stream()
+                        .filter(c -> !granted.contains(c))
+                        .toList();
                 if (!others.isEmpty()) {
                     outside.add("CPU " + entry.substring(0, colon) + " with " + CpuList.format(others));
                 }
             }
         }
-        return outside.isEmpty() ? Optional.empty() : Optional.of("SMT siblings outside the granted cpuset share a physical core: "
-                + String.join("; ", outside) + " (the kubelet's full-pcpus-only CPU manager option grants whole cores)");
+        return outside.isEmpty()
+                ? Optional.empty()
+                : Optional.of(
+                        "SMT siblings outside the granted cpuset share a physical core: " + String.join("; ", outside)
+                                + " (the kubelet's full-pcpus-only CPU manager option grants whole cores)");
     }
 
     private String affinityText() {
-        return Affinity.unavailableReason().isEmpty() ? CpuList.format(Affinity.currentThreadCpus()) : procStatus("Cpus_allowed_list").orElse(NA);
+        return Affinity.unavailableReason().isEmpty()
+                ? CpuList.format(Affinity.currentThreadCpus())
+                : procStatus("Cpus_allowed_list").orElse(NA);
     }
 
     /** cgroup v2 (cpuset.cpus.effective of our cgroup) or v1 (cpuset.cpus of our cpuset cgroup). */
@@ -171,7 +188,8 @@ public final class EnvironmentProbe {
             }
             String relative = parts[2].startsWith("/") ? parts[2].substring(1) : parts[2];
             if (parts[0].equals("0") && parts[1].isEmpty()) {
-                String v2 = read("sys/fs/cgroup/" + relative + (relative.isEmpty() ? "" : "/") + "cpuset.cpus.effective");
+                String v2 =
+                        read("sys/fs/cgroup/" + relative + (relative.isEmpty() ? "" : "/") + "cpuset.cpus.effective");
                 if (!v2.equals(NA)) {
                     return v2;
                 }

@@ -25,6 +25,7 @@ public final class HostSignals {
     static final long NANOS_PER_TICK = 10_000_000L;
     /** The local timer interrupt fires on every CPU whatever runs there: not a sign of noise. */
     static final String LOCAL_TIMER = "LOC";
+
     static final int TOP_INTERRUPTS = 3;
 
     private final Path root;
@@ -49,8 +50,14 @@ public final class HostSignals {
      * @param switches    per measured thread role, {voluntary, involuntary} context switches
      * @param unavailable what could not be read, and why
      */
-    public record Snapshot(long atNanos, List<Integer> cpus, NoiseSignals.Throttling throttling, Map<Integer, Long> stealTicks,
-                           Map<Integer, Map<String, Long>> interrupts, Map<String, long[]> switches, List<String> unavailable) {}
+    public record Snapshot(
+            long atNanos,
+            List<Integer> cpus,
+            NoiseSignals.Throttling throttling,
+            Map<Integer, Long> stealTicks,
+            Map<Integer, Map<String, Long>> interrupts,
+            Map<String, long[]> switches,
+            List<String> unavailable) {}
 
     /** Reads every counter for {@code cpus} and the threads in {@code threadIds} (role → OS thread id, null when unknown). */
     public Snapshot read(List<Integer> cpus, Map<String, Integer> threadIds) {
@@ -62,8 +69,10 @@ public final class HostSignals {
         threadIds.forEach((role, tid) -> {
             long[] counts = tid == null ? null : switches(tid);
             if (counts == null) {
-                unavailable.add("context switches of " + role + ": " + (tid == null ? "its thread id is unknown"
-                        : "/proc/self/task/" + tid + "/status is unreadable or has no ctxt_switches lines"));
+                unavailable.add("context switches of " + role + ": "
+                        + (tid == null
+                                ? "its thread id is unknown"
+                                : "/proc/self/task/" + tid + "/status is unreadable or has no ctxt_switches lines"));
             } else {
                 switches.put(role, counts);
             }
@@ -79,14 +88,20 @@ public final class HostSignals {
         if (before.throttling() != null && after.throttling() != null) {
             NoiseSignals.Throttling a = after.throttling();
             NoiseSignals.Throttling b = before.throttling();
-            throttling = new NoiseSignals.Throttling(a.source(), a.periods() - b.periods(), a.throttledPeriods() - b.throttledPeriods(),
+            throttling = new NoiseSignals.Throttling(
+                    a.source(),
+                    a.periods() - b.periods(),
+                    a.throttledPeriods() - b.throttledPeriods(),
                     a.throttledNanos() - b.throttledNanos());
         }
         List<NoiseSignals.CpuNoise> cpus = new ArrayList<>();
         for (int cpu : after.cpus()) {
             Long b = before.stealTicks().get(cpu);
             Long a = after.stealTicks().get(cpu);
-            cpus.add(interruptsDelta(cpu, a == null || b == null ? null : (a - b) * NANOS_PER_TICK, before.interrupts().get(cpu),
+            cpus.add(interruptsDelta(
+                    cpu,
+                    a == null || b == null ? null : (a - b) * NANOS_PER_TICK,
+                    before.interrupts().get(cpu),
                     after.interrupts().get(cpu)));
         }
         List<NoiseSignals.ThreadNoise> threads = new ArrayList<>();
@@ -94,22 +109,30 @@ public final class HostSignals {
             long[] b = before.switches().get(p.role());
             long[] a = after.switches().get(p.role());
             boolean known = a != null && b != null;
-            threads.add(new NoiseSignals.ThreadNoise(p.role(), p.cpu(), p.applied(), known ? a[1] - b[1] : null,
-                    known ? a[0] - b[0] : null));
+            threads.add(new NoiseSignals.ThreadNoise(
+                    p.role(), p.cpu(), p.applied(), known ? a[1] - b[1] : null, known ? a[0] - b[0] : null));
         }
         return new NoiseSignals(after.atNanos() - before.atNanos(), throttling, cpus, threads, unavailable);
     }
 
-    private static NoiseSignals.CpuNoise interruptsDelta(int cpu, Long stealNanos, Map<String, Long> before, Map<String, Long> after) {
+    private static NoiseSignals.CpuNoise interruptsDelta(
+            int cpu, Long stealNanos, Map<String, Long> before, Map<String, Long> after) {
         if (before == null || after == null) {
             return new NoiseSignals.CpuNoise(cpu, stealNanos, null, Map.of());
         }
         Map<String, Long> rise = new LinkedHashMap<>();
         after.forEach((source, count) -> rise.put(source, count - before.getOrDefault(source, 0L)));
         Map<String, Long> top = new LinkedHashMap<>();
-        rise.entrySet().stream().filter(e -> e.getValue() > 0).sorted(Map.Entry.<String, Long>comparingByValue().reversed())
-                .limit(TOP_INTERRUPTS).forEach(e -> top.put(e.getKey(), e.getValue()));
-        return new NoiseSignals.CpuNoise(cpu, stealNanos, rise.values().stream().mapToLong(Long::longValue).sum(), top);
+        rise.entrySet().stream()
+                .filter(e -> e.getValue() > 0)
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                .limit(TOP_INTERRUPTS)
+                .forEach(e -> top.put(e.getKey(), e.getValue()));
+        return new NoiseSignals.CpuNoise(
+                cpu,
+                stealNanos,
+                rise.values().stream().mapToLong(Long::longValue).sum(),
+                top);
     }
 
     /** The runner's own cgroup's CPU throttling: the v1 cpu controller's hierarchy if mounted, else the v2 one. */
@@ -117,7 +140,8 @@ public final class HostSignals {
         List<String> cgroups = lines("proc/self/cgroup");
         List<String> mounts = lines("proc/self/mountinfo");
         if (cgroups == null || mounts == null) {
-            unavailable.add("cgroup throttling: " + (cgroups == null ? "/proc/self/cgroup" : "/proc/self/mountinfo") + " is unreadable");
+            unavailable.add("cgroup throttling: " + (cgroups == null ? "/proc/self/cgroup" : "/proc/self/mountinfo")
+                    + " is unreadable");
             return null;
         }
         Path file = null;
@@ -138,7 +162,8 @@ public final class HostSignals {
             }
         }
         if (file == null) {
-            unavailable.add("cgroup throttling: no cgroup v1 cpu controller or cgroup v2 hierarchy of this process is mounted");
+            unavailable.add(
+                    "cgroup throttling: no cgroup v1 cpu controller or cgroup v2 hierarchy of this process is mounted");
             return null;
         }
         Path statFile = file.resolve("cpu.stat");
@@ -160,11 +185,13 @@ public final class HostSignals {
                 ? (values.containsKey("throttled_usec") ? values.get("throttled_usec") * 1_000 : null)
                 : values.get("throttled_time");
         if (!values.containsKey("nr_throttled") || throttledNanos == null) {
-            unavailable.add("cgroup throttling: " + shown + " has no nr_throttled/" + (v2 ? "throttled_usec" : "throttled_time")
-                    + (v2 ? " (the cpu controller is not enabled for this cgroup)" : ""));
+            unavailable.add(
+                    "cgroup throttling: " + shown + " has no nr_throttled/" + (v2 ? "throttled_usec" : "throttled_time")
+                            + (v2 ? " (the cpu controller is not enabled for this cgroup)" : ""));
             return null;
         }
-        return new NoiseSignals.Throttling(shown, values.getOrDefault("nr_periods", 0L), values.get("nr_throttled"), throttledNanos);
+        return new NoiseSignals.Throttling(
+                shown, values.getOrDefault("nr_periods", 0L), values.get("nr_throttled"), throttledNanos);
     }
 
     /**
@@ -180,7 +207,9 @@ public final class HostSignals {
             }
             String[] before = line.substring(0, dash).split(" ");
             String[] after = line.substring(dash + 3).split(" ");
-            if (before.length < 5 || after.length < 3 || !after[0].equals(fsType)
+            if (before.length < 5
+                    || after.length < 3
+                    || !after[0].equals(fsType)
                     || controller != null && !List.of(after[2].split(",")).contains(controller)) {
                 continue;
             }
@@ -189,7 +218,8 @@ public final class HostSignals {
             if (!mountRoot.equals("/") && (path.equals(mountRoot) || path.startsWith(mountRoot + "/"))) {
                 relative = path.substring(mountRoot.length());
             }
-            return root.resolve(before[4].substring(1)).resolve(relative.startsWith("/") ? relative.substring(1) : relative);
+            return root.resolve(before[4].substring(1))
+                    .resolve(relative.startsWith("/") ? relative.substring(1) : relative);
         }
         return null;
     }
@@ -210,8 +240,10 @@ public final class HostSignals {
                 steal.put(cpu.intValue(), ticks);
             }
         }
-        cpus.stream().filter(c -> !steal.containsKey(c))
-                .forEach(c -> unavailable.add("steal time of CPU " + c + ": /proc/stat has no cpu" + c + " line with a steal column"));
+        cpus.stream()
+                .filter(c -> !steal.containsKey(c))
+                .forEach(c -> unavailable.add(
+                        "steal time of CPU " + c + ": /proc/stat has no cpu" + c + " line with a steal column"));
         return steal;
     }
 
@@ -235,8 +267,10 @@ public final class HostSignals {
                 column.put(cpu.intValue(), i);
             }
         }
-        cpus.stream().filter(c -> !column.containsKey(c))
-                .forEach(c -> unavailable.add("interrupts of CPU " + c + ": /proc/interrupts has no CPU" + c + " column"));
+        cpus.stream()
+                .filter(c -> !column.containsKey(c))
+                .forEach(c ->
+                        unavailable.add("interrupts of CPU " + c + ": /proc/interrupts has no CPU" + c + " column"));
         column.keySet().forEach(c -> byCpu.put(c, new LinkedHashMap<>()));
         for (String line : table.subList(1, table.size())) {
             String[] f = line.trim().split("\\s+");

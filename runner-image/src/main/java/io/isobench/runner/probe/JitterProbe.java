@@ -15,16 +15,20 @@ public final class JitterProbe {
 
     private JitterProbe() {}
 
-    public static List<MachineProbe.Jitter> measure(List<Integer> cpus, long durationNanos) throws InterruptedException {
+    public static List<MachineProbe.Jitter> measure(List<Integer> cpus, long durationNanos)
+            throws InterruptedException {
         MachineProbe.Jitter[] results = new MachineProbe.Jitter[cpus.size()];
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < cpus.size(); i++) {
             int slot = i;
             int cpu = cpus.get(i);
-            threads.add(Thread.ofPlatform().daemon().name("isobench-probe-jitter-" + cpu).start(() -> {
-                CoreToCoreProbe.pinIfPossible(cpu);
-                results[slot] = spin(cpu, durationNanos);
-            }));
+            threads.add(Thread.ofPlatform()
+                    .daemon()
+                    .name("isobench-probe-jitter-" + cpu)
+                    .start(() -> {
+                        CoreToCoreProbe.pinIfPossible(cpu);
+                        results[slot] = spin(cpu, durationNanos);
+                    }));
         }
         for (Thread t : threads) {
             t.join(durationNanos / 1_000_000 + 10_000);

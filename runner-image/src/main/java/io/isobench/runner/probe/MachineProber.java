@@ -22,7 +22,8 @@ public final class MachineProber {
         if (!enabled() || cpus.isEmpty()) {
             return null;
         }
-        MachineProbe.CoreToCore c2c = cpus.size() >= 2 ? CoreToCoreProbe.measure(cpus.get(0), cpus.get(1), durationNanos) : null;
+        MachineProbe.CoreToCore c2c =
+                cpus.size() >= 2 ? CoreToCoreProbe.measure(cpus.get(0), cpus.get(1), durationNanos) : null;
         List<MachineProbe.Jitter> jitter = JitterProbe.measure(cpus, durationNanos);
         return new MachineProbe(c2c, jitter);
     }

@@ -35,36 +35,65 @@ public final class DispatchGoals {
                     .min(Comparator.comparingLong(s -> s.merged().latency().p50()));
             String rate = ours.label();
             if (bestPeer.isEmpty()) {
-                out.printf(Locale.ROOT, "| p50 at %s ≤ best peer | ours %s; no peer met the rate | %s |%n", rate,
-                        HumanUnits.latency(ours.merged().latency().p50()), ours.verdict() == Verdict.OK ? "yes" : "no (ours FAILed: " + ours.reason() + ")");
+                out.printf(
+                        Locale.ROOT,
+                        "| p50 at %s ≤ best peer | ours %s; no peer met the rate | %s |%n",
+                        rate,
+                        HumanUnits.latency(ours.merged().latency().p50()),
+                        ours.verdict() == Verdict.OK ? "yes" : "no (ours FAILed: " + ours.reason() + ")");
                 continue;
             }
             long o = ours.merged().latency().p50();
             long p = bestPeer.get().merged().latency().p50();
-            out.printf(Locale.ROOT, "| p50 at %s ≤ best peer | ours %s vs %s %s (%.2f×) | %s |%n", rate, HumanUnits.latency(o),
-                    bestPeer.get().variant(), HumanUnits.latency(p), (double) o / p, o <= p && ours.verdict() == Verdict.OK ? "yes" : "no");
+            out.printf(
+                    Locale.ROOT,
+                    "| p50 at %s ≤ best peer | ours %s vs %s %s (%.2f×) | %s |%n",
+                    rate,
+                    HumanUnits.latency(o),
+                    bestPeer.get().variant(),
+                    HumanUnits.latency(p),
+                    (double) o / p,
+                    o <= p && ours.verdict() == Verdict.OK ? "yes" : "no");
         }
         if (throughput != null) {
             List<StepResult> steps = throughput.steps();
-            Optional<StepResult> ours = steps.stream().filter(s -> OURS.equals(s.variant())).findFirst();
-            Optional<StepResult> bestPeer = steps.stream().filter(s -> !OURS.equals(s.variant()))
+            Optional<StepResult> ours =
+                    steps.stream().filter(s -> OURS.equals(s.variant())).findFirst();
+            Optional<StepResult> bestPeer = steps.stream()
+                    .filter(s -> !OURS.equals(s.variant()))
                     .max(Comparator.comparingDouble(MarkdownReport::meanAchieved));
             if (ours.isPresent() && bestPeer.isPresent()) {
                 double o = MarkdownReport.meanAchieved(ours.get());
                 double p = MarkdownReport.meanAchieved(bestPeer.get());
-                out.printf(Locale.ROOT, "| max throughput ≥ best peer | ours %s vs %s %s (%.2f×) | %s |%n", HumanUnits.rate(o), bestPeer.get().variant(),
-                        HumanUnits.rate(p), o / p, o >= p ? "yes" : "no");
+                out.printf(
+                        Locale.ROOT,
+                        "| max throughput ≥ best peer | ours %s vs %s %s (%.2f×) | %s |%n",
+                        HumanUnits.rate(o),
+                        bestPeer.get().variant(),
+                        HumanUnits.rate(p),
+                        o / p,
+                        o >= p ? "yes" : "no");
             }
         }
-        sweep.steps().stream().filter(s -> OURS.equals(s.variant()) && s.load().targetRate() != null && s.load().targetRate() == ONE_MILLION)
-                .findFirst().ifPresent(s -> {
+        sweep.steps().stream()
+                .filter(s -> OURS.equals(s.variant())
+                        && s.load().targetRate() != null
+                        && s.load().targetRate() == ONE_MILLION)
+                .findFirst()
+                .ifPresent(s -> {
                     long c2c = MarkdownReport.medianCoreToCore(s);
                     long p50 = s.merged().latency().p50();
                     if (c2c == 0) {
-                        out.println("| p50 at 1M msg/s ≤ 1.5 × core-to-core one-way | no core-to-core probe in this run | - |");
+                        out.println(
+                                "| p50 at 1M msg/s ≤ 1.5 × core-to-core one-way | no core-to-core probe in this run | - |");
                     } else {
-                        out.printf(Locale.ROOT, "| p50 at 1M msg/s ≤ 1.5 × core-to-core one-way | ours %s vs probe %s (%.2f×) | %s |%n", HumanUnits.latency(p50),
-                                HumanUnits.latency(c2c), (double) p50 / c2c, p50 <= CORE_TO_CORE_FACTOR * c2c ? "yes" : "no");
+                        out.printf(
+                                Locale.ROOT,
+                                "| p50 at 1M msg/s ≤ 1.5 × core-to-core one-way | ours %s vs probe %s (%.2f×) | %s |%n",
+                                HumanUnits.latency(p50),
+                                HumanUnits.latency(c2c),
+                                (double) p50 / c2c,
+                                p50 <= CORE_TO_CORE_FACTOR * c2c ? "yes" : "no");
                     }
                 });
     }

@@ -29,7 +29,8 @@ public final class JsonLogProgress implements Progress {
     }
 
     @Override
-    public void interval(StepPlan step, int repetition, long elapsedNanos, long durationNanos, Histogram interval, long completed) {}
+    public void interval(
+            StepPlan step, int repetition, long elapsedNanos, long durationNanos, Histogram interval, long completed) {}
 
     @Override
     public void repetitionFinished(StepPlan step, RepetitionResult r) {

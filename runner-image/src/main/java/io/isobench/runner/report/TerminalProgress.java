@@ -22,26 +22,46 @@ public final class TerminalProgress implements Progress {
 
     @Override
     public synchronized void repetitionStarted(StepPlan step, int repetition, int repetitions) {
-        line(String.format(Locale.ROOT, "%s %s rep %d/%d: warming up…", name(step), step.label(), repetition, repetitions));
+        line(String.format(
+                Locale.ROOT, "%s %s rep %d/%d: warming up…", name(step), step.label(), repetition, repetitions));
     }
 
     @Override
-    public synchronized void interval(StepPlan step, int repetition, long elapsedNanos, long durationNanos, Histogram interval, long completed) {
+    public synchronized void interval(
+            StepPlan step, int repetition, long elapsedNanos, long durationNanos, Histogram interval, long completed) {
         int filled = durationNanos <= 0 ? BAR : (int) Math.min(BAR, BAR * elapsedNanos / durationNanos);
         String bar = "#".repeat(filled) + "-".repeat(BAR - filled);
-        String latency = interval.getTotalCount() == 0 ? "no samples"
-                : "p50 " + HumanUnits.latency(interval.getValueAtPercentile(50)) + " · p99 " + HumanUnits.latency(interval.getValueAtPercentile(99))
-                + " · max " + HumanUnits.latency(interval.getMaxValue());
-        line(String.format(Locale.ROOT, "%s %s rep %d [%s] %.1f/%.1f s · %s", name(step), step.label(), repetition, bar,
-                elapsedNanos / 1e9, durationNanos / 1e9, latency));
+        String latency = interval.getTotalCount() == 0
+                ? "no samples"
+                : "p50 " + HumanUnits.latency(interval.getValueAtPercentile(50)) + " · p99 "
+                        + HumanUnits.latency(interval.getValueAtPercentile(99)) + " · max "
+                        + HumanUnits.latency(interval.getMaxValue());
+        line(String.format(
+                Locale.ROOT,
+                "%s %s rep %d [%s] %.1f/%.1f s · %s",
+                name(step),
+                step.label(),
+                repetition,
+                bar,
+                elapsedNanos / 1e9,
+                durationNanos / 1e9,
+                latency));
     }
 
     @Override
     public synchronized void repetitionFinished(StepPlan step, RepetitionResult r) {
-        line(String.format(Locale.ROOT, "%s %s %s rep %d: p50 %s · p99 %s · max %s · %s samples · achieved %s%s",
+        line(String.format(
+                Locale.ROOT,
+                "%s %s %s rep %d: p50 %s · p99 %s · max %s · %s samples · achieved %s%s",
                 r.verdict() == Verdict.OK ? "ok  " : r.verdict().name(),
-                name(step), step.label(), r.index(), HumanUnits.latency(r.latency().p50()), HumanUnits.latency(r.latency().p99()),
-                HumanUnits.latency(r.latency().max()), HumanUnits.count(r.latency().count()), HumanUnits.rate(r.achievedRate()),
+                name(step),
+                step.label(),
+                r.index(),
+                HumanUnits.latency(r.latency().p50()),
+                HumanUnits.latency(r.latency().p99()),
+                HumanUnits.latency(r.latency().max()),
+                HumanUnits.count(r.latency().count()),
+                HumanUnits.rate(r.achievedRate()),
                 r.reason() == null ? "" : " · " + r.reason()));
         out.println();
         lastLength = 0;

@@ -24,23 +24,45 @@ class AuthorJvmOptionsIT {
 
     @Test
     void optionsFromJdkJavaOptionsApplyButAreNotRecorded(@TempDir Path dir) throws Exception {
-        var command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "-jar", Path.of("target/isobench-runner.jar").toAbsolutePath().toString(),
-                "dispatch", "--queues", "isobench,jctools", "--rates", "2k", "--warmup", "100ms", "--duration", "300ms",
-                "--repetitions", "1", "--probe-duration", "0s", "--progress", "none", "--out", dir.resolve("run").toString()));
+        var command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED",
+                "-jar",
+                Path.of("target/isobench-runner.jar").toAbsolutePath().toString(),
+                "dispatch",
+                "--queues",
+                "isobench,jctools",
+                "--rates",
+                "2k",
+                "--warmup",
+                "100ms",
+                "--duration",
+                "300ms",
+                "--repetitions",
+                "1",
+                "--probe-duration",
+                "0s",
+                "--progress",
+                "none",
+                "--out",
+                dir.resolve("run").toString()));
         var pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().put("JDK_JAVA_OPTIONS", SECRET + " -XX:+UseSerialGC");
         Process p = pb.start();
         String output = new String(p.getInputStream().readAllBytes());
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        // 0 or 1: finished, result.json written (a step missing its rate on a busy machine FAILs; that is not what is checked here)
+        // 0 or 1: finished, result.json written (a step missing its rate on a busy machine FAILs; that is not what is
+        // checked here)
         assertThat(p.exitValue()).as(output).isIn(0, 1);
 
         String text = Files.readString(dir.resolve("run/result.json"));
         assertThat(text).doesNotContain("hunter2").doesNotContain("UseSerialGC");
         JsonNode environment = new ObjectMapper().readTree(text).path("environment");
-        assertThat(environment.path("jvm").path("gc").toString()).as("the options did apply").contains("Copy");
-        assertThat(environment.path("jvm").path("flags").toString()).as("the runner's own flags are still recorded")
+        assertThat(environment.path("jvm").path("gc").toString())
+                .as("the options did apply")
+                .contains("Copy");
+        assertThat(environment.path("jvm").path("flags").toString())
+                .as("the runner's own flags are still recorded")
                 .contains("--enable-native-access=ALL-UNNAMED");
         assertThat(environment.path("warnings").toString())
                 .contains("2 JVM option(s) from JDK_JAVA_OPTIONS (the run's spec.runner.jvmOptions) are not recorded");

@@ -23,7 +23,8 @@ class OptionParsersTest {
     @ValueSource(strings = {"5", "soon", "-1s", "0s", "25h"})
     void aBadDurationIsRefusedNamingTheOptionAndTheValue(String text) {
         assertThatThrownBy(() -> OptionParsers.duration("--drain-timeout", text, false))
-                .isInstanceOf(UsageException.class).hasMessageStartingWith("--drain-timeout '" + text + "': ");
+                .isInstanceOf(UsageException.class)
+                .hasMessageStartingWith("--drain-timeout '" + text + "': ");
     }
 
     @ParameterizedTest

@@ -45,7 +45,10 @@ class RunnerCliTest {
         }
         // one summary per command: a summary that wraps badly would show up as a missing or an extra one
         int commandCount = new CommandLine(new RunnerMain()).getSubcommands().size();
-        assertThat(summaries).hasSize(commandCount).allSatisfy(summary -> assertThat(summary).as("summary in --help").endsWith("."));
+        assertThat(summaries)
+                .hasSize(commandCount)
+                .allSatisfy(
+                        summary -> assertThat(summary).as("summary in --help").endsWith("."));
         assertThat(help).as("the top line unbroken").contains("writes .hlog/.hgrm/result.json");
     }
 
@@ -55,41 +58,82 @@ class RunnerCliTest {
                 Arguments.of(List.of("dispatch", "--rates", "0"), "--rates '0': must be between 1 and"),
                 Arguments.of(List.of("dispatch", "--rates", "10k,fast"), "--rates 'fast': not a rate"),
                 Arguments.of(List.of("dispatch", "--rates", "2G"), "--rates '2G': must be between 1 and 1000000000"),
-                Arguments.of(List.of("dispatch", "--duration", "-5s"), "--duration '-5s': not a duration; use a number and a unit like 5s, 500ms, 2m (durations cannot be negative)"),
+                Arguments.of(
+                        List.of("dispatch", "--duration", "-5s"),
+                        "--duration '-5s': not a duration; use a number and a unit like 5s, 500ms, 2m (durations cannot be negative)"),
                 Arguments.of(List.of("dispatch", "--duration", "0s"), "--duration '0s': must be longer than zero"),
                 Arguments.of(List.of("dispatch", "--warmup", "5"), "--warmup '5': not a duration"),
                 Arguments.of(List.of("dispatch", "--repetitions", "0"), "--repetitions '0': must be between 1 and 100"),
-                Arguments.of(List.of("dispatch", "--repetitions", "x"), "--repetitions 'x': use a number from 1 to 100, or auto"),
-                Arguments.of(List.of("dispatch", "--repetitions", "101"), "--repetitions '101': must be between 1 and 100"),
-                Arguments.of(List.of("dispatch", "--precision", "5%"), "--precision '5%': only applies with --repetitions auto"),
-                Arguments.of(List.of("dispatch", "--max-repetitions", "9"), "--max-repetitions '9': only applies with --repetitions auto"),
-                Arguments.of(List.of("dispatch", "--repetitions", "auto", "--precision", "0%"), "--precision '0%': must be above 0%"),
-                Arguments.of(List.of("dispatch", "--repetitions", "auto", "--precision", "fine"), "--precision 'fine': not a fraction"),
-                Arguments.of(List.of("dispatch", "--repetitions", "auto", "--max-repetitions", "2"),
+                Arguments.of(
+                        List.of("dispatch", "--repetitions", "x"),
+                        "--repetitions 'x': use a number from 1 to 100, or auto"),
+                Arguments.of(
+                        List.of("dispatch", "--repetitions", "101"), "--repetitions '101': must be between 1 and 100"),
+                Arguments.of(
+                        List.of("dispatch", "--precision", "5%"),
+                        "--precision '5%': only applies with --repetitions auto"),
+                Arguments.of(
+                        List.of("dispatch", "--max-repetitions", "9"),
+                        "--max-repetitions '9': only applies with --repetitions auto"),
+                Arguments.of(
+                        List.of("dispatch", "--repetitions", "auto", "--precision", "0%"),
+                        "--precision '0%': must be above 0%"),
+                Arguments.of(
+                        List.of("dispatch", "--repetitions", "auto", "--precision", "fine"),
+                        "--precision 'fine': not a fraction"),
+                Arguments.of(
+                        List.of("dispatch", "--repetitions", "auto", "--max-repetitions", "2"),
                         "--max-repetitions '2': must be between 3 and 100"),
-                Arguments.of(List.of("dispatch", "--queues", "isobench,lmax"), "--queues 'lmax': unknown queue 'lmax' (known: isobench, disruptor, jctools, agrona, abq)"),
+                Arguments.of(
+                        List.of("dispatch", "--queues", "isobench,lmax"),
+                        "--queues 'lmax': unknown queue 'lmax' (known: isobench, disruptor, jctools, agrona, abq)"),
                 Arguments.of(List.of("dispatch", "--ring-size", "1000"), "--ring-size '1000': must be a power of two"),
-                Arguments.of(List.of("dispatch", "--ring-size", "4"), "--ring-size '4': must be a power of two between 8 and"),
+                Arguments.of(
+                        List.of("dispatch", "--ring-size", "4"),
+                        "--ring-size '4': must be a power of two between 8 and"),
                 Arguments.of(List.of("dispatch", "--batch", "0"), "--batch '0': must be between 1 and --ring-size"),
                 Arguments.of(List.of("dispatch", "--mode", "sideways"), "--mode 'sideways': use open or closed"),
-                Arguments.of(List.of("dispatch", "--mode", "closed", "--rates", "1M"), "--rates '1M': only applies with --mode open"),
-                Arguments.of(List.of("dispatch", "--mode", "closed", "--clients", "0"), "--clients '0': must be between 1 and"),
-                Arguments.of(List.of("dispatch", "--cpus", "0-4096"), "--cpus '0-4096': must be a non-empty subset of the granted cpuset"),
-                Arguments.of(List.of("dispatch", "--rate-tolerance", "150%"), "--rate-tolerance '150%': must be at least 0% and below 100%"),
+                Arguments.of(
+                        List.of("dispatch", "--mode", "closed", "--rates", "1M"),
+                        "--rates '1M': only applies with --mode open"),
+                Arguments.of(
+                        List.of("dispatch", "--mode", "closed", "--clients", "0"),
+                        "--clients '0': must be between 1 and"),
+                Arguments.of(
+                        List.of("dispatch", "--cpus", "0-4096"),
+                        "--cpus '0-4096': must be a non-empty subset of the granted cpuset"),
+                Arguments.of(
+                        List.of("dispatch", "--rate-tolerance", "150%"),
+                        "--rate-tolerance '150%': must be at least 0% and below 100%"),
                 Arguments.of(List.of("dispatch", "--interval", "1ms"), "--interval '1ms': must be at least 10ms"),
                 Arguments.of(List.of("dispatch", "--fork", "sometimes"), "--fork 'sometimes': use auto or none"),
                 Arguments.of(List.of("dispatch", "--noise-budget", "soon"), "--noise-budget 'soon': not a duration"),
-                Arguments.of(List.of("dispatch", "--noise-budget", "1ms", "--probe-duration", "0"),
+                Arguments.of(
+                        List.of("dispatch", "--noise-budget", "1ms", "--probe-duration", "0"),
                         "--noise-budget '1ms': needs the probes it judges; give --probe-duration more than 0"),
                 Arguments.of(List.of("dispatch", "--max-reruns", "11"), "--max-reruns '11': must be between 0 and 10"),
-                Arguments.of(List.of("dispatch", "--generator-limit", "0%"), "--generator-limit '0%': must be above 0%"),
-                Arguments.of(List.of("dispatch", "--progress", "loud", "--rates", "1k", "--warmup", "0", "--duration", "10ms", "--repetitions", "1"),
+                Arguments.of(
+                        List.of("dispatch", "--generator-limit", "0%"), "--generator-limit '0%': must be above 0%"),
+                Arguments.of(
+                        List.of(
+                                "dispatch",
+                                "--progress",
+                                "loud",
+                                "--rates",
+                                "1k",
+                                "--warmup",
+                                "0",
+                                "--duration",
+                                "10ms",
+                                "--repetitions",
+                                "1"),
                         "--progress 'loud': use auto, bar, log or none"));
     }
 
     @ParameterizedTest
     @MethodSource("badInput")
-    void badInputExitsTwoWithAMessageNamingOptionAndValueAndWritesNothing(List<String> args, String message, @TempDir Path dir) throws Exception {
+    void badInputExitsTwoWithAMessageNamingOptionAndValueAndWritesNothing(
+            List<String> args, String message, @TempDir Path dir) throws Exception {
         List<String> all = new ArrayList<>(args);
         if (!all.getFirst().equals("nosuch")) {
             all.addAll(List.of("--out", dir.resolve("run").toString()));
@@ -113,13 +157,33 @@ class RunnerCliTest {
     @Test
     void aShortRunPrintsTheSeedTableAndExitsZero(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("run");
-        Outcome outcome = run("dispatch", "--queues", "isobench", "--rates", "10k,50k", "--warmup", "200ms", "--duration", "300ms",
-                "--repetitions", "2", "--probe-duration", "50ms", "--progress", "none", "--rate-tolerance", "50%", "--out", out.toString());
+        Outcome outcome = run(
+                "dispatch",
+                "--queues",
+                "isobench",
+                "--rates",
+                "10k,50k",
+                "--warmup",
+                "200ms",
+                "--duration",
+                "300ms",
+                "--repetitions",
+                "2",
+                "--probe-duration",
+                "50ms",
+                "--progress",
+                "none",
+                "--rate-tolerance",
+                "50%",
+                "--out",
+                out.toString());
 
         assertThat(outcome.exit()).as(outcome.err() + outcome.out()).isZero();
         assertThat(outcome.out())
                 .contains("| Rate | p50 | p90 | p99 | p99.9 | p99.99 | p99.999 | max | sample count |")
-                .contains("| 10k mps |").contains("| 50k mps |").contains("result: " + out.resolve("result.json") + " (OK)");
+                .contains("| 10k mps |")
+                .contains("| 50k mps |")
+                .contains("result: " + out.resolve("result.json") + " (OK)");
         RunResult result = ResultJson.read(out.resolve("result.json"));
         assertThat(result.verdict()).isEqualTo(Verdict.OK);
         assertThat(result.steps().getFirst().repetitions()).hasSize(2);
@@ -130,23 +194,59 @@ class RunnerCliTest {
         assertThat(first.noise().cpus()).isNotEmpty();
         assertThat(first.noise().threads()).extracting(t -> t.role()).contains("publisher", "agent");
         assertThat(first.generator().sends()).isEqualTo(first.sent());
-        assertThat(outcome.out()).contains("Repetitions and the machine around them").contains("| isobench_rate-10000 | 1 | ");
-        assertThat(result.config()).containsEntry("rates", List.of(10_000, 50_000)).containsEntry("queues", List.of("isobench"));
+        assertThat(outcome.out())
+                .contains("Repetitions and the machine around them")
+                .contains("| isobench_rate-10000 | 1 | ");
+        assertThat(result.config())
+                .containsEntry("rates", List.of(10_000, 50_000))
+                .containsEntry("queues", List.of("isobench"));
         // the typed choices are written to result.json as the words the user gives (a rerun passes them back)
-        assertThat(result.config()).containsEntry("mode", "open-loop").containsEntry("fork", "auto").containsEntry("drainTimeout", "5s");
+        assertThat(result.config())
+                .containsEntry("mode", "open-loop")
+                .containsEntry("fork", "auto")
+                .containsEntry("drainTimeout", "5s");
     }
 
     @Test
     void aRunLeftInconclusiveByHostNoiseExitsFiveAfterItsReruns(@TempDir Path dir) throws Exception {
         // a 1 ns budget: any two readings of the clock are further apart, so every attempt sees "noise"
         Path out = dir.resolve("run");
-        Outcome outcome = run("dispatch", "--queues", "isobench", "--rates", "10k", "--warmup", "100ms", "--duration", "200ms",
-                "--repetitions", "1", "--probe-duration", "10ms", "--noise-budget", "1ns", "--max-reruns", "1", "--progress", "log",
-                "--rate-tolerance", "50%", "--generator-limit", "99%", "--out", out.toString());
+        Outcome outcome = run(
+                "dispatch",
+                "--queues",
+                "isobench",
+                "--rates",
+                "10k",
+                "--warmup",
+                "100ms",
+                "--duration",
+                "200ms",
+                "--repetitions",
+                "1",
+                "--probe-duration",
+                "10ms",
+                "--noise-budget",
+                "1ns",
+                "--max-reruns",
+                "1",
+                "--progress",
+                "log",
+                "--rate-tolerance",
+                "50%",
+                "--generator-limit",
+                "99%",
+                "--out",
+                out.toString());
 
-        assertThat(outcome.exit()).as(outcome.err() + outcome.out()).isEqualTo(RunnerMain.EXIT_INCONCLUSIVE).isEqualTo(5);
-        assertThat(outcome.out()).contains("result: " + out.resolve("result.json") + " (INCONCLUSIVE)").contains("INCONCLUSIVE [");
-        assertThat(outcome.err()).contains("INCONCLUSIVE, running it again (1 rerun(s) left): host noise beyond the 1ns noise budget: ");
+        assertThat(outcome.exit())
+                .as(outcome.err() + outcome.out())
+                .isEqualTo(RunnerMain.EXIT_INCONCLUSIVE)
+                .isEqualTo(5);
+        assertThat(outcome.out())
+                .contains("result: " + out.resolve("result.json") + " (INCONCLUSIVE)")
+                .contains("INCONCLUSIVE [");
+        assertThat(outcome.err())
+                .contains("INCONCLUSIVE, running it again (1 rerun(s) left): host noise beyond the 1ns noise budget: ");
         RunResult result = ResultJson.read(out.resolve("result.json"));
         assertThat(result.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
         var rep = result.steps().getFirst().repetitions().getFirst();
@@ -161,8 +261,26 @@ class RunnerCliTest {
     void variantsRunInterleavedRoundsOfFreshJvmsAndTheirFilesLandInOneRun(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("run");
         // a rate a cold JVM keeps on a busy 2-CPU machine: this is about rounds and files, not about the queue's speed
-        Outcome outcome = run("dispatch", "--queues", "isobench,jctools", "--rates", "2k", "--warmup", "200ms", "--duration", "500ms",
-                "--repetitions", "2", "--probe-duration", "0", "--progress", "none", "--rate-tolerance", "50%", "--out", out.toString());
+        Outcome outcome = run(
+                "dispatch",
+                "--queues",
+                "isobench,jctools",
+                "--rates",
+                "2k",
+                "--warmup",
+                "200ms",
+                "--duration",
+                "500ms",
+                "--repetitions",
+                "2",
+                "--probe-duration",
+                "0",
+                "--progress",
+                "none",
+                "--rate-tolerance",
+                "50%",
+                "--out",
+                out.toString());
 
         assertThat(outcome.exit()).as(outcome.err() + outcome.out()).isZero();
         RunResult result = ResultJson.read(out.resolve("result.json"));
@@ -188,12 +306,33 @@ class RunnerCliTest {
         // the operator writes one token per line and starts `isobench-runner @/etc/isobench/client.args`
         Path out = dir.resolve("run");
         Path args = dir.resolve("client.args");
-        java.nio.file.Files.write(args, List.of("dispatch", "--queues", "isobench,agrona", "--rates", "5k", "--warmup", "100ms", "--duration", "200ms",
-                "--repetitions", "1", "--probe-duration", "0", "--progress", "log", "--rate-tolerance", "50%", "--out", out.toString()));
+        java.nio.file.Files.write(
+                args,
+                List.of(
+                        "dispatch",
+                        "--queues",
+                        "isobench,agrona",
+                        "--rates",
+                        "5k",
+                        "--warmup",
+                        "100ms",
+                        "--duration",
+                        "200ms",
+                        "--repetitions",
+                        "1",
+                        "--probe-duration",
+                        "0",
+                        "--progress",
+                        "log",
+                        "--rate-tolerance",
+                        "50%",
+                        "--out",
+                        out.toString()));
         Outcome outcome = run("@" + args);
 
         assertThat(outcome.exit()).as(outcome.err() + outcome.out()).isZero();
         assertThat(outcome.err()).doesNotContain("should be specified only once");
-        assertThat(ResultJson.read(out.resolve("result.json")).steps()).allSatisfy(step -> assertThat(step.merged().latency().count()).isEqualTo(1_000));
+        assertThat(ResultJson.read(out.resolve("result.json")).steps())
+                .allSatisfy(step -> assertThat(step.merged().latency().count()).isEqualTo(1_000));
     }
 }

@@ -31,8 +31,12 @@ class InFlightLimitTest {
         for (long sent = 4; sent < 7; sent++) {
             assertThat(limit.hasRoom(sent)).isTrue();
         }
-        assertThat(reads[0]).as("reads after the refill, while the cached count had room").isEqualTo(2);
-        assertThat(limit.hasRoom(7)).as("4 in flight again (3 completed, 7 sent)").isFalse();
+        assertThat(reads[0])
+                .as("reads after the refill, while the cached count had room")
+                .isEqualTo(2);
+        assertThat(limit.hasRoom(7))
+                .as("4 in flight again (3 completed, 7 sent)")
+                .isFalse();
         assertThat(reads[0]).isEqualTo(3);
     }
 }

@@ -35,15 +35,23 @@ class LatencyRecorderLayoutTest {
                 long gap = other.offset() < counter.offset()
                         ? counter.offset() - (other.offset() + other.size())
                         : other.offset() - (counter.offset() + counter.size());
-                assertThat(gap).as("bytes between the completion counter and " + other.name()).isGreaterThanOrEqualTo(PADDING);
+                assertThat(gap)
+                        .as("bytes between the completion counter and " + other.name())
+                        .isGreaterThanOrEqualTo(PADDING);
             }
         }
-        assertThat(counter.offset()).as("bytes between the object's start and the counter").isGreaterThanOrEqualTo(PADDING);
-        assertThat(holder.instanceSize() - counter.offset() - counter.size()).as("bytes after the counter").isGreaterThanOrEqualTo(PADDING);
+        assertThat(counter.offset())
+                .as("bytes between the object's start and the counter")
+                .isGreaterThanOrEqualTo(PADDING);
+        assertThat(holder.instanceSize() - counter.offset() - counter.size())
+                .as("bytes after the counter")
+                .isGreaterThanOrEqualTo(PADDING);
     }
 
     private static FieldLayout field(ClassLayout layout, String name) {
-        return layout.fields().stream().filter(f -> f.name().equals(name)).findFirst()
+        return layout.fields().stream()
+                .filter(f -> f.name().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError(layout.toPrintable()));
     }
 }

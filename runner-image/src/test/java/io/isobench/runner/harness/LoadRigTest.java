@@ -64,7 +64,8 @@ class LoadRigTest {
         assertThat(h.getCountBetweenValues(10 * MS, Histograms.HIGHEST_NANOS)).isGreaterThanOrEqualTo(40);
         assertThat(h.getCountBetweenValues(MS, Histograms.HIGHEST_NANOS)).isGreaterThanOrEqualTo(45);
         assertThat(outcome.messages().sentInWindow()).isEqualTo(100);
-        Verdicts.Judgement j = Verdicts.judge(Load.openLoop(1000, 10, 100), outcome, h.getTotalCount(), 0.02, Duration.ofMillis(50));
+        Verdicts.Judgement j =
+                Verdicts.judge(Load.openLoop(1000, 10, 100), outcome, h.getTotalCount(), 0.02, Duration.ofMillis(50));
         assertThat(j.verdict()).isEqualTo(Verdict.OK);
     }
 
@@ -77,7 +78,8 @@ class LoadRigTest {
         Verdicts.Judgement j = Verdicts.judge(load, outcome, recording.recorded(), 0.02, Duration.ofMillis(50));
 
         assertThat(outcome.abandoned()).isTrue();
-        assertThat(outcome.messages().sentInWindow()).isLessThan(outcome.messages().expected());
+        assertThat(outcome.messages().sentInWindow())
+                .isLessThan(outcome.messages().expected());
         assertThat(j.verdict()).isEqualTo(Verdict.FAIL);
         assertThat(j.reason()).contains("below the target 1,000 msg/s").contains("abandoned the window");
         assertThat(j.achievedRate()).isLessThan(600);
@@ -127,8 +129,12 @@ class LoadRigTest {
     Verdicts.GeneratorCheck generatorCheck(LoadRig rig, Session session, long windowMillis) {
         RigOutcome outcome = rig.run(session, Load.openLoop(1000, 10, windowMillis), 0);
         Histogram h = recorded();
-        return Verdicts.generator(outcome.senderLag().figures(h.getValueAtPercentile(50), h.getValueAtPercentile(99)),
-                h.getValueAtPercentile(50), h.getValueAtPercentile(99), 0.5, null);
+        return Verdicts.generator(
+                outcome.senderLag().figures(h.getValueAtPercentile(50), h.getValueAtPercentile(99)),
+                h.getValueAtPercentile(50),
+                h.getValueAtPercentile(99),
+                0.5,
+                null);
     }
 
     @Test
@@ -146,10 +152,14 @@ class LoadRigTest {
         assertThat(h.getValueAtPercentile(50)).as("what the target is charged").isGreaterThanOrEqualTo(550_000);
         assertThat(lag.replyReadDelayP50()).as("replies waited for the sender").isGreaterThanOrEqualTo(550_000);
         assertThat(lag.sendLagP99()).as("yet every message went out on time").isLessThan(10_000);
-        assertThat(Verdicts.judge(Load.openLoop(1000, 10, 100), outcome, h.getTotalCount(), 0.02, Duration.ofMillis(50)).verdict())
+        assertThat(Verdicts.judge(Load.openLoop(1000, 10, 100), outcome, h.getTotalCount(), 0.02, Duration.ofMillis(50))
+                        .verdict())
                 .isEqualTo(Verdict.OK);
-        assertThat(check.failure()).startsWith("the load generator, not the target, was the bottleneck: sender lag p50 ")
-                .contains("; reply-read delay p50 ").contains("of the latency p50").contains("(limit 50%, --generator-limit)");
+        assertThat(check.failure())
+                .startsWith("the load generator, not the target, was the bottleneck: sender lag p50 ")
+                .contains("; reply-read delay p50 ")
+                .contains("of the latency p50")
+                .contains("(limit 50%, --generator-limit)");
     }
 
     @Test
@@ -170,10 +180,12 @@ class LoadRigTest {
         ScriptedSession stalling = new ScriptedSession(clock, recording);
         stalling.stallAtSend = 500;
         stalling.stallNanos = 20 * MS;
-        Verdicts.GeneratorCheck check = generatorCheck(new LoadRig(clock, recording, 50 * MS, 0.5, () -> {}, null), stalling, 1000);
+        Verdicts.GeneratorCheck check =
+                generatorCheck(new LoadRig(clock, recording, 50 * MS, 0.5, () -> {}, null), stalling, 1000);
 
         assertThat(check.failure()).isNull();
-        assertThat(check.warning()).startsWith("the load generator was busy or descheduled: sender lag p50 ")
+        assertThat(check.warning())
+                .startsWith("the load generator was busy or descheduled: sender lag p50 ")
                 .contains("of the latency p99");
         assertThat(replies.recorder).isNotNull();
     }
@@ -188,8 +200,12 @@ class LoadRigTest {
         var lag = outcome.senderLag().figures(h.getValueAtPercentile(50), h.getValueAtPercentile(99));
 
         assertThat(h.getMaxValue()).isGreaterThanOrEqualTo(29 * MS);
-        assertThat(lag.sendLagMax()).as("the backlog after the refusal went out as fast as the target took it").isLessThan(10_000);
-        assertThat(lag.replyReadDelayP50()).as("this session reads no replies in idle()").isNull();
+        assertThat(lag.sendLagMax())
+                .as("the backlog after the refusal went out as fast as the target took it")
+                .isLessThan(10_000);
+        assertThat(lag.replyReadDelayP50())
+                .as("this session reads no replies in idle()")
+                .isNull();
     }
 
     @Test

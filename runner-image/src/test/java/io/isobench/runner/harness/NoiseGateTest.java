@@ -16,28 +16,48 @@ class NoiseGateTest {
     static final long MS = 1_000_000;
 
     static MachineProbe probe(long c2cP50, long stall) {
-        return new MachineProbe(new MachineProbe.CoreToCore(0, 1, MS, 1000, c2cP50, c2cP50, c2cP50, c2cP50 * 4),
-                List.of(new MachineProbe.Jitter(0, MS, stall, 1, stall), new MachineProbe.Jitter(1, MS, 15_000, 1, 15_000)));
+        return new MachineProbe(
+                new MachineProbe.CoreToCore(0, 1, MS, 1000, c2cP50, c2cP50, c2cP50, c2cP50 * 4),
+                List.of(
+                        new MachineProbe.Jitter(0, MS, stall, 1, stall),
+                        new MachineProbe.Jitter(1, MS, 15_000, 1, 15_000)));
     }
 
     static NoiseSignals quiet(List<NoiseSignals.ThreadNoise> threads, long interrupts) {
-        return new NoiseSignals(10_000 * MS, new NoiseSignals.Throttling("/sys/fs/cgroup/cpu.stat", 100, 0, 0),
-                List.of(new NoiseSignals.CpuNoise(0, 0L, interrupts, Map.of("CAL", interrupts)),
+        return new NoiseSignals(
+                10_000 * MS,
+                new NoiseSignals.Throttling("/sys/fs/cgroup/cpu.stat", 100, 0, 0),
+                List.of(
+                        new NoiseSignals.CpuNoise(0, 0L, interrupts, Map.of("CAL", interrupts)),
                         new NoiseSignals.CpuNoise(1, null, null, Map.of())),
-                threads, List.of());
+                threads,
+                List.of());
     }
 
     @ParameterizedTest(name = "{0} ns → {1} ns changed: {2}")
-    @CsvSource({"70, 275, true", "275, 70, true", "70, 90, false", "70, 104, false", "70, 105, false", "70, 106, true", "20, 35, false",
-        "20, 40, false", "20, 41, true", "20, 45, true", "400, 610, true"})
-    void theCoreToCoreStateChangedWhenOneModeIsOneAndAHalfTimesTheOtherAndMoreThan20nsApart(long before, long after, boolean changed) {
+    @CsvSource({
+        "70, 275, true",
+        "275, 70, true",
+        "70, 90, false",
+        "70, 104, false",
+        "70, 105, false",
+        "70, 106, true",
+        "20, 35, false",
+        "20, 40, false",
+        "20, 41, true",
+        "20, 45, true",
+        "400, 610, true"
+    })
+    void theCoreToCoreStateChangedWhenOneModeIsOneAndAHalfTimesTheOtherAndMoreThan20nsApart(
+            long before, long after, boolean changed) {
         List<String> found = NoiseGate.findings(Duration.ZERO, probe(before, 0), probe(after, 0), null);
         assertThat(found.isEmpty()).isEqualTo(!changed);
     }
 
     @Test
     void stallsAreJudgedOnlyAgainstABudget() {
-        assertThat(NoiseGate.findings(Duration.ZERO, probe(70, 50 * MS), probe(70, 0), null)).isEmpty();
+        assertThat(NoiseGate.findings(Duration.ZERO, probe(70, 50 * MS), probe(70, 0), null))
+                .isEmpty();
         assertThat(NoiseGate.findings(Duration.ofMillis(1), probe(70, 50 * MS), probe(70, 0), null))
                 .containsExactly("the jitter probe before saw a 50 ms stall on CPU 0 (budget 1ms)");
         assertThat(NoiseGate.findings(Duration.ofMillis(1), probe(70, 900_000), probe(70, 1_000_000), null))
@@ -52,17 +72,24 @@ class NoiseGateTest {
         var sender = new NoiseSignals.ThreadNoise("client", 0, true, 21L, 0L);
         assertThat(NoiseGate.preempted(quiet(List.of(sender), 0), "client"))
                 .isEqualTo("its thread was switched out involuntarily 21 times in 10.0 s");
-        assertThat(NoiseGate.preempted(quiet(List.of(new NoiseSignals.ThreadNoise("client", 0, true, 20L, 0L)), 0), "client"))
-                .as("2/s over 10 s is within the allowance").isNull();
-        assertThat(NoiseGate.preempted(quiet(List.of(sender), 0), "agent")).as("another role's switches").isNull();
+        assertThat(NoiseGate.preempted(
+                        quiet(List.of(new NoiseSignals.ThreadNoise("client", 0, true, 20L, 0L)), 0), "client"))
+                .as("2/s over 10 s is within the allowance")
+                .isNull();
+        assertThat(NoiseGate.preempted(quiet(List.of(sender), 0), "agent"))
+                .as("another role's switches")
+                .isNull();
         assertThat(NoiseGate.preempted(null, "client")).as("counters not read").isNull();
     }
 
     @Test
     void interruptsCountPastTheirAllowancePerSecond() {
-        assertThat(NoiseGate.findings(Duration.ofMillis(1), null, null, quiet(List.of(), 20_000))).as("2,000/s over 10 s").isEmpty();
+        assertThat(NoiseGate.findings(Duration.ofMillis(1), null, null, quiet(List.of(), 20_000)))
+                .as("2,000/s over 10 s")
+                .isEmpty();
         assertThat(NoiseGate.findings(Duration.ofMillis(1), null, null, quiet(List.of(), 20_001)))
-                .containsExactly("CPU 0 took 20,001 interrupts besides its timer in 10.0 s (CAL 20,001; allowance 2,000/s)");
+                .containsExactly(
+                        "CPU 0 took 20,001 interrupts besides its timer in 10.0 s (CAL 20,001; allowance 2,000/s)");
     }
 
     @Test
@@ -70,10 +97,13 @@ class NoiseGateTest {
         var alone = new NoiseSignals.ThreadNoise("agent", 1, true, 21L, 0L);
         var unpinned = new NoiseSignals.ThreadNoise("publisher", 0, false, 500L, 0L);
         assertThat(NoiseGate.findings(Duration.ofMillis(1), null, null, quiet(List.of(alone, unpinned), 0)))
-                .containsExactly("thread agent (pinned to CPU 1) was switched out involuntarily 21 times in 10.0 s (allowance 2/s)");
+                .containsExactly(
+                        "thread agent (pinned to CPU 1) was switched out involuntarily 21 times in 10.0 s (allowance 2/s)");
         var withinAllowance = new NoiseSignals.ThreadNoise("agent", 1, true, 20L, 0L);
-        assertThat(NoiseGate.findings(Duration.ofMillis(1), null, null, quiet(List.of(withinAllowance), 0))).isEmpty();
-        var sharing = List.of(new NoiseSignals.ThreadNoise("client", 1, true, 900L, 0L),
+        assertThat(NoiseGate.findings(Duration.ofMillis(1), null, null, quiet(List.of(withinAllowance), 0)))
+                .isEmpty();
+        var sharing = List.of(
+                new NoiseSignals.ThreadNoise("client", 1, true, 900L, 0L),
                 new NoiseSignals.ThreadNoise("server", 1, true, 900L, 0L));
         assertThat(NoiseGate.findings(Duration.ofMillis(1), null, null, quiet(sharing, 0)))
                 .as("two measured threads take turns on one CPU by design")
@@ -84,10 +114,15 @@ class NoiseGateTest {
 
     @Test
     void anyStealOrThrottlingCounts() {
-        var signals = new NoiseSignals(10_000 * MS, new NoiseSignals.Throttling("/sys/fs/cgroup/cpu.stat", 100, 1, 4 * MS),
-                List.of(new NoiseSignals.CpuNoise(0, 10 * MS, 0L, Map.of())), List.of(), List.of());
-        assertThat(NoiseGate.findings(Duration.ofMillis(1), null, null, signals)).containsExactly(
-                "the cgroup was CPU-throttled in 1 of 100 CFS periods, 4 ms in all (/sys/fs/cgroup/cpu.stat)",
-                "the hypervisor stole 10 ms from CPU 0 in 10.0 s");
+        var signals = new NoiseSignals(
+                10_000 * MS,
+                new NoiseSignals.Throttling("/sys/fs/cgroup/cpu.stat", 100, 1, 4 * MS),
+                List.of(new NoiseSignals.CpuNoise(0, 10 * MS, 0L, Map.of())),
+                List.of(),
+                List.of());
+        assertThat(NoiseGate.findings(Duration.ofMillis(1), null, null, signals))
+                .containsExactly(
+                        "the cgroup was CPU-throttled in 1 of 100 CFS periods, 4 ms in all (/sys/fs/cgroup/cpu.stat)",
+                        "the hypervisor stole 10 ms from CPU 0 in 10.0 s");
     }
 }

@@ -21,7 +21,8 @@ class ScheduleTest {
     void countsMessagesIntendedInsideTheWindow() {
         Schedule s = new Schedule(0, 5_000_000_000L, 10_000_000_000L, 3);
         assertThat(s.expectedInWindow()).isEqualTo(30);
-        assertThat(new Schedule(0, 1_500_000, 1_000_000_000L, 1_000_000).expectedInWindow()).isEqualTo(1_000_000);
+        assertThat(new Schedule(0, 1_500_000, 1_000_000_000L, 1_000_000).expectedInWindow())
+                .isEqualTo(1_000_000);
         assertThat(new Schedule(7, 0, 1, 1).expectedInWindow()).isEqualTo(1);
     }
 

@@ -18,8 +18,14 @@ final class ScriptedNoise implements NoiseSource {
     static final long QUIET_C2C = 70;
 
     /** One attempt's noise: stalls seen by the probes, core-to-core p50s, and the counters' rise over the window. */
-    record Attempt(long stallBefore, long stallAfter, long c2cBefore, long c2cAfter, long throttled, long stealTicks,
-                   long involuntarySwitches) {
+    record Attempt(
+            long stallBefore,
+            long stallAfter,
+            long c2cBefore,
+            long c2cAfter,
+            long throttled,
+            long stealTicks,
+            long involuntarySwitches) {
 
         static Attempt quiet() {
             return new Attempt(QUIET_STALL, QUIET_STALL, QUIET_C2C, QUIET_C2C, 0, 0, 0);
@@ -73,7 +79,8 @@ final class ScriptedNoise implements NoiseSource {
 
     private static MachineProbe probe(List<Integer> cpus, long stall, long c2c) {
         int a = cpus.isEmpty() ? 0 : cpus.getFirst();
-        return new MachineProbe(new MachineProbe.CoreToCore(a, a + 1, 1_000_000, 1000, c2c, c2c, c2c, c2c * 10),
+        return new MachineProbe(
+                new MachineProbe.CoreToCore(a, a + 1, 1_000_000, 1000, c2c, c2c, c2c, c2c * 10),
                 List.of(new MachineProbe.Jitter(a, 1_000_000, stall, stall > 10_000 ? 1 : 0, stall)));
     }
 
@@ -85,9 +92,17 @@ final class ScriptedNoise implements NoiseSource {
         int cpu = cpus.isEmpty() ? 0 : cpus.getFirst();
         long throttled = after ? current.throttled() : 0;
         Map<String, long[]> switches = new java.util.LinkedHashMap<>();
-        threadIds.keySet().forEach(role -> switches.put(role, new long[] {0, after ? current.involuntarySwitches() : 0}));
-        return new HostSignals.Snapshot(System.nanoTime(), List.of(cpu),
-                new NoiseSignals.Throttling("/sys/fs/cgroup/cpu.stat", after ? 100 : 0, throttled, throttled * 5_000_000),
-                Map.of(cpu, after ? current.stealTicks() : 0L), Map.of(cpu, Map.of("CAL", 0L)), switches, List.of());
+        threadIds
+                .keySet()
+                .forEach(role -> switches.put(role, new long[] {0, after ? current.involuntarySwitches() : 0}));
+        return new HostSignals.Snapshot(
+                System.nanoTime(),
+                List.of(cpu),
+                new NoiseSignals.Throttling(
+                        "/sys/fs/cgroup/cpu.stat", after ? 100 : 0, throttled, throttled * 5_000_000),
+                Map.of(cpu, after ? current.stealTicks() : 0L),
+                Map.of(cpu, Map.of("CAL", 0L)),
+                switches,
+                List.of());
     }
 }

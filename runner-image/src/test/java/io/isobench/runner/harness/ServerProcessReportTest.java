@@ -40,7 +40,10 @@ class ServerProcessReportTest {
     }
 
     private static List<String> fakeServerCommand() {
-        return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
+        return List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
                 FakeServer.class.getName());
     }
 
@@ -48,12 +51,15 @@ class ServerProcessReportTest {
     void theRealServerCommandReportsItsCpusetSiblingsAndPinning() throws Exception {
         List<Integer> granted = EnvironmentProbe.system().grantedCpus();
         int cpu = granted.getLast();
-        try (var server = ServerProcess.start(JvmVariantForks.currentJvm(RunnerMain.class), "tcp-echo", List.of(), cpu, 60_000)) {
+        try (var server =
+                ServerProcess.start(JvmVariantForks.currentJvm(RunnerMain.class), "tcp-echo", List.of(), cpu, 60_000)) {
             List<Pinning> pinnings = server.pinnings("server", cpu);
             assertThat(pinnings).singleElement().satisfies(p -> {
                 assertThat(p.role()).isEqualTo("server");
                 assertThat(p.cpu()).isEqualTo(cpu);
-                assertThat(p.applied()).as(p.detail()).isEqualTo(Affinity.unavailableReason().isEmpty());
+                assertThat(p.applied())
+                        .as(p.detail())
+                        .isEqualTo(Affinity.unavailableReason().isEmpty());
             });
         }
     }
@@ -71,7 +77,8 @@ class ServerProcessReportTest {
             assertThat(server.pinnings("consumer", 1)).singleElement().satisfies(p -> {
                 assertThat(p.role()).isEqualTo("consumer");
                 assertThat(p.applied()).isFalse();
-                assertThat(p.detail()).endsWith("did not report its placement: server report: target = '<b>' is not a target name");
+                assertThat(p.detail())
+                        .endsWith("did not report its placement: server report: target = '<b>' is not a target name");
             });
         }
     }
@@ -80,19 +87,26 @@ class ServerProcessReportTest {
     void theResultHoldsTheSeparateProcessesThreadsBesideTheClients(@TempDir Path dir) throws Exception {
         List<Integer> granted = EnvironmentProbe.system().grantedCpus();
         assumeThat(granted).as("two CPUs to place client and server apart").hasSizeGreaterThanOrEqualTo(2);
-        Outcome echo = run(shortRun("tcp-echo", dir.resolve("echo"), "--mode", "closed", "--clients", "1", "--server-process"));
+        Outcome echo = run(
+                shortRun("tcp-echo", dir.resolve("echo"), "--mode", "closed", "--clients", "1", "--server-process"));
         assertThat(echo.exit()).as(echo.err()).isZero();
         RunResult r = ResultJson.read(dir.resolve("echo/run/result.json"));
-        assertThat(r.steps().getFirst().repetitions().getFirst().pinning()).extracting(Pinning::role, Pinning::cpu, Pinning::applied)
-                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("client", granted.get(0), true),
+        assertThat(r.steps().getFirst().repetitions().getFirst().pinning())
+                .extracting(Pinning::role, Pinning::cpu, Pinning::applied)
+                .containsExactlyInAnyOrder(
+                        org.assertj.core.groups.Tuple.tuple("client", granted.get(0), true),
                         org.assertj.core.groups.Tuple.tuple("server", granted.get(1), true));
 
         Path queues = Files.createDirectories(dir.resolve("queues"));
         Outcome ipc = run(shortRun("ipc", dir.resolve("ipc"), "--rates", "1k", "--queue-dir", queues.toString()));
-        assertThat(ipc.exit()).as("finished, whatever its verdict on a busy machine: " + ipc.err()).isLessThanOrEqualTo(1);
+        assertThat(ipc.exit())
+                .as("finished, whatever its verdict on a busy machine: " + ipc.err())
+                .isLessThanOrEqualTo(1);
         RunResult i = ResultJson.read(dir.resolve("ipc/run/result.json"));
-        assertThat(i.steps().getFirst().repetitions().getFirst().pinning()).extracting(Pinning::role, Pinning::cpu, Pinning::applied)
-                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("publisher", granted.get(0), true),
+        assertThat(i.steps().getFirst().repetitions().getFirst().pinning())
+                .extracting(Pinning::role, Pinning::cpu, Pinning::applied)
+                .containsExactlyInAnyOrder(
+                        org.assertj.core.groups.Tuple.tuple("publisher", granted.get(0), true),
                         org.assertj.core.groups.Tuple.tuple("consumer", granted.get(1), true));
     }
 }

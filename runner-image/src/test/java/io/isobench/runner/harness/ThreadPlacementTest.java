@@ -19,9 +19,14 @@ class ThreadPlacementTest {
         placement.start("agent", () -> {}).join();
 
         assertThat(placement.cpuOf("agent")).isEqualTo(cpu);
-        assertThat(placement.pinnings()).extracting(Pinning::role, Pinning::cpu, Pinning::applied)
-                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("publisher", cpu, true), org.assertj.core.groups.Tuple.tuple("agent", cpu, true));
-        assertThat(placement.pinnings()).filteredOn(p -> p.role().equals("agent")).singleElement()
+        assertThat(placement.pinnings())
+                .extracting(Pinning::role, Pinning::cpu, Pinning::applied)
+                .containsExactlyInAnyOrder(
+                        org.assertj.core.groups.Tuple.tuple("publisher", cpu, true),
+                        org.assertj.core.groups.Tuple.tuple("agent", cpu, true));
+        assertThat(placement.pinnings())
+                .filteredOn(p -> p.role().equals("agent"))
+                .singleElement()
                 .satisfies(p -> assertThat(p.detail()).contains("shares CPU " + cpu + " with publisher"));
     }
 

@@ -22,7 +22,13 @@ class VerdictsTest {
 
     /** A one-second window, drained, with these messages. */
     static RigOutcome outcome(long sendingEnded, RigOutcome.Messages messages, boolean abandoned, boolean serverPaced) {
-        return new RigOutcome(new RigOutcome.Window(0, SECOND, sendingEnded, SECOND, true), messages, null, abandoned, null, serverPaced);
+        return new RigOutcome(
+                new RigOutcome.Window(0, SECOND, sendingEnded, SECOND, true),
+                messages,
+                null,
+                abandoned,
+                null,
+                serverPaced);
     }
 
     static Verdicts.Judgement judge(RigOutcome outcome, long recorded) {
@@ -33,9 +39,13 @@ class VerdictsTest {
     void anOpenLoopAtItsRateFloorIsOkAndJustBelowItFails() {
         // tolerance 50%: the floor is 500 msg/s
         assertThat(judge(window(500), 500)).isEqualTo(new Verdicts.Judgement(Verdict.OK, null, 500.0));
-        assertThat(judge(window(499), 499)).isEqualTo(new Verdicts.Judgement(Verdict.FAIL,
-                "achieved 499 msg/s, 50.1% below the target 1,000 msg/s (tolerance 50.0%)", 499.0));
-        assertThat(judge(window(400), 400).reason()).isEqualTo("achieved 400 msg/s, 60.0% below the target 1,000 msg/s (tolerance 50.0%)");
+        assertThat(judge(window(499), 499))
+                .isEqualTo(new Verdicts.Judgement(
+                        Verdict.FAIL,
+                        "achieved 499 msg/s, 50.1% below the target 1,000 msg/s (tolerance 50.0%)",
+                        499.0));
+        assertThat(judge(window(400), 400).reason())
+                .isEqualTo("achieved 400 msg/s, 60.0% below the target 1,000 msg/s (tolerance 50.0%)");
     }
 
     @Test
@@ -46,7 +56,8 @@ class VerdictsTest {
 
     @Test
     void nothingCompletedFailsOnceWithThatReasonAndNoRateReason() {
-        assertThat(judge(window(0), 0)).isEqualTo(new Verdicts.Judgement(Verdict.FAIL, "no message completed in the measured window", 0.0));
+        assertThat(judge(window(0), 0))
+                .isEqualTo(new Verdicts.Judgement(Verdict.FAIL, "no message completed in the measured window", 0.0));
     }
 
     @Test
@@ -58,8 +69,9 @@ class VerdictsTest {
     @Test
     void aTargetThatFailedOrNeverStartedFailsWithItsReasonAlone() {
         var failed = RigOutcome.neverRan(0, "could not start tcp-echo remote: Connection refused");
-        assertThat(judge(failed, 0)).isEqualTo(new Verdicts.Judgement(Verdict.FAIL,
-                "target failed: could not start tcp-echo remote: Connection refused", 0.0));
+        assertThat(judge(failed, 0))
+                .isEqualTo(new Verdicts.Judgement(
+                        Verdict.FAIL, "target failed: could not start tcp-echo remote: Connection refused", 0.0));
         // the window never opened: no rate is made up for it
         assertThat(failed.windowNanos()).isZero();
     }
@@ -70,8 +82,9 @@ class VerdictsTest {
         assertThat(judge(warmup, 0).reason())
                 .isEqualTo("sender fell too far behind schedule during warm-up and never reached the measured window");
         var midway = outcome(SECOND, new RigOutcome.Messages(1000, 300, 300, 300), true, false);
-        assertThat(judge(midway, 300).reason()).startsWith("sender fell too far behind schedule and abandoned the window after 300 of 1,000"
-                + " messages; achieved 300 msg/s");
+        assertThat(judge(midway, 300).reason())
+                .startsWith("sender fell too far behind schedule and abandoned the window after 300 of 1,000"
+                        + " messages; achieved 300 msg/s");
     }
 
     @Test
@@ -82,7 +95,9 @@ class VerdictsTest {
                 .startsWith("sender fell too far behind its schedule of openings and abandoned the window")
                 .doesNotContain("300 of 1,000 messages");
         var notAbandoned = outcome(SECOND, new RigOutcome.Messages(1000, 1000, 1000, 1000), false, true);
-        assertThat(judge(notAbandoned, 1000).reason()).as("a server-paced window kept is judged on its messages alone").isNull();
+        assertThat(judge(notAbandoned, 1000).reason())
+                .as("a server-paced window kept is judged on its messages alone")
+                .isNull();
     }
 
     static GeneratorLag lag(long chargeP50, long chargeP99, double shareOfP50, double shareOfP99) {
@@ -92,8 +107,9 @@ class VerdictsTest {
     @Test
     void aGeneratorAtItsLimitFailsTheRepetitionAndJustUnderItDoesNot() {
         var atLimit = Verdicts.generator(lag(1_000, 1_000, 0.5, 0.01), 2_000, 100_000, 0.5, null);
-        assertThat(atLimit.failure()).isEqualTo("the load generator, not the target, was the bottleneck: sender lag p50 1 µs, p99 1 µs,"
-                + " 50% of the latency p50 2 µs (limit 50%, --generator-limit)");
+        assertThat(atLimit.failure())
+                .isEqualTo("the load generator, not the target, was the bottleneck: sender lag p50 1 µs, p99 1 µs,"
+                        + " 50% of the latency p50 2 µs (limit 50%, --generator-limit)");
         assertThat(Verdicts.generator(lag(1_000, 1_000, 0.49, 0.01), 2_041, 100_000, 0.5, null))
                 .isEqualTo(new Verdicts.GeneratorCheck(null, null));
     }
@@ -101,42 +117,64 @@ class VerdictsTest {
     @Test
     void aGeneratorLagUnderTheFloorIsNeverCharged() {
         // under 1 µs the lag cannot be told from the rig's own clock reads, whatever share of a tiny latency it is
-        assertThat(Verdicts.generator(lag(999, 999, 0.9, 0.9), 1_100, 1_100, 0.5, null)).isEqualTo(new Verdicts.GeneratorCheck(null, null));
+        assertThat(Verdicts.generator(lag(999, 999, 0.9, 0.9), 1_100, 1_100, 0.5, null))
+                .isEqualTo(new Verdicts.GeneratorCheck(null, null));
     }
 
     @Test
     void noLatencyMeansNoShareToCharge() {
-        assertThat(Verdicts.generator(lag(5_000, 5_000, 1.0, 1.0), 0, 0, 0.5, null)).isEqualTo(new Verdicts.GeneratorCheck(null, null));
+        assertThat(Verdicts.generator(lag(5_000, 5_000, 1.0, 1.0), 0, 0, 0.5, null))
+                .isEqualTo(new Verdicts.GeneratorCheck(null, null));
     }
 
     @Test
     void aPreemptedSenderIsNoiseNotTheGeneratorsCapacity() {
-        var check = Verdicts.generator(lag(1_000, 1_000, 0.5, 0.01), 2_000, 100_000, 0.5, "thread client was switched out 9 times");
+        var check = Verdicts.generator(
+                lag(1_000, 1_000, 0.5, 0.01), 2_000, 100_000, 0.5, "thread client was switched out 9 times");
         assertThat(check.failure()).isNull();
-        assertThat(check.warning()).isEqualTo("the load generator lagged (sender lag p50 1 µs, p99 1 µs, 50% of the latency p50"
-                + " 2 µs (limit 50%, --generator-limit)) but thread client was switched out 9 times: the host took its CPU, so this is"
-                + " noise rather than the generator's capacity");
+        assertThat(check.warning())
+                .isEqualTo("the load generator lagged (sender lag p50 1 µs, p99 1 µs, 50% of the latency p50"
+                        + " 2 µs (limit 50%, --generator-limit)) but thread client was switched out 9 times: the host took its CPU, so this is"
+                        + " noise rather than the generator's capacity");
     }
 
     @Test
     void aTailTenPercentTheGeneratorsIsAWarningAndJustUnderItIsNot() {
         var atTen = Verdicts.generator(lag(100, 1_000, 0.01, 0.1), 10_000, 10_000, 0.5, null);
-        assertThat(atTen).isEqualTo(new Verdicts.GeneratorCheck(null, "the load generator was busy or descheduled: sender lag p50 100 ns,"
-                + " p99 1 µs, 10% of the latency p99 10 µs; that much of the tail may be the generator's"));
-        assertThat(Verdicts.generator(lag(100, 1_000, 0.01, 0.099), 10_000, 10_100, 0.5, null).warning()).isNull();
-        assertThat(Verdicts.generator(lag(100, 999, 0.01, 0.5), 10_000, 1_998, 0.5, null).warning()).as("under the floor").isNull();
-        assertThat(Verdicts.generator(lag(100, 1_000, 0.01, 1.0), 10_000, 0, 0.5, null).warning()).as("no p99").isNull();
+        assertThat(atTen)
+                .isEqualTo(
+                        new Verdicts.GeneratorCheck(
+                                null,
+                                "the load generator was busy or descheduled: sender lag p50 100 ns,"
+                                        + " p99 1 µs, 10% of the latency p99 10 µs; that much of the tail may be the generator's"));
+        assertThat(Verdicts.generator(lag(100, 1_000, 0.01, 0.099), 10_000, 10_100, 0.5, null)
+                        .warning())
+                .isNull();
+        assertThat(Verdicts.generator(lag(100, 999, 0.01, 0.5), 10_000, 1_998, 0.5, null)
+                        .warning())
+                .as("under the floor")
+                .isNull();
+        assertThat(Verdicts.generator(lag(100, 1_000, 0.01, 1.0), 10_000, 0, 0.5, null)
+                        .warning())
+                .as("no p99")
+                .isNull();
     }
 
     @Test
     void failBeatsInconclusiveBeatsOkAndEachNamesItsParts() {
-        assertThat(Verdicts.combine(List.of("a", "b"), List.of(Verdict.OK, Verdict.OK), java.util.Arrays.asList(null, null)))
+        assertThat(Verdicts.combine(
+                        List.of("a", "b"), List.of(Verdict.OK, Verdict.OK), java.util.Arrays.asList(null, null)))
                 .isEqualTo(new Verdicts.Judgement(Verdict.OK, null, 0));
-        assertThat(Verdicts.combine(List.of("a", "b", "c"), List.of(Verdict.INCONCLUSIVE, Verdict.FAIL, Verdict.OK),
-                java.util.Arrays.asList("noise", "rate", null)))
+        assertThat(Verdicts.combine(
+                        List.of("a", "b", "c"),
+                        List.of(Verdict.INCONCLUSIVE, Verdict.FAIL, Verdict.OK),
+                        java.util.Arrays.asList("noise", "rate", null)))
                 .isEqualTo(new Verdicts.Judgement(Verdict.FAIL, "1 of 3 failed: b: rate", 0));
-        assertThat(Verdicts.combine(List.of("a", "b", "c"), List.of(Verdict.INCONCLUSIVE, Verdict.OK, Verdict.INCONCLUSIVE),
-                java.util.Arrays.asList("noise 1", null, "noise 3")))
-                .isEqualTo(new Verdicts.Judgement(Verdict.INCONCLUSIVE, "2 of 3 inconclusive: a: noise 1 | c: noise 3", 0));
+        assertThat(Verdicts.combine(
+                        List.of("a", "b", "c"),
+                        List.of(Verdict.INCONCLUSIVE, Verdict.OK, Verdict.INCONCLUSIVE),
+                        java.util.Arrays.asList("noise 1", null, "noise 3")))
+                .isEqualTo(new Verdicts.Judgement(
+                        Verdict.INCONCLUSIVE, "2 of 3 inconclusive: a: noise 1 | c: noise 3", 0));
     }
 }

@@ -16,20 +16,23 @@ class EnvironmentProbeTest {
      * 3 lists a core without itself, 4 has no topology, 5 is a core of its own.
      */
     private static EnvironmentProbe fixture() throws Exception {
-        return new EnvironmentProbe(Path.of(EnvironmentProbeTest.class.getResource("/sysfs/smt").toURI()), Map.of());
+        return new EnvironmentProbe(
+                Path.of(EnvironmentProbeTest.class.getResource("/sysfs/smt").toURI()), Map.of());
     }
 
     @Test
     void readsEachGrantedCpusCoreFromEitherFileAndSaysWhenItIsUnknown() throws Exception {
-        assertThat(fixture().smtSiblings(List.of(0, 1, 2, 3, 4, 5))).containsExactly("0:0,2", "1:1,3", "2:0,2", "3:n/a", "4:n/a", "5:5");
+        assertThat(fixture().smtSiblings(List.of(0, 1, 2, 3, 4, 5)))
+                .containsExactly("0:0,2", "1:1,3", "2:0,2", "3:n/a", "4:n/a", "5:5");
     }
 
     @Test
     void warnsWhenASiblingIsOutsideTheGrantNamingTheKubeletOption() throws Exception {
         var probe = fixture();
-        assertThat(EnvironmentProbe.siblingsOutside(List.of(0, 2, 5), probe.smtSiblings(List.of(0, 2, 5)))).isEmpty();
-        assertThat(EnvironmentProbe.siblingsOutside(List.of(0, 1), probe.smtSiblings(List.of(0, 1)))).hasValue(
-                "SMT siblings outside the granted cpuset share a physical core: CPU 0 with 2; CPU 1 with 3"
+        assertThat(EnvironmentProbe.siblingsOutside(List.of(0, 2, 5), probe.smtSiblings(List.of(0, 2, 5))))
+                .isEmpty();
+        assertThat(EnvironmentProbe.siblingsOutside(List.of(0, 1), probe.smtSiblings(List.of(0, 1))))
+                .hasValue("SMT siblings outside the granted cpuset share a physical core: CPU 0 with 2; CPU 1 with 3"
                         + " (the kubelet's full-pcpus-only CPU manager option grants whole cores)");
         var env = probe.collect(List.of(0), List.of("given"));
         assertThat(env.isolation().smtSiblings()).containsExactly("0:0,2");
@@ -38,12 +41,15 @@ class EnvironmentProbeTest {
 
     @Test
     void theJvmFlagsRecordedLeaveOutEveryOptionGivenThroughJdkJavaOptions() {
-        var input = List.of("-Ddb.password=s3cret", "-XX:+UseZGC", "--enable-native-access=ALL-UNNAMED", "-Xmx1g", "-XX:+UseZGC");
-        assertThat(EnvironmentProbe.recordedFlags(input, Map.of("JDK_JAVA_OPTIONS", " -Ddb.password=s3cret\t-XX:+UseZGC ")))
+        var input = List.of(
+                "-Ddb.password=s3cret", "-XX:+UseZGC", "--enable-native-access=ALL-UNNAMED", "-Xmx1g", "-XX:+UseZGC");
+        assertThat(EnvironmentProbe.recordedFlags(
+                        input, Map.of("JDK_JAVA_OPTIONS", " -Ddb.password=s3cret\t-XX:+UseZGC ")))
                 .as("a forked JVM gets each option twice: from its parent's flags and from the variable it inherits")
                 .containsExactly("--enable-native-access=ALL-UNNAMED", "-Xmx1g");
         assertThat(EnvironmentProbe.recordedFlags(input, Map.of())).isEqualTo(input);
-        assertThat(EnvironmentProbe.recordedFlags(input, Map.of("JDK_JAVA_OPTIONS", "  "))).isEqualTo(input);
+        assertThat(EnvironmentProbe.recordedFlags(input, Map.of("JDK_JAVA_OPTIONS", "  ")))
+                .isEqualTo(input);
     }
 
     @Test

@@ -12,8 +12,8 @@ import io.isobench.runner.harness.Progress;
 import io.isobench.runner.harness.RunSettings;
 import io.isobench.runner.harness.Target;
 import io.isobench.runner.platform.EnvironmentProbe;
-import java.time.Duration;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -28,15 +28,24 @@ public final class AllocationRuns {
 
     /** Runs {@code load} twice and returns the second repetition, asserted OK with samples. */
     public static RepetitionResult measuredWindow(Target target, Load load, Path dir) throws Exception {
-        RunSettings settings = new RunSettings(List.of(load), RunSettings.Repetitions.fixed(2),
+        RunSettings settings = new RunSettings(
+                List.of(load),
+                RunSettings.Repetitions.fixed(2),
                 new RunSettings.Placement(EnvironmentProbe.system().grantedCpus(), true),
-                new RunSettings.Timing(Duration.ZERO, Duration.ofMillis(500), Duration.ofMillis(5), Duration.ofSeconds(2), 0.5),
-                new RunSettings.Limits(0.5, RunSettings.Limits.DEFAULT_GENERATOR_LIMIT), RunSettings.NoiseGating.OFF,
-                RunSettings.Forking.IN_THIS_JVM, Map.of());
+                new RunSettings.Timing(
+                        Duration.ZERO, Duration.ofMillis(500), Duration.ofMillis(5), Duration.ofSeconds(2), 0.5),
+                new RunSettings.Limits(0.5, RunSettings.Limits.DEFAULT_GENERATOR_LIMIT),
+                RunSettings.NoiseGating.OFF,
+                RunSettings.Forking.IN_THIS_JVM,
+                Map.of());
         // start with an empty young generation: earlier tests in this JVM must not fill it into the window
         System.gc();
         RepetitionResult rep = new BenchmarkRunner(Clock.SYSTEM, Progress.NONE, EnvironmentProbe.system())
-                .run(target, settings, OutputDirectory.prepare(dir, "--out"), null).steps().getFirst().repetitions().getLast();
+                .run(target, settings, OutputDirectory.prepare(dir, "--out"), null)
+                .steps()
+                .getFirst()
+                .repetitions()
+                .getLast();
         assertThat(rep.verdict()).as(rep.reason()).isEqualTo(Verdict.OK);
         assertThat(rep.latency().count()).isPositive();
         return rep;
@@ -50,10 +59,13 @@ public final class AllocationRuns {
      */
     public static void assertNoAllocationPerMessage(RepetitionResult rep, String... roles) {
         long messages = rep.latency().count();
-        assertThat(messages).as("enough messages for a per-message allocation to stand out").isGreaterThan(1000);
+        assertThat(messages)
+                .as("enough messages for a per-message allocation to stand out")
+                .isGreaterThan(1000);
         assertThat(rep.allocatedBytes()).containsOnlyKeys(roles);
         for (String role : roles) {
-            assertThat(rep.allocatedBytes().get(role)).as(role + " bytes allocated in the measured window (" + messages + " messages)")
+            assertThat(rep.allocatedBytes().get(role))
+                    .as(role + " bytes allocated in the measured window (" + messages + " messages)")
                     .isLessThanOrEqualTo(1024 + messages / 1000);
         }
         assertThat(rep.gc().count()).as("GCs in the measured window").isZero();

@@ -34,23 +34,29 @@ public final class TargetRuns {
     }
 
     /** As above, counting {@code afterMillis} from when {@code serving} first says the server is at work. */
-    public static Thread killServerProcessLater(String target, java.util.function.BooleanSupplier serving, long afterMillis) {
-        Thread killer = new Thread(() -> {
-            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
-            try {
-                while (System.nanoTime() < deadline) {
-                    var server = ProcessHandle.current().descendants().filter(p -> cmdline(p).contains("-Disobench.server=" + target)).findFirst();
-                    if (server.isPresent() && serving.getAsBoolean()) {
-                        Thread.sleep(afterMillis);
-                        server.get().destroyForcibly();
-                        return;
+    public static Thread killServerProcessLater(
+            String target, java.util.function.BooleanSupplier serving, long afterMillis) {
+        Thread killer = new Thread(
+                () -> {
+                    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+                    try {
+                        while (System.nanoTime() < deadline) {
+                            var server = ProcessHandle.current()
+                                    .descendants()
+                                    .filter(p -> cmdline(p).contains("-Disobench.server=" + target))
+                                    .findFirst();
+                            if (server.isPresent() && serving.getAsBoolean()) {
+                                Thread.sleep(afterMillis);
+                                server.get().destroyForcibly();
+                                return;
+                            }
+                            Thread.sleep(50);
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
                     }
-                    Thread.sleep(50);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "test-server-killer");
+                },
+                "test-server-killer");
         killer.start();
         return killer;
     }
@@ -58,7 +64,8 @@ public final class TargetRuns {
     // /proc directly: ProcessHandle.Info leaves out the arguments of a long java command line
     private static String cmdline(ProcessHandle process) {
         try {
-            return new String(java.nio.file.Files.readAllBytes(Path.of("/proc", String.valueOf(process.pid()), "cmdline")),
+            return new String(
+                    java.nio.file.Files.readAllBytes(Path.of("/proc", String.valueOf(process.pid()), "cmdline")),
                     java.nio.charset.StandardCharsets.UTF_8);
         } catch (java.io.IOException e) {
             return ""; // already gone
@@ -67,8 +74,16 @@ public final class TargetRuns {
 
     /** {@code target} with a 200 ms warm-up, 700 ms window (unless {@code extra} sets them), output in {@code dir/run}. */
     public static List<String> shortRun(String target, Path dir, String... extra) {
-        var args = new ArrayList<>(List.of(target, "--repetitions", "1", "--probe-duration", "0s",
-                "--progress", "none", "--out", dir.resolve("run").toString()));
+        var args = new ArrayList<>(List.of(
+                target,
+                "--repetitions",
+                "1",
+                "--probe-duration",
+                "0s",
+                "--progress",
+                "none",
+                "--out",
+                dir.resolve("run").toString()));
         args.addAll(List.of(extra));
         if (!args.contains("--warmup")) {
             args.addAll(List.of("--warmup", "200ms"));

@@ -9,10 +9,13 @@ public class ArtifactsStatus {
 
     @JsonPropertyDescription("Object-store bucket.")
     private String bucket;
+
     @JsonPropertyDescription("Prefix of this run's objects: runs/<namespace>/<name>/<uid>/.")
     private String prefix;
+
     @JsonPropertyDescription("Key of the result.json the status was read from.")
     private String result;
+
     @JsonPropertyDescription("Where the run is shown on the report site, when published.")
     private String site;
 

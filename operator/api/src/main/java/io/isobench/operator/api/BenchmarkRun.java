@@ -20,9 +20,14 @@ import io.fabric8.kubernetes.model.annotation.Version;
 @AdditionalPrinterColumn(name = "Node", jsonPath = ".status.node", type = AdditionalPrinterColumn.Type.STRING)
 @AdditionalPrinterColumn(name = "P50", jsonPath = ".status.summary.p50", type = AdditionalPrinterColumn.Type.STRING)
 @AdditionalPrinterColumn(name = "P99", jsonPath = ".status.summary.p99", type = AdditionalPrinterColumn.Type.STRING)
-@AdditionalPrinterColumn(name = "Regressed", jsonPath = ".status.conditions[?(@.type==\"Regressed\")].status",
+@AdditionalPrinterColumn(
+        name = "Regressed",
+        jsonPath = ".status.conditions[?(@.type==\"Regressed\")].status",
         type = AdditionalPrinterColumn.Type.STRING)
-@AdditionalPrinterColumn(name = "Age", jsonPath = ".metadata.creationTimestamp", type = AdditionalPrinterColumn.Type.DATE)
+@AdditionalPrinterColumn(
+        name = "Age",
+        jsonPath = ".metadata.creationTimestamp",
+        type = AdditionalPrinterColumn.Type.DATE)
 public class BenchmarkRun extends CustomResource<BenchmarkRunSpec, BenchmarkRunStatus> implements Namespaced {
 
     @Override

@@ -14,52 +14,94 @@ import io.fabric8.generator.annotation.ValidationRule;
  * CEL, so the API server rejects a bad spec at admission with a message naming the field.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@ValidationRule(value = "self == oldSelf", message = "spec is immutable: create a new BenchmarkRun to run with other settings")
-@ValidationRule(value = "!has(self.target.dispatch) || self.placement.topology == 'SamePod'", fieldPath = ".placement.topology",
+@ValidationRule(
+        value = "self == oldSelf",
+        message = "spec is immutable: create a new BenchmarkRun to run with other settings")
+@ValidationRule(
+        value = "!has(self.target.dispatch) || self.placement.topology == 'SamePod'",
+        fieldPath = ".placement.topology",
         message = "the dispatch target is one process: topology must be SamePod")
-@ValidationRule(value = "!has(self.target.ipc) || self.placement.topology == 'SamePod'", fieldPath = ".placement.topology",
+@ValidationRule(
+        value = "!has(self.target.ipc) || self.placement.topology == 'SamePod'",
+        fieldPath = ".placement.topology",
         message = "ipc shares memory between two processes of one pod: topology must be SamePod")
-@ValidationRule(value = "!has(self.placement.server) || has(self.target.udpEcho) || has(self.target.tcpEcho) || has(self.target.rsocket) || has(self.target.httpMock)",
-        fieldPath = ".placement.server", message = "only client/server targets (udpEcho, tcpEcho, rsocket, httpMock) have a server")
-@ValidationRule(value = "!has(self.placement.client) || !has(self.placement.client.cpus) || self.placement.client.cpus >= 1",
-        fieldPath = ".placement.client.cpus", message = "the client needs at least 1 whole CPU")
-@ValidationRule(value = "self.placement.topology == 'SamePod' || !has(self.placement.server) || !has(self.placement.server.cpus) || self.placement.server.cpus >= 1",
-        fieldPath = ".placement.server.cpus", message = "a server in a pod of its own (SameNode, SeparateNodes) needs at least 1 whole CPU; 0 (share the client's) is for SamePod")
-@ValidationRule(value = "!has(self.placement.agent) || has(self.target.dispatch)", fieldPath = ".placement.agent",
+@ValidationRule(
+        value =
+                "!has(self.placement.server) || has(self.target.udpEcho) || has(self.target.tcpEcho) || has(self.target.rsocket) || has(self.target.httpMock)",
+        fieldPath = ".placement.server",
+        message = "only client/server targets (udpEcho, tcpEcho, rsocket, httpMock) have a server")
+@ValidationRule(
+        value = "!has(self.placement.client) || !has(self.placement.client.cpus) || self.placement.client.cpus >= 1",
+        fieldPath = ".placement.client.cpus",
+        message = "the client needs at least 1 whole CPU")
+@ValidationRule(
+        value =
+                "self.placement.topology == 'SamePod' || !has(self.placement.server) || !has(self.placement.server.cpus) || self.placement.server.cpus >= 1",
+        fieldPath = ".placement.server.cpus",
+        message =
+                "a server in a pod of its own (SameNode, SeparateNodes) needs at least 1 whole CPU; 0 (share the client's) is for SamePod")
+@ValidationRule(
+        value = "!has(self.placement.agent) || has(self.target.dispatch)",
+        fieldPath = ".placement.agent",
         message = "only the dispatch target has an agent")
-@ValidationRule(value = "has(self.target.rsocket) || self.load.mode != 'Open' || has(self.load.rates)", fieldPath = ".load.rates",
-        message = "required when load.mode is Open (e.g. [10000, 100000, 1000000])", reason = "FieldValueRequired")
-@ValidationRule(value = "has(self.target.rsocket) || self.load.mode != 'Closed' || has(self.load.clients)", fieldPath = ".load.clients",
-        message = "required when load.mode is Closed (e.g. [1] for ping-pong, [10, 50, 150] for an HTTP client sweep)", reason = "FieldValueRequired")
-@ValidationRule(value = "!has(self.target.rsocket) || (!has(self.load.rates) && !has(self.load.clients))", fieldPath = ".load",
-        message = "rsocket load is sized by target.rsocket (connections × streamsPerConnection, rampUp): leave load.rates and load.clients unset")
-@ValidationRule(value = "(duration(self.load.warmup).getMilliseconds() + duration(self.load.duration).getMilliseconds()) * "
-        + BenchmarkRunSpec.WINDOWS + " < duration(self.timeout).getMilliseconds()",
+@ValidationRule(
+        value = "has(self.target.rsocket) || self.load.mode != 'Open' || has(self.load.rates)",
+        fieldPath = ".load.rates",
+        message = "required when load.mode is Open (e.g. [10000, 100000, 1000000])",
+        reason = "FieldValueRequired")
+@ValidationRule(
+        value = "has(self.target.rsocket) || self.load.mode != 'Closed' || has(self.load.clients)",
+        fieldPath = ".load.clients",
+        message = "required when load.mode is Closed (e.g. [1] for ping-pong, [10, 50, 150] for an HTTP client sweep)",
+        reason = "FieldValueRequired")
+@ValidationRule(
+        value = "!has(self.target.rsocket) || (!has(self.load.rates) && !has(self.load.clients))",
+        fieldPath = ".load",
+        message =
+                "rsocket load is sized by target.rsocket (connections × streamsPerConnection, rampUp): leave load.rates and load.clients unset")
+@ValidationRule(
+        value = "(duration(self.load.warmup).getMilliseconds() + duration(self.load.duration).getMilliseconds()) * "
+                + BenchmarkRunSpec.WINDOWS + " < duration(self.timeout).getMilliseconds()",
         fieldPath = ".timeout",
-        message = "is shorter than the measurement alone: steps × repetitions × (warmup + duration) must fit, with room for start-up and upload")
-@ValidationRule(value = "duration(self.timeout) <= duration('24h')", fieldPath = ".timeout", message = BenchmarkRunSpec.TIMEOUT_CAP,
+        message =
+                "is shorter than the measurement alone: steps × repetitions × (warmup + duration) must fit, with room for start-up and upload")
+@ValidationRule(
+        value = "duration(self.timeout) <= duration('24h')",
+        fieldPath = ".timeout",
+        message = BenchmarkRunSpec.TIMEOUT_CAP,
         messageExpression = "'is ' + self.timeout + '; " + BenchmarkRunSpec.TIMEOUT_CAP + "'")
-@ValidationRule(value = BenchmarkRunSpec.WINDOWS + " <= 200", fieldPath = ".load.repetitions", message = BenchmarkRunSpec.WINDOWS_CAP,
+@ValidationRule(
+        value = BenchmarkRunSpec.WINDOWS + " <= 200",
+        fieldPath = ".load.repetitions",
+        message = BenchmarkRunSpec.WINDOWS_CAP,
         messageExpression = "'%d repetitions × %d steps = %d measured windows; " + BenchmarkRunSpec.WINDOWS_CAP
                 + "'.format([self.load.repetitions, " + BenchmarkRunSpec.STEPS + ", " + BenchmarkRunSpec.WINDOWS + "])")
-@ValidationRule(value = BenchmarkRunSpec.MEASURED_MS + " <= 7200000", fieldPath = ".load.duration", message = BenchmarkRunSpec.MEASURED_CAP,
+@ValidationRule(
+        value = BenchmarkRunSpec.MEASURED_MS + " <= 7200000",
+        fieldPath = ".load.duration",
+        message = BenchmarkRunSpec.MEASURED_CAP,
         messageExpression = "'is %s × %d windows = %d minutes measured; " + BenchmarkRunSpec.MEASURED_CAP
-                + "'.format([self.load.duration, " + BenchmarkRunSpec.WINDOWS + ", " + BenchmarkRunSpec.MEASURED_MS + " / 60000])")
+                + "'.format([self.load.duration, " + BenchmarkRunSpec.WINDOWS + ", " + BenchmarkRunSpec.MEASURED_MS
+                + " / 60000])")
 public class BenchmarkRunSpec {
 
     /** Steps of the sweep: rates or client counts, times the dispatch queues compared side by side. */
-    static final String STEPS = "(has(self.load.rates) ? size(self.load.rates) : has(self.load.clients) ? size(self.load.clients) : 1)"
-            + " * (has(self.target.dispatch) ? size(self.target.dispatch.queues) : 1)";
+    static final String STEPS =
+            "(has(self.load.rates) ? size(self.load.rates) : has(self.load.clients) ? size(self.load.clients) : 1)"
+                    + " * (has(self.target.dispatch) ? size(self.target.dispatch.queues) : 1)";
     /** Measured windows: every step, every repetition. */
     static final String WINDOWS = "(self.load.repetitions * " + STEPS + ")";
     /** Measured time in milliseconds: every window, each as long as load.duration. */
     static final String MEASURED_MS = "(duration(self.load.duration).getMilliseconds() * " + WINDOWS + ")";
+
     static final String TIMEOUT_CAP = "at most 24h (an Exclusive run holds its node until it ends)";
     /** result.json carries ~20 KB per window; the operator reads at most 8Mi of it by default. */
-    static final String WINDOWS_CAP = "at most 200 (result.json carries ~20 KB per window; the operator reads at most 8Mi of it)";
+    static final String WINDOWS_CAP =
+            "at most 200 (result.json carries ~20 KB per window; the operator reads at most 8Mi of it)";
     /** ~14 KB of .hlog per second of window; the operator reads at most 128Mi of a run's histogram files by default. */
-    static final String MEASURED_CAP = "at most 2h in all (.hlog files grow ~14 KB per second of window; the operator reads at most "
-            + "128Mi of them per run)";
+    static final String MEASURED_CAP =
+            "at most 2h in all (.hlog files grow ~14 KB per second of window; the operator reads at most "
+                    + "128Mi of them per run)";
 
     @Required
     @JsonPropertyDescription("The system under test: set exactly one target.")
@@ -70,7 +112,8 @@ public class BenchmarkRunSpec {
     private LoadSpec load = new LoadSpec();
 
     @Default("{}")
-    @JsonPropertyDescription("Where the runner pods go and what they get: whole CPUs per role, node pool, isolation, topology.")
+    @JsonPropertyDescription(
+            "Where the runner pods go and what they get: whole CPUs per role, node pool, isolation, topology.")
     private PlacementSpec placement = new PlacementSpec();
 
     @Default("{}")
@@ -83,14 +126,16 @@ public class BenchmarkRunSpec {
 
     @Default("30m")
     @Pattern(Durations.PATTERN)
-    @JsonPropertyDescription("Longest the whole run may take from creation (queueing included) before it is Failed, e.g. 30m, 2h; "
-            + "at most 24h (and at most the installation's admission.maxTimeout, 6h unless changed).")
+    @JsonPropertyDescription(
+            "Longest the whole run may take from creation (queueing included) before it is Failed, e.g. 30m, 2h; "
+                    + "at most 24h (and at most the installation's admission.maxTimeout, 6h unless changed).")
     private String timeout = "30m";
 
     @Default("0")
     @Min(0)
     @Max(5)
-    @JsonPropertyDescription("How many times a failed attempt (pod failed or deleted, node lost) is retried with a new Job. Kubernetes itself never retries (backoffLimit 0).")
+    @JsonPropertyDescription(
+            "How many times a failed attempt (pod failed or deleted, node lost) is retried with a new Job. Kubernetes itself never retries (backoffLimit 0).")
     private Integer retries = 0;
 
     public TargetSpec getTarget() {

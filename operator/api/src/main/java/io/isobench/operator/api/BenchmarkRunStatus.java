@@ -15,7 +15,8 @@ import java.util.List;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public class BenchmarkRunStatus {
 
-    @JsonPropertyDescription("Pending → Queued → Scheduled → Running → Collecting → Succeeded | Failed (a retry returns to Scheduled).")
+    @JsonPropertyDescription(
+            "Pending → Queued → Scheduled → Running → Collecting → Succeeded | Failed (a retry returns to Scheduled).")
     private Phase phase;
 
     @JsonPropertyDescription("The metadata.generation this status describes.")
@@ -46,8 +47,9 @@ public class BenchmarkRunStatus {
     @JsonPropertyDescription("When the run ended (RFC 3339).")
     private Instant completionTime;
 
-    @JsonPropertyDescription("OK when every step met its goals; FAIL when one did not; INCONCLUSIVE when host noise beyond "
-            + "spec.load.noiseBudget voided one and nothing FAILed (the runner's verdict).")
+    @JsonPropertyDescription(
+            "OK when every step met its goals; FAIL when one did not; INCONCLUSIVE when host noise beyond "
+                    + "spec.load.noiseBudget voided one and nothing FAILed (the runner's verdict).")
     private RunVerdict verdict;
 
     @JsonPropertyDescription("Per step: target and achieved rate, samples, p50…max in nanoseconds, OK/FAIL.")
@@ -62,14 +64,16 @@ public class BenchmarkRunStatus {
     @JsonPropertyDescription("Where the run's files are.")
     private ArtifactsStatus artifacts;
 
-    @JsonPropertyDescription("The latest attempt's upload grant: the one prefix its runner may write, until when, and when it was revoked.")
+    @JsonPropertyDescription(
+            "The latest attempt's upload grant: the one prefix its runner may write, until when, and when it was revoked.")
     private UploadGrantStatus uploadGrant;
 
     @JsonPropertyDescription("What happened last, for humans.")
     private String message;
 
-    @JsonPropertyDescription("Set while the operator's reconciles of the run fail: what failed, how many times in a row, and when it"
-            + " tries again. Gone once a reconcile succeeds.")
+    @JsonPropertyDescription(
+            "Set while the operator's reconciles of the run fail: what failed, how many times in a row, and when it"
+                    + " tries again. Gone once a reconcile succeeds.")
     private ReconcileErrorStatus reconcileError;
 
     public Phase getPhase() {
@@ -109,7 +113,8 @@ public class BenchmarkRunStatus {
      * stored on its own: a status read back keeps {@code nodes} as the one truth.
      */
     @JsonProperty(value = "node", access = JsonProperty.Access.READ_ONLY)
-    @JsonPropertyDescription("Node(s) the runner pods were placed on, comma-separated: status.nodes joined, for the Node column.")
+    @JsonPropertyDescription(
+            "Node(s) the runner pods were placed on, comma-separated: status.nodes joined, for the Node column.")
     public String getNode() {
         return nodes == null || nodes.isEmpty() ? null : String.join(",", nodes);
     }

@@ -12,14 +12,20 @@ public abstract class CpuGrantFacts {
 
     @JsonPropertyDescription("The node the role's pod runs on.")
     private String node;
-    @JsonPropertyDescription("That node kubelet's cpuManagerPolicy, read from the kubelet's own /configz (static is required).")
+
+    @JsonPropertyDescription(
+            "That node kubelet's cpuManagerPolicy, read from the kubelet's own /configz (static is required).")
     private String cpuManagerPolicy;
+
     @JsonPropertyDescription("That node kubelet's reservedSystemCPUs.")
     private String reservedSystemCpus;
+
     @JsonPropertyDescription("Whole CPUs the role's container asked for (requests = limits).")
     private Integer cpusRequested;
+
     @JsonPropertyDescription("The QoS class of the role's pod as Kubernetes reports it (Guaranteed is required).")
     private String qosClass;
+
     @JsonPropertyDescription("The cpuset the role found it was granted (its affinity mask), e.g. 2-3.")
     private String cpusetGranted;
 

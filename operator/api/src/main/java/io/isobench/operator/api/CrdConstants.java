@@ -13,6 +13,7 @@ public final class CrdConstants {
 
     /** Standard labels on everything the operator creates. */
     public static final String LABEL_APP_NAME = "app.kubernetes.io/name";
+
     public static final String LABEL_APP_INSTANCE = "app.kubernetes.io/instance";
     public static final String LABEL_APP_COMPONENT = "app.kubernetes.io/component";
     public static final String LABEL_APP_MANAGED_BY = "app.kubernetes.io/managed-by";
@@ -32,6 +33,7 @@ public final class CrdConstants {
     public static final String LABEL_RUN_UID = GROUP + "/run-uid";
     /** Annotations carrying the owning run's name and namespace (label values are limited to 63 characters). */
     public static final String ANNOTATION_RUN_NAME = GROUP + "/run-name";
+
     public static final String ANNOTATION_RUN_NAMESPACE = GROUP + "/run-namespace";
     /** Default node label naming a dedicated node's pool; Exclusive runs go only to labelled nodes. */
     public static final String POOL_LABEL = GROUP + "/pool";
@@ -44,6 +46,7 @@ public final class CrdConstants {
     public static final String CONDITION_ACCEPTED = "Accepted";
     /** Whether some node could take the run (its pool's labels, its whole CPUs and memory); False says why, while it waits or fails. */
     public static final String CONDITION_PLACEABLE = "Placeable";
+
     public static final String CONDITION_ISOLATED = "Isolated";
     public static final String CONDITION_COMPLETED = "Completed";
     public static final String CONDITION_PUBLISHED = "Published";

@@ -17,13 +17,17 @@ public class DispatchTargetSpec {
     @Default("[\"isobench\", \"disruptor\", \"jctools\", \"agrona\", \"abq\"]")
     @Size(min = 1, max = 5)
     // Duplicates are counted against the five names (cheap for the API server's CEL cost budget).
-    @ValidationRule(value = "['isobench', 'disruptor', 'jctools', 'agrona', 'abq'].all(n, self.filter(q, q == n).size() <= 1)",
+    @ValidationRule(
+            value = "['isobench', 'disruptor', 'jctools', 'agrona', 'abq'].all(n, self.filter(q, q == n).size() <= 1)",
             message = "must not name a queue twice")
-    @JsonPropertyDescription("Queues measured side by side, each in fresh JVMs, repetitions interleaved: isobench (ours), disruptor, jctools, agrona, abq (ArrayBlockingQueue baseline).")
+    @JsonPropertyDescription(
+            "Queues measured side by side, each in fresh JVMs, repetitions interleaved: isobench (ours), disruptor, jctools, agrona, abq (ArrayBlockingQueue baseline).")
     private List<QueueName> queues = List.of(QueueName.values());
 
     @Default("65536")
-    @ValidationRule(value = "self in [16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 262144, 524288, 1048576, 2097152, 4194304, 8388608, 16777216]",
+    @ValidationRule(
+            value =
+                    "self in [16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 262144, 524288, 1048576, 2097152, 4194304, 8388608, 16777216]",
             message = "must be a power of two between 16 and 16777216")
     @JsonPropertyDescription("Queue capacity in events, a power of two.")
     private Integer ringSize = 65536;
@@ -31,7 +35,8 @@ public class DispatchTargetSpec {
     @Default("1")
     @Min(1)
     @Max(16777216)
-    @JsonPropertyDescription("Publish after this many events or when the publisher catches up (the 10M msg/s batching regime; applies to disruptor).")
+    @JsonPropertyDescription(
+            "Publish after this many events or when the publisher catches up (the 10M msg/s batching regime; applies to disruptor).")
     private Integer batch = 1;
 
     public List<QueueName> getQueues() {

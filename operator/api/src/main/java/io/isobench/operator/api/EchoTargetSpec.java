@@ -13,7 +13,8 @@ public class EchoTargetSpec {
     @Default("256")
     @Min(8)
     @Max(65507)
-    @JsonPropertyDescription("Message size in bytes; the first 8 carry the send timestamp (so at least 8; at most a UDP datagram's 65507).")
+    @JsonPropertyDescription(
+            "Message size in bytes; the first 8 carry the send timestamp (so at least 8; at most a UDP datagram's 65507).")
     private Integer messageBytes = 256;
 
     @Default("7000")

@@ -13,7 +13,8 @@ public class HttpMockTargetSpec {
 
     @Default("/simple")
     @Pattern("^/[A-Za-z0-9._~/-]{0,200}$")
-    @JsonPropertyDescription("Path of the expectation MockServer answers (the MockServer performance page: GET /simple).")
+    @JsonPropertyDescription(
+            "Path of the expectation MockServer answers (the MockServer performance page: GET /simple).")
     private String path = "/simple";
 
     @Default("1080")

@@ -9,7 +9,9 @@ public class IsolationStatus extends CpuGrantFacts {
 
     @JsonPropertyDescription("Exclusive or Shared, as asked.")
     private String mode;
-    @JsonPropertyDescription("The server role's facts, when it has CPUs of its own (server cpus > 0): its node, pod and start-up report.")
+
+    @JsonPropertyDescription(
+            "The server role's facts, when it has CPUs of its own (server cpus > 0): its node, pod and start-up report.")
     private ServerIsolation server;
 
     public String getMode() {

@@ -12,26 +12,48 @@ import java.util.List;
 
 /** The sweep: open loop over rates, or closed loop over client counts; warm-up, window, repetitions. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@ValidationRule(value = "self.mode != 'Open' || !has(self.clients)", fieldPath = ".clients",
-        message = "only with mode Closed; an Open sweep is given by rates", reason = "FieldValueForbidden")
-@ValidationRule(value = "self.mode != 'Closed' || !has(self.rates)", fieldPath = ".rates",
-        message = "only with mode Open; a Closed sweep is given by clients", reason = "FieldValueForbidden")
-@ValidationRule(value = "duration(self.duration) >= duration('100ms')", fieldPath = ".duration", message = "must be at least 100ms")
-@ValidationRule(value = "duration(self.warmup) <= duration('10m')", fieldPath = ".warmup", message = LoadSpec.WARMUP_CAP,
+@ValidationRule(
+        value = "self.mode != 'Open' || !has(self.clients)",
+        fieldPath = ".clients",
+        message = "only with mode Closed; an Open sweep is given by rates",
+        reason = "FieldValueForbidden")
+@ValidationRule(
+        value = "self.mode != 'Closed' || !has(self.rates)",
+        fieldPath = ".rates",
+        message = "only with mode Open; a Closed sweep is given by clients",
+        reason = "FieldValueForbidden")
+@ValidationRule(
+        value = "duration(self.duration) >= duration('100ms')",
+        fieldPath = ".duration",
+        message = "must be at least 100ms")
+@ValidationRule(
+        value = "duration(self.warmup) <= duration('10m')",
+        fieldPath = ".warmup",
+        message = LoadSpec.WARMUP_CAP,
         messageExpression = "'is ' + self.warmup + '; " + LoadSpec.WARMUP_CAP + "'")
-@ValidationRule(value = "duration(self.duration) <= duration('30m')", fieldPath = ".duration", message = LoadSpec.WINDOW_CAP,
+@ValidationRule(
+        value = "duration(self.duration) <= duration('30m')",
+        fieldPath = ".duration",
+        message = LoadSpec.WINDOW_CAP,
         messageExpression = "'is ' + self.duration + '; " + LoadSpec.WINDOW_CAP + "'")
-@ValidationRule(value = "duration(self.probeDuration) <= duration(self.duration)", fieldPath = ".probeDuration",
+@ValidationRule(
+        value = "duration(self.probeDuration) <= duration(self.duration)",
+        fieldPath = ".probeDuration",
         message = "must not be longer than the measured window (duration)")
-@ValidationRule(value = "!has(self.noiseBudget) || duration(self.noiseBudget) > duration('0s')", fieldPath = ".noiseBudget",
+@ValidationRule(
+        value = "!has(self.noiseBudget) || duration(self.noiseBudget) > duration('0s')",
+        fieldPath = ".noiseBudget",
         message = "must be longer than zero (leave it out to gate nothing)")
-@ValidationRule(value = "!has(self.noiseBudget) || duration(self.probeDuration) > duration('0s')", fieldPath = ".noiseBudget",
+@ValidationRule(
+        value = "!has(self.noiseBudget) || duration(self.probeDuration) > duration('0s')",
+        fieldPath = ".noiseBudget",
         message = "needs the probes it judges: probeDuration must be longer than 0s")
 public class LoadSpec {
 
     static final String WARMUP_CAP = "at most 10m (the JIT and caches settle within seconds)";
     /** ~14 KB of .hlog per second of window at 1M msg/s: a window past ~40 min outgrows the operator's 32Mi read cap per file. */
-    static final String WINDOW_CAP = "at most 30m (the .hlog of a window grows ~14 KB per second; the operator reads at most 32Mi of one)";
+    static final String WINDOW_CAP =
+            "at most 30m (the .hlog of a window grows ~14 KB per second; the operator reads at most 32Mi of one)";
 
     public enum Mode {
         /** Fixed-rate schedule, latency from each message's intended send time (coordinated-omission correct). */
@@ -41,20 +63,31 @@ public class LoadSpec {
     }
 
     @Default("Open")
-    @JsonPropertyDescription("Open: a fixed-rate schedule, each message timed from its intended send time (coordinated-omission correct). "
-            + "Closed: the next message goes when one completes (ping-pong, N parallel clients); the results say so.")
+    @JsonPropertyDescription(
+            "Open: a fixed-rate schedule, each message timed from its intended send time (coordinated-omission correct). "
+                    + "Closed: the next message goes when one completes (ping-pong, N parallel clients); the results say so.")
     private Mode mode = Mode.Open;
 
     @Size(min = 1, max = 32)
-    @ValidationRule(value = "self.all(r, r >= 1 && r <= 1000000000)", message = "each rate must be between 1 and 1000000000 messages per second")
-    @ValidationRule(value = "self.isSorted() && self.all(r, self.filter(x, x == r).size() == 1)", message = "rates must be ascending and distinct")
-    @JsonPropertyDescription("Open-loop rate sweep in messages per second, ascending, e.g. [10000, 100000, 1000000, 10000000].")
+    @ValidationRule(
+            value = "self.all(r, r >= 1 && r <= 1000000000)",
+            message = "each rate must be between 1 and 1000000000 messages per second")
+    @ValidationRule(
+            value = "self.isSorted() && self.all(r, self.filter(x, x == r).size() == 1)",
+            message = "rates must be ascending and distinct")
+    @JsonPropertyDescription(
+            "Open-loop rate sweep in messages per second, ascending, e.g. [10000, 100000, 1000000, 10000000].")
     private List<Long> rates;
 
     @Size(min = 1, max = 32)
-    @ValidationRule(value = "self.all(c, c >= 1 && c <= 1000000)", message = "each client count must be between 1 and 1000000")
-    @ValidationRule(value = "self.isSorted() && self.all(c, self.filter(x, x == c).size() == 1)", message = "client counts must be ascending and distinct")
-    @JsonPropertyDescription("Closed-loop sweep: messages in flight (parallel clients), ascending, e.g. [1] for ping-pong or [10, 50, 100, 150, 250].")
+    @ValidationRule(
+            value = "self.all(c, c >= 1 && c <= 1000000)",
+            message = "each client count must be between 1 and 1000000")
+    @ValidationRule(
+            value = "self.isSorted() && self.all(c, self.filter(x, x == c).size() == 1)",
+            message = "client counts must be ascending and distinct")
+    @JsonPropertyDescription(
+            "Closed-loop sweep: messages in flight (parallel clients), ascending, e.g. [1] for ping-pong or [10, 50, 100, 150, 250].")
     private List<Integer> clients;
 
     @Default("5s")
@@ -64,15 +97,17 @@ public class LoadSpec {
 
     @Default("10s")
     @Pattern(Durations.PATTERN)
-    @JsonPropertyDescription("Measured window of each repetition, e.g. 10s; at least 100ms, at most 30m, and all windows of the run "
-            + "together (repetitions × steps × duration) at most 2h.")
+    @JsonPropertyDescription(
+            "Measured window of each repetition, e.g. 10s; at least 100ms, at most 30m, and all windows of the run "
+                    + "together (repetitions × steps × duration) at most 2h.")
     private String duration = "10s";
 
     @Default("3")
     @Min(1)
     @Max(100)
-    @JsonPropertyDescription("Repetitions of every step; their histograms are merged losslessly and give the confidence intervals. "
-            + "Repetitions × steps (rates or client counts, × dispatch queues) is at most 200 measured windows.")
+    @JsonPropertyDescription(
+            "Repetitions of every step; their histograms are merged losslessly and give the confidence intervals. "
+                    + "Repetitions × steps (rates or client counts, × dispatch queues) is at most 200 measured windows.")
     private Integer repetitions = 3;
 
     @Default("1s")
@@ -81,18 +116,20 @@ public class LoadSpec {
     private String probeDuration = "1s";
 
     @Pattern(Durations.PATTERN)
-    @JsonPropertyDescription("Gate on host noise, e.g. 1ms: a repetition whose probes saw a stall longer than this, whose "
-            + "core-to-core latency changed between the probes before and after it, or during whose window the cgroup was CPU-throttled, "
-            + "the hypervisor stole time, or interrupts or involuntary context switches on the measured CPUs exceeded their allowance, is "
-            + "INCONCLUSIVE and run again (maxReruns); a run left INCONCLUSIVE ends Failed with condition Conclusive=False (HostNoise). "
-            + "Left out, nothing is gated and the figures are recorded beside each repetition.")
+    @JsonPropertyDescription(
+            "Gate on host noise, e.g. 1ms: a repetition whose probes saw a stall longer than this, whose "
+                    + "core-to-core latency changed between the probes before and after it, or during whose window the cgroup was CPU-throttled, "
+                    + "the hypervisor stole time, or interrupts or involuntary context switches on the measured CPUs exceeded their allowance, is "
+                    + "INCONCLUSIVE and run again (maxReruns); a run left INCONCLUSIVE ends Failed with condition Conclusive=False (HostNoise). "
+                    + "Left out, nothing is gated and the figures are recorded beside each repetition.")
     private String noiseBudget;
 
     @Default("2")
     @Min(0)
     @Max(10)
-    @JsonPropertyDescription("How many times an INCONCLUSIVE repetition is run again before the run is left INCONCLUSIVE "
-            + "(with noiseBudget).")
+    @JsonPropertyDescription(
+            "How many times an INCONCLUSIVE repetition is run again before the run is left INCONCLUSIVE "
+                    + "(with noiseBudget).")
     private Integer maxReruns = 2;
 
     public Mode getMode() {

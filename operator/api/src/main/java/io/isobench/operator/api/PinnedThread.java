@@ -9,10 +9,13 @@ public class PinnedThread {
 
     @JsonPropertyDescription("The thread's job: server, consumer…")
     private String role;
+
     @JsonPropertyDescription("The CPU it was pinned to; absent when none was left for it.")
     private Integer cpu;
+
     @JsonPropertyDescription("Whether the pinning took (the thread reads its affinity back as that one CPU).")
     private Boolean pinned;
+
     @JsonPropertyDescription("The affinity read back, or why pinning failed.")
     private String detail;
 

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Size;
-import io.fabric8.generator.annotation.ValidationRule;
 import java.util.List;
 import java.util.Map;
 
@@ -28,7 +27,8 @@ public class PlacementSpec {
         SeparateNodes
     }
 
-    @JsonPropertyDescription("Resources of the load side: the dispatch publisher, the echo/http/rsocket client, the ipc publisher.")
+    @JsonPropertyDescription(
+            "Resources of the load side: the dispatch publisher, the echo/http/rsocket client, the ipc publisher.")
     private RoleResources client;
 
     @JsonPropertyDescription("Resources of the server (udpEcho, tcpEcho, rsocket, httpMock only).")
@@ -38,8 +38,9 @@ public class PlacementSpec {
     private RoleResources agent;
 
     @Size(max = 16)
-    @JsonPropertyDescription("Node labels the runner pods must match. Default: any node carrying the pool label (isobench.io/pool). "
-            + "Runs with the same nodeSelector queue together: namespaces take turns, FIFO within one.")
+    @JsonPropertyDescription(
+            "Node labels the runner pods must match. Default: any node carrying the pool label (isobench.io/pool). "
+                    + "Runs with the same nodeSelector queue together: namespaces take turns, FIFO within one.")
     private Map<String, String> nodeSelector;
 
     @Size(max = 16)
@@ -48,12 +49,14 @@ public class PlacementSpec {
     private List<RunnerToleration> tolerations;
 
     @Default("Exclusive")
-    @JsonPropertyDescription("Exclusive: one run per node at a time, Guaranteed QoS with whole CPUs, static CPU manager required, isolation verified. "
-            + "Shared: runs may share nodes and are never reported as isolated.")
+    @JsonPropertyDescription(
+            "Exclusive: one run per node at a time, Guaranteed QoS with whole CPUs, static CPU manager required, isolation verified. "
+                    + "Shared: runs may share nodes and are never reported as isolated.")
     private Isolation isolation = Isolation.Exclusive;
 
     @Default("SamePod")
-    @JsonPropertyDescription("For client/server targets: SamePod (two containers, loopback), SameNode (two pods on one node) or SeparateNodes (two nodes).")
+    @JsonPropertyDescription(
+            "For client/server targets: SamePod (two containers, loopback), SameNode (two pods on one node) or SeparateNodes (two nodes).")
     private Topology topology = Topology.SamePod;
 
     public RoleResources getClient() {

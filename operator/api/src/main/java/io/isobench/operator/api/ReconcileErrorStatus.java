@@ -12,12 +12,16 @@ public class ReconcileErrorStatus {
 
     @JsonPropertyDescription("What failed (the step, storing the status, or an action) and the error it met.")
     private String message;
+
     @JsonPropertyDescription("How many reconciles in a row have failed (1 for the first).")
     private Integer attempt;
+
     @JsonPropertyDescription("When the last one failed (RFC 3339).")
     private String failedAt;
-    @JsonPropertyDescription("When the operator tries again at the latest (RFC 3339): its next retry, or after its retries the next"
-            + " periodic reconcile; any change to the run tries sooner.")
+
+    @JsonPropertyDescription(
+            "When the operator tries again at the latest (RFC 3339): its next retry, or after its retries the next"
+                    + " periodic reconcile; any change to the run tries sooner.")
     private String nextRetryAt;
 
     public String getMessage() {

@@ -12,10 +12,13 @@ import java.util.Map;
 public class ReportSpec {
 
     @Size(max = 16)
-    @ValidationRule(value = "self.all(k, size(k) <= 63 && k.matches('^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$'))",
-            message = "label keys must be 1-63 characters: letters, digits, '-', '_', '.', starting and ending alphanumeric")
+    @ValidationRule(
+            value = "self.all(k, size(k) <= 63 && k.matches('^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$'))",
+            message =
+                    "label keys must be 1-63 characters: letters, digits, '-', '_', '.', starting and ending alphanumeric")
     @ValidationRule(value = "self.all(k, size(self[k]) <= 63)", message = "label values must be at most 63 characters")
-    @JsonPropertyDescription("Labels to filter and group runs by on the report site (e.g. build: 1.4.2, team: latency).")
+    @JsonPropertyDescription(
+            "Labels to filter and group runs by on the report site (e.g. build: 1.4.2, team: latency).")
     private Map<String, String> labels;
 
     @Pattern("^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$")

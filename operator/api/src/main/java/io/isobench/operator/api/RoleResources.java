@@ -14,19 +14,23 @@ public class RoleResources {
 
     @Min(0)
     @Max(64)
-    @JsonPropertyDescription("Whole CPUs (an integer, so the static CPU manager can grant them exclusively). Defaults per target: "
-            + "dispatch client 1 + agent 1; echo/http/rsocket client 1 and server 1; ipc client 2. "
-            + "0 for the agent or a SamePod server: that role shares the client's CPUs (for nodes with one allocatable CPU; "
-            + "the result then records that the roles could not be pinned apart).")
+    @JsonPropertyDescription(
+            "Whole CPUs (an integer, so the static CPU manager can grant them exclusively). Defaults per target: "
+                    + "dispatch client 1 + agent 1; echo/http/rsocket client 1 and server 1; ipc client 2. "
+                    + "0 for the agent or a SamePod server: that role shares the client's CPUs (for nodes with one allocatable CPU; "
+                    + "the result then records that the roles could not be pinned apart).")
     private Integer cpus;
 
     @Pattern(Quantities.MEMORY_PATTERN)
     @Size(max = 24)
-    @ValidationRule(value = "!self.matches('^0+[A-Za-z]*$')", message = "must be more than 0, e.g. 2Gi",
+    @ValidationRule(
+            value = "!self.matches('^0+[A-Za-z]*$')",
+            message = "must be more than 0, e.g. 2Gi",
             messageExpression = "'is ' + self + ': must be more than 0, e.g. 2Gi'")
-    @JsonPropertyDescription("Memory, e.g. 3Gi. Default: 1 GiB per JVM the container runs at once (the runner image pre-touches a 1 GiB heap) "
-            + "plus 512Mi: 1536Mi for one JVM; 2560Mi when dispatch compares several queues (each in a forked JVM), for ipc "
-            + "(the consumer process) and for a server sharing the client's CPUs.")
+    @JsonPropertyDescription(
+            "Memory, e.g. 3Gi. Default: 1 GiB per JVM the container runs at once (the runner image pre-touches a 1 GiB heap) "
+                    + "plus 512Mi: 1536Mi for one JVM; 2560Mi when dispatch compares several queues (each in a forked JVM), for ipc "
+                    + "(the consumer process) and for a server sharing the client's CPUs.")
     private String memory;
 
     public RoleResources() {}

@@ -10,11 +10,14 @@ import io.fabric8.generator.annotation.ValidationRule;
 
 /** Options of the runner's rsocket target: how many streams, how fast they open, what they carry. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@ValidationRule(value = "self.connections * self.streamsPerConnection <= 1000000", fieldPath = ".streamsPerConnection",
+@ValidationRule(
+        value = "self.connections * self.streamsPerConnection <= 1000000",
+        fieldPath = ".streamsPerConnection",
         message = RsocketTargetSpec.STREAMS_CAP,
-        messageExpression = "'connections × streamsPerConnection is %d connections × %d streams = %d streams; "
-                + RsocketTargetSpec.STREAMS_CAP
-                + "'.format([self.connections, self.streamsPerConnection, self.connections * self.streamsPerConnection])")
+        messageExpression =
+                "'connections × streamsPerConnection is %d connections × %d streams = %d streams; "
+                        + RsocketTargetSpec.STREAMS_CAP
+                        + "'.format([self.connections, self.streamsPerConnection, self.connections * self.streamsPerConnection])")
 public class RsocketTargetSpec {
 
     static final String STREAMS_CAP = "at most 1000000 (the jauntsdn write-up measured one million)";
@@ -34,13 +37,15 @@ public class RsocketTargetSpec {
 
     @Default("60s")
     @Pattern(Durations.PATTERN)
-    @JsonPropertyDescription("Time over which all streams are opened, monotonically (the jauntsdn write-up: 125 s for 250k streams).")
+    @JsonPropertyDescription(
+            "Time over which all streams are opened, monotonically (the jauntsdn write-up: 125 s for 250k streams).")
     private String rampUp = "60s";
 
     @Default("1024")
     @Min(8)
     @Max(1048576)
-    @JsonPropertyDescription("Request payload in bytes, echoed back on the stream (the jauntsdn write-up: 1 KB of random bytes).")
+    @JsonPropertyDescription(
+            "Request payload in bytes, echoed back on the stream (the jauntsdn write-up: 1 KB of random bytes).")
     private Integer payloadBytes = 1024;
 
     @Default("1s")

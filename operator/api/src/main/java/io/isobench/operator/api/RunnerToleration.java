@@ -15,10 +15,13 @@ import io.fabric8.generator.annotation.ValidationRule;
  * an administrator put on a node.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@ValidationRule(value = "self.operator != 'Exists' || !has(self.value) || self.value == ''", fieldPath = ".value",
+@ValidationRule(
+        value = "self.operator != 'Exists' || !has(self.value) || self.value == ''",
+        fieldPath = ".value",
         message = "must be empty with operator Exists",
         messageExpression = "'is ' + self.value + ': must be empty with operator Exists'")
-@ValidationRule(value = "!has(self.tolerationSeconds) || (has(self.effect) && self.effect == 'NoExecute')",
+@ValidationRule(
+        value = "!has(self.tolerationSeconds) || (has(self.effect) && self.effect == 'NoExecute')",
         fieldPath = ".tolerationSeconds",
         message = "only with effect NoExecute (how long the pod stays once the taint appears)")
 public class RunnerToleration {
@@ -38,8 +41,10 @@ public class RunnerToleration {
 
     @Required
     @Size(max = 316)
-    @Pattern("^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$")
-    @JsonPropertyDescription("Taint key (a label key, e.g. example.com/gpu). Required: a toleration of every taint is refused.")
+    @Pattern(
+            "^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$")
+    @JsonPropertyDescription(
+            "Taint key (a label key, e.g. example.com/gpu). Required: a toleration of every taint is refused.")
     private String key;
 
     @Default("Equal")
@@ -55,7 +60,8 @@ public class RunnerToleration {
     private Effect effect;
 
     @Min(0)
-    @JsonPropertyDescription("With effect NoExecute: seconds the pod stays bound after the taint appears; empty: for ever.")
+    @JsonPropertyDescription(
+            "With effect NoExecute: seconds the pod stays bound after the taint appears; empty: for ever.")
     private Long tolerationSeconds;
 
     public String getKey() {

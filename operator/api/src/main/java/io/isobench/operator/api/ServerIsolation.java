@@ -13,10 +13,13 @@ public class ServerIsolation extends CpuGrantFacts {
 
     @JsonPropertyDescription("The pod the server runs in (the runner pod itself for SamePod).")
     private String pod;
+
     @JsonPropertyDescription("Per granted CPU, the CPUs of its physical core as the server reported them (\"3:3,7\").")
     private List<String> smtSiblings;
+
     @JsonPropertyDescription("Where the server's measured threads run, as it reported.")
     private List<PinnedThread> threads;
+
     @JsonPropertyDescription("Why the server's start-up report could not be read, while it could not.")
     private String unverified;
 

@@ -9,16 +9,22 @@ public class StepStatus {
 
     @JsonPropertyDescription("Step id: <variant>_rate-<n> or <variant>_clients-<n>.")
     private String id;
+
     @JsonPropertyDescription("Implementation under test (a queue), if the target has several.")
     private String variant;
+
     @JsonPropertyDescription("Open loop: messages per second asked for.")
     private Long targetRate;
+
     @JsonPropertyDescription("Closed loop: messages in flight (parallel clients).")
     private Integer clients;
+
     @JsonPropertyDescription("Messages per second actually completed (mean over repetitions).")
     private Long achievedRate;
+
     @JsonPropertyDescription("Latency samples recorded, all repetitions.")
     private Long samples;
+
     private Long p50;
     private Long p90;
     private Long p99;
@@ -27,8 +33,10 @@ public class StepStatus {
     private Long p99_999;
     private Long max;
     private Long mean;
+
     @JsonPropertyDescription("OK; FAIL with reason; INCONCLUSIVE with the host noise that voided it as reason.")
     private RunVerdict verdict;
+
     private String reason;
 
     public String getId() {

@@ -9,8 +9,10 @@ public class SummaryStatus {
 
     @JsonPropertyDescription("The step the printer columns show: the OK step at the highest load of the first variant.")
     private String step;
+
     @JsonPropertyDescription("Its merged p50, human units (e.g. 463ns, 2.1us).")
     private String p50;
+
     @JsonPropertyDescription("Its merged p99, human units.")
     private String p99;
 

@@ -9,27 +9,33 @@ import io.fabric8.generator.annotation.ValidationRule;
  * ({@link io.isobench.operator.api.targets.TargetProfiles}, which also lists these fields).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@ValidationRule(value = "(has(self.dispatch) ? 1 : 0) + (has(self.udpEcho) ? 1 : 0) + (has(self.tcpEcho) ? 1 : 0)"
-        + " + (has(self.rsocket) ? 1 : 0) + (has(self.httpMock) ? 1 : 0) + (has(self.ipc) ? 1 : 0) == 1",
+@ValidationRule(
+        value = "(has(self.dispatch) ? 1 : 0) + (has(self.udpEcho) ? 1 : 0) + (has(self.tcpEcho) ? 1 : 0)"
+                + " + (has(self.rsocket) ? 1 : 0) + (has(self.httpMock) ? 1 : 0) + (has(self.ipc) ? 1 : 0) == 1",
         message = "set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, ipc")
 public class TargetSpec {
 
-    @JsonPropertyDescription("In-VM dispatch hop: publisher → SPSC queue → busy-spin agent → handler, pooled events (the Mongoose write-up).")
+    @JsonPropertyDescription(
+            "In-VM dispatch hop: publisher → SPSC queue → busy-spin agent → handler, pooled events (the Mongoose write-up).")
     private DispatchTargetSpec dispatch;
 
     @JsonPropertyDescription("Loopback or pod-to-pod UDP echo of fixed-size messages (the CoralReactor write-up).")
     private EchoTargetSpec udpEcho;
 
-    @JsonPropertyDescription("TCP echo of fixed-size messages, TCP_NODELAY, busy-polling NIO (the CoralReactor write-up).")
+    @JsonPropertyDescription(
+            "TCP echo of fixed-size messages, TCP_NODELAY, busy-polling NIO (the CoralReactor write-up).")
     private EchoTargetSpec tcpEcho;
 
-    @JsonPropertyDescription("RSocket request-streams: connections × streams echoing at an interval, up to the tipping point (the jauntsdn write-up).")
+    @JsonPropertyDescription(
+            "RSocket request-streams: connections × streams echoing at an interval, up to the tipping point (the jauntsdn write-up).")
     private RsocketTargetSpec rsocket;
 
-    @JsonPropertyDescription("An HTTP mock server (MockServer) under a client sweep or a constant rate (the MockServer performance page).")
+    @JsonPropertyDescription(
+            "An HTTP mock server (MockServer) under a client sweep or a constant rate (the MockServer performance page).")
     private HttpMockTargetSpec httpMock;
 
-    @JsonPropertyDescription("Serialized order messages between two processes over shared memory (Chronicle Queue; the Chronicle Services write-up).")
+    @JsonPropertyDescription(
+            "Serialized order messages between two processes over shared memory (Chronicle Queue; the Chronicle Services write-up).")
     private IpcTargetSpec ipc;
 
     public DispatchTargetSpec getDispatch() {

@@ -13,10 +13,14 @@ public class UploadGrantStatus {
 
     @JsonPropertyDescription("The attempt the grant was issued for.")
     private Integer attempt;
-    @JsonPropertyDescription("The only object-store prefix it lets the runner write: runs/<namespace>/<name>/<uid>/attempt-<n>/client/.")
+
+    @JsonPropertyDescription(
+            "The only object-store prefix it lets the runner write: runs/<namespace>/<name>/<uid>/attempt-<n>/client/.")
     private String prefix;
+
     @JsonPropertyDescription("When it expires at the latest (RFC 3339): the run's deadline.")
     private Instant expires;
+
     @JsonPropertyDescription("When it was revoked (RFC 3339): once its attempt ended, the run ended or it was deleted.")
     private Instant revokedAt;
 

@@ -28,8 +28,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 class AdmissionIT {
 
     static final ResourceDefinitionContext RUNS = new ResourceDefinitionContext.Builder()
-            .withGroup(CrdConstants.GROUP).withVersion(CrdConstants.VERSION).withPlural(CrdConstants.PLURAL)
-            .withKind(CrdConstants.KIND).withNamespaced(true).build();
+            .withGroup(CrdConstants.GROUP)
+            .withVersion(CrdConstants.VERSION)
+            .withPlural(CrdConstants.PLURAL)
+            .withKind(CrdConstants.KIND)
+            .withNamespaced(true)
+            .build();
 
     static LocalApiServer api;
     static int counter;
@@ -68,13 +72,20 @@ class AdmissionIT {
         GenericKubernetesResource r = new GenericKubernetesResource();
         r.setApiVersion(CrdConstants.API_VERSION);
         r.setKind(CrdConstants.KIND);
-        r.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder().withName(name).withNamespace("default").build());
+        r.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder()
+                .withName(name)
+                .withNamespace("default")
+                .build());
         r.setAdditionalProperty("spec", spec);
         return r;
     }
 
     static GenericKubernetesResource create(Map<String, Object> spec) {
-        return api.client.genericKubernetesResources(RUNS).inNamespace("default").resource(run("run-" + (++counter), spec)).create();
+        return api.client
+                .genericKubernetesResources(RUNS)
+                .inNamespace("default")
+                .resource(run("run-" + (++counter), spec))
+                .create();
     }
 
     static Arguments invalid(String description, Consumer<Map<String, Object>> change, String... messageParts) {
@@ -84,87 +95,274 @@ class AdmissionIT {
     static Stream<Arguments> invalidSpecs() {
         List<Arguments> cases = new ArrayList<>(List.of(
                 invalid("no target", s -> s.remove("target"), "spec.target", "Required value"),
-                invalid("two targets", s -> at(s, "target", "tcpEcho"), "spec.target", "set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, ipc"),
-                invalid("no target set", s -> s.put("target", new LinkedHashMap<>()), "spec.target", "set exactly one of"),
-                invalid("unknown load mode", s -> at(s, "load").put("mode", "Sideways"), "spec.load.mode", "Unsupported value: \"Sideways\""),
-                invalid("open loop without rates", s -> at(s, "load").remove("rates"), "spec.load.rates", "required when load.mode is Open"),
-                invalid("descending rates", s -> at(s, "load").put("rates", List.of(1_000_000, 1000)), "spec.load.rates", "rates must be ascending and distinct"),
-                invalid("duplicate rates", s -> at(s, "load").put("rates", List.of(1000, 1000)), "spec.load.rates", "rates must be ascending and distinct"),
-                invalid("zero rate", s -> at(s, "load").put("rates", List.of(0, 1000)), "spec.load.rates", "each rate must be between 1 and 1000000000"),
-                invalid("rates in a closed loop", s -> {
-                    at(s, "load").put("mode", "Closed");
-                    at(s, "load").put("clients", List.of(1));
-                }, "spec.load.rates", "only with mode Open"),
-                invalid("closed loop without clients", s -> {
-                    at(s, "load").put("mode", "Closed");
-                    at(s, "load").remove("rates");
-                }, "spec.load.clients", "required when load.mode is Closed"),
-                invalid("zero clients", s -> {
-                    at(s, "load").put("mode", "Closed");
-                    at(s, "load").remove("rates");
-                    at(s, "load").put("clients", List.of(0));
-                }, "spec.load.clients", "each client count must be between 1 and 1000000"),
-                invalid("warm-up in words", s -> at(s, "load").put("warmup", "5 seconds"), "spec.load.warmup", "should match"),
-                invalid("negative duration", s -> at(s, "load").put("duration", "-1s"), "spec.load.duration", "should match"),
-                invalid("window too short", s -> at(s, "load").put("duration", "50ms"), "spec.load.duration", "must be at least 100ms"),
-                invalid("zero repetitions", s -> at(s, "load").put("repetitions", 0), "spec.load.repetitions", "should be greater than or equal to 1"),
-                invalid("too many repetitions", s -> at(s, "load").put("repetitions", 101), "spec.load.repetitions", "should be less than or equal to 100"),
-                invalid("probe longer than the window", s -> at(s, "load").put("probeDuration", "20s"), "spec.load.probeDuration", "must not be longer than the measured window"),
-                invalid("noise budget in words", s -> at(s, "load").put("noiseBudget", "a little"), "spec.load.noiseBudget",
+                invalid(
+                        "two targets",
+                        s -> at(s, "target", "tcpEcho"),
+                        "spec.target",
+                        "set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, ipc"),
+                invalid(
+                        "no target set",
+                        s -> s.put("target", new LinkedHashMap<>()),
+                        "spec.target",
+                        "set exactly one of"),
+                invalid(
+                        "unknown load mode",
+                        s -> at(s, "load").put("mode", "Sideways"),
+                        "spec.load.mode",
+                        "Unsupported value: \"Sideways\""),
+                invalid(
+                        "open loop without rates",
+                        s -> at(s, "load").remove("rates"),
+                        "spec.load.rates",
+                        "required when load.mode is Open"),
+                invalid(
+                        "descending rates",
+                        s -> at(s, "load").put("rates", List.of(1_000_000, 1000)),
+                        "spec.load.rates",
+                        "rates must be ascending and distinct"),
+                invalid(
+                        "duplicate rates",
+                        s -> at(s, "load").put("rates", List.of(1000, 1000)),
+                        "spec.load.rates",
+                        "rates must be ascending and distinct"),
+                invalid(
+                        "zero rate",
+                        s -> at(s, "load").put("rates", List.of(0, 1000)),
+                        "spec.load.rates",
+                        "each rate must be between 1 and 1000000000"),
+                invalid(
+                        "rates in a closed loop",
+                        s -> {
+                            at(s, "load").put("mode", "Closed");
+                            at(s, "load").put("clients", List.of(1));
+                        },
+                        "spec.load.rates",
+                        "only with mode Open"),
+                invalid(
+                        "closed loop without clients",
+                        s -> {
+                            at(s, "load").put("mode", "Closed");
+                            at(s, "load").remove("rates");
+                        },
+                        "spec.load.clients",
+                        "required when load.mode is Closed"),
+                invalid(
+                        "zero clients",
+                        s -> {
+                            at(s, "load").put("mode", "Closed");
+                            at(s, "load").remove("rates");
+                            at(s, "load").put("clients", List.of(0));
+                        },
+                        "spec.load.clients",
+                        "each client count must be between 1 and 1000000"),
+                invalid(
+                        "warm-up in words",
+                        s -> at(s, "load").put("warmup", "5 seconds"),
+                        "spec.load.warmup",
                         "should match"),
-                invalid("zero noise budget", s -> at(s, "load").put("noiseBudget", "0ms"), "spec.load.noiseBudget",
+                invalid(
+                        "negative duration",
+                        s -> at(s, "load").put("duration", "-1s"),
+                        "spec.load.duration",
+                        "should match"),
+                invalid(
+                        "window too short",
+                        s -> at(s, "load").put("duration", "50ms"),
+                        "spec.load.duration",
+                        "must be at least 100ms"),
+                invalid(
+                        "zero repetitions",
+                        s -> at(s, "load").put("repetitions", 0),
+                        "spec.load.repetitions",
+                        "should be greater than or equal to 1"),
+                invalid(
+                        "too many repetitions",
+                        s -> at(s, "load").put("repetitions", 101),
+                        "spec.load.repetitions",
+                        "should be less than or equal to 100"),
+                invalid(
+                        "probe longer than the window",
+                        s -> at(s, "load").put("probeDuration", "20s"),
+                        "spec.load.probeDuration",
+                        "must not be longer than the measured window"),
+                invalid(
+                        "noise budget in words",
+                        s -> at(s, "load").put("noiseBudget", "a little"),
+                        "spec.load.noiseBudget",
+                        "should match"),
+                invalid(
+                        "zero noise budget",
+                        s -> at(s, "load").put("noiseBudget", "0ms"),
+                        "spec.load.noiseBudget",
                         "must be longer than zero"),
-                invalid("noise budget without probes", s -> {
-                    at(s, "load").put("noiseBudget", "1ms");
-                    at(s, "load").put("probeDuration", "0s");
-                }, "spec.load.noiseBudget", "needs the probes it judges: probeDuration must be longer than 0s"),
-                invalid("too many reruns", s -> at(s, "load").put("maxReruns", 11), "spec.load.maxReruns",
+                invalid(
+                        "noise budget without probes",
+                        s -> {
+                            at(s, "load").put("noiseBudget", "1ms");
+                            at(s, "load").put("probeDuration", "0s");
+                        },
+                        "spec.load.noiseBudget",
+                        "needs the probes it judges: probeDuration must be longer than 0s"),
+                invalid(
+                        "too many reruns",
+                        s -> at(s, "load").put("maxReruns", 11),
+                        "spec.load.maxReruns",
                         "should be less than or equal to 10"),
-                invalid("unknown queue", s -> at(s, "target", "dispatch").put("queues", List.of("lmax")), "spec.target.dispatch.queues", "Unsupported value: \"lmax\""),
-                invalid("queue twice", s -> at(s, "target", "dispatch").put("queues", List.of("jctools", "jctools")), "spec.target.dispatch.queues", "must not name a queue twice"),
-                invalid("ring not a power of two", s -> at(s, "target", "dispatch").put("ringSize", 1000), "spec.target.dispatch.ringSize", "must be a power of two"),
-                invalid("batch beyond the ring", s -> {
-                    at(s, "target", "dispatch").put("ringSize", 1024);
-                    at(s, "target", "dispatch").put("batch", 2048);
-                }, "spec.target.dispatch.batch", "must not exceed ringSize"),
-                invalid("echo message under 8 bytes", s -> {
-                    s.put("target", json("{\"udpEcho\": {\"messageBytes\": 4}}"));
-                }, "spec.target.udpEcho.messageBytes", "should be greater than or equal to 8"),
-                invalid("privileged echo port", s -> s.put("target", json("{\"tcpEcho\": {\"port\": 80}}")), "spec.target.tcpEcho.port", "should be greater than or equal to 1024"),
-                invalid("zero CPUs", s -> at(s, "placement", "client").put("cpus", 0), "spec.placement.client.cpus", "the client needs at least 1 whole CPU"),
-                invalid("a server pod without CPUs", s -> {
-                    s.put("target", json("{\"tcpEcho\": {}}"));
-                    at(s, "placement").put("topology", "SameNode");
-                    at(s, "placement", "server").put("cpus", 0);
-                }, "spec.placement.server.cpus", "0 (share the client's) is for SamePod"),
-                invalid("negative agent CPUs", s -> at(s, "placement", "agent").put("cpus", -1), "spec.placement.agent.cpus", "should be greater than or equal to 0"),
-                invalid("fractional CPUs", s -> at(s, "placement", "client").put("cpus", 1.5), "spec.placement.client.cpus", "must be of type integer"),
-                invalid("memory in words", s -> at(s, "placement", "client").put("memory", "lots"), "spec.placement.client.memory", "should match"),
-                invalid("unknown isolation", s -> at(s, "placement").put("isolation", "Private"), "spec.placement.isolation", "Unsupported value: \"Private\""),
-                invalid("dispatch across nodes", s -> at(s, "placement").put("topology", "SeparateNodes"), "spec.placement.topology", "the dispatch target is one process"),
-                invalid("a server for dispatch", s -> at(s, "placement", "server").put("cpus", 1), "spec.placement.server", "only client/server targets"),
-                invalid("an agent for echo", s -> {
-                    s.put("target", json("{\"tcpEcho\": {}}"));
-                    at(s, "placement", "agent").put("cpus", 1);
-                }, "spec.placement.agent", "only the dispatch target has an agent"),
-                invalid("ipc across pods", s -> {
-                    s.put("target", json("{\"ipc\": {}}"));
-                    at(s, "placement").put("topology", "SameNode");
-                }, "spec.placement.topology", "ipc shares memory between two processes of one pod"),
-                invalid("image with spaces", s -> at(s, "runner").put("image", "my image"), "spec.runner.image", "should match"),
-                invalid("JVM option without dash", s -> at(s, "runner").put("jvmOptions", List.of("Xmx1g")), "spec.runner.jvmOptions", "must start with '-'"),
-                invalid("reserved env name", s -> at(s, "runner").put("env", List.of(Map.of("name", "ISOBENCH_S3_SECRET_KEY", "value", "x"))),
-                        "spec.runner.env", "names starting with ISOBENCH_ are reserved"),
-                invalid("env set twice", s -> at(s, "runner").put("env", List.of(Map.of("name", "A", "value", "1"), Map.of("name", "A", "value", "2"))),
-                        "spec.runner.env", "must not set a variable twice"),
-                invalid("too many retries", s -> s.put("retries", 6), "spec.retries", "should be less than or equal to 5"),
-                invalid("timeout shorter than the measurement", s -> s.put("timeout", "1m"), "spec.timeout", "is shorter than the measurement alone"),
+                invalid(
+                        "unknown queue",
+                        s -> at(s, "target", "dispatch").put("queues", List.of("lmax")),
+                        "spec.target.dispatch.queues",
+                        "Unsupported value: \"lmax\""),
+                invalid(
+                        "queue twice",
+                        s -> at(s, "target", "dispatch").put("queues", List.of("jctools", "jctools")),
+                        "spec.target.dispatch.queues",
+                        "must not name a queue twice"),
+                invalid(
+                        "ring not a power of two",
+                        s -> at(s, "target", "dispatch").put("ringSize", 1000),
+                        "spec.target.dispatch.ringSize",
+                        "must be a power of two"),
+                invalid(
+                        "batch beyond the ring",
+                        s -> {
+                            at(s, "target", "dispatch").put("ringSize", 1024);
+                            at(s, "target", "dispatch").put("batch", 2048);
+                        },
+                        "spec.target.dispatch.batch",
+                        "must not exceed ringSize"),
+                invalid(
+                        "echo message under 8 bytes",
+                        s -> {
+                            s.put("target", json("{\"udpEcho\": {\"messageBytes\": 4}}"));
+                        },
+                        "spec.target.udpEcho.messageBytes",
+                        "should be greater than or equal to 8"),
+                invalid(
+                        "privileged echo port",
+                        s -> s.put("target", json("{\"tcpEcho\": {\"port\": 80}}")),
+                        "spec.target.tcpEcho.port",
+                        "should be greater than or equal to 1024"),
+                invalid(
+                        "zero CPUs",
+                        s -> at(s, "placement", "client").put("cpus", 0),
+                        "spec.placement.client.cpus",
+                        "the client needs at least 1 whole CPU"),
+                invalid(
+                        "a server pod without CPUs",
+                        s -> {
+                            s.put("target", json("{\"tcpEcho\": {}}"));
+                            at(s, "placement").put("topology", "SameNode");
+                            at(s, "placement", "server").put("cpus", 0);
+                        },
+                        "spec.placement.server.cpus",
+                        "0 (share the client's) is for SamePod"),
+                invalid(
+                        "negative agent CPUs",
+                        s -> at(s, "placement", "agent").put("cpus", -1),
+                        "spec.placement.agent.cpus",
+                        "should be greater than or equal to 0"),
+                invalid(
+                        "fractional CPUs",
+                        s -> at(s, "placement", "client").put("cpus", 1.5),
+                        "spec.placement.client.cpus",
+                        "must be of type integer"),
+                invalid(
+                        "memory in words",
+                        s -> at(s, "placement", "client").put("memory", "lots"),
+                        "spec.placement.client.memory",
+                        "should match"),
+                invalid(
+                        "unknown isolation",
+                        s -> at(s, "placement").put("isolation", "Private"),
+                        "spec.placement.isolation",
+                        "Unsupported value: \"Private\""),
+                invalid(
+                        "dispatch across nodes",
+                        s -> at(s, "placement").put("topology", "SeparateNodes"),
+                        "spec.placement.topology",
+                        "the dispatch target is one process"),
+                invalid(
+                        "a server for dispatch",
+                        s -> at(s, "placement", "server").put("cpus", 1),
+                        "spec.placement.server",
+                        "only client/server targets"),
+                invalid(
+                        "an agent for echo",
+                        s -> {
+                            s.put("target", json("{\"tcpEcho\": {}}"));
+                            at(s, "placement", "agent").put("cpus", 1);
+                        },
+                        "spec.placement.agent",
+                        "only the dispatch target has an agent"),
+                invalid(
+                        "ipc across pods",
+                        s -> {
+                            s.put("target", json("{\"ipc\": {}}"));
+                            at(s, "placement").put("topology", "SameNode");
+                        },
+                        "spec.placement.topology",
+                        "ipc shares memory between two processes of one pod"),
+                invalid(
+                        "image with spaces",
+                        s -> at(s, "runner").put("image", "my image"),
+                        "spec.runner.image",
+                        "should match"),
+                invalid(
+                        "JVM option without dash",
+                        s -> at(s, "runner").put("jvmOptions", List.of("Xmx1g")),
+                        "spec.runner.jvmOptions",
+                        "must start with '-'"),
+                invalid(
+                        "reserved env name",
+                        s -> at(s, "runner")
+                                .put("env", List.of(Map.of("name", "ISOBENCH_S3_SECRET_KEY", "value", "x"))),
+                        "spec.runner.env",
+                        "names starting with ISOBENCH_ are reserved"),
+                invalid(
+                        "env set twice",
+                        s -> at(s, "runner")
+                                .put(
+                                        "env",
+                                        List.of(Map.of("name", "A", "value", "1"), Map.of("name", "A", "value", "2"))),
+                        "spec.runner.env",
+                        "must not set a variable twice"),
+                invalid(
+                        "too many retries",
+                        s -> s.put("retries", 6),
+                        "spec.retries",
+                        "should be less than or equal to 5"),
+                invalid(
+                        "timeout shorter than the measurement",
+                        s -> s.put("timeout", "1m"),
+                        "spec.timeout",
+                        "is shorter than the measurement alone"),
                 invalid("timeout in words", s -> s.put("timeout", "forever"), "spec.timeout", "should match"),
-                invalid("label key with spaces", s -> at(s, "report").put("labels", Map.of("bad key", "v")), "spec.report.labels", "label keys must be 1-63 characters"),
-                invalid("label value too long", s -> at(s, "report").put("labels", Map.of("build", "x".repeat(64))), "spec.report.labels", "label values must be at most 63 characters"),
-                invalid("baseline not a name", s -> at(s, "report").put("baseline", "Not_A_Name"), "spec.report.baseline", "should match"),
-                invalid("rates for rsocket", s -> s.put("target", json("{\"rsocket\": {}}")), "spec.load", "rsocket load is sized by target.rsocket"),
-                invalid("http path without slash", s -> s.put("target", json("{\"httpMock\": {\"path\": \"simple\"}}")), "spec.target.httpMock.path", "should match")));
+                invalid(
+                        "label key with spaces",
+                        s -> at(s, "report").put("labels", Map.of("bad key", "v")),
+                        "spec.report.labels",
+                        "label keys must be 1-63 characters"),
+                invalid(
+                        "label value too long",
+                        s -> at(s, "report").put("labels", Map.of("build", "x".repeat(64))),
+                        "spec.report.labels",
+                        "label values must be at most 63 characters"),
+                invalid(
+                        "baseline not a name",
+                        s -> at(s, "report").put("baseline", "Not_A_Name"),
+                        "spec.report.baseline",
+                        "should match"),
+                invalid(
+                        "rates for rsocket",
+                        s -> s.put("target", json("{\"rsocket\": {}}")),
+                        "spec.load",
+                        "rsocket load is sized by target.rsocket"),
+                invalid(
+                        "http path without slash",
+                        s -> s.put("target", json("{\"httpMock\": {\"path\": \"simple\"}}")),
+                        "spec.target.httpMock.path",
+                        "should match")));
         cases.addAll(hostileRunnerInputs());
         cases.addAll(caps());
         cases.addAll(badTolerations());
@@ -174,24 +372,66 @@ class AdmissionIT {
     /** What a run's author could use to run code of their own in the runner, or to slip JVM options past the rules. */
     static List<Arguments> hostileRunnerInputs() {
         var cases = new ArrayList<Arguments>();
-        for (String option : List.of("-javaagent:/tmp/agent.jar", "-agentpath:/tmp/libevil.so",
+        for (String option : List.of(
+                "-javaagent:/tmp/agent.jar",
+                "-agentpath:/tmp/libevil.so",
                 "-agentlib:jdwp=transport=dt_socket,server=y",
-                "-Xrunjdwp:transport=dt_socket", "-XX:OnOutOfMemoryError=/bin/sh", "-XX:OnError=/bin/sh", "-Xbootclasspath/a:/tmp/evil.jar",
-                "-XX:Flags=/tmp/flags", "-XX:VMOptionsFile=/tmp/options")) {
-            cases.add(invalid("JVM option " + option, jvmOptions("-XX:+UseZGC", option), "spec.runner.jvmOptions", "refused: " + option));
+                "-Xrunjdwp:transport=dt_socket",
+                "-XX:OnOutOfMemoryError=/bin/sh",
+                "-XX:OnError=/bin/sh",
+                "-Xbootclasspath/a:/tmp/evil.jar",
+                "-XX:Flags=/tmp/flags",
+                "-XX:VMOptionsFile=/tmp/options")) {
+            cases.add(invalid(
+                    "JVM option " + option,
+                    jvmOptions("-XX:+UseZGC", option),
+                    "spec.runner.jvmOptions",
+                    "refused: " + option));
         }
         // The java launcher splits JDK_JAVA_OPTIONS at whitespace and strips quotes: one option must stay one token.
-        for (String option : List.of("@/tmp/argfile", "-Dx=1 -javaagent:/tmp/agent.jar", "-\"javaagent\":/tmp/agent.jar", "-Dx='a'",
-                "-Dx=a\\b", "-Dtab=\t-javaagent:/tmp/a.jar", "-Dnbsp=\u00a0")) {
-            cases.add(invalid("JVM option " + option.replace("\t", "\\t"), jvmOptions(option), "spec.runner.jvmOptions",
-                    "each JVM option is one token", "refused:"));
+        for (String option : List.of(
+                "@/tmp/argfile",
+                "-Dx=1 -javaagent:/tmp/agent.jar",
+                "-\"javaagent\":/tmp/agent.jar",
+                "-Dx='a'",
+                "-Dx=a\\b",
+                "-Dtab=\t-javaagent:/tmp/a.jar",
+                "-Dnbsp=\u00a0")) {
+            cases.add(invalid(
+                    "JVM option " + option.replace("\t", "\\t"),
+                    jvmOptions(option),
+                    "spec.runner.jvmOptions",
+                    "each JVM option is one token",
+                    "refused:"));
         }
-        cases.add(invalid("JVM option over 256 characters", jvmOptions("-D" + "x".repeat(255)), "spec.runner.jvmOptions[0]",
+        cases.add(invalid(
+                "JVM option over 256 characters",
+                jvmOptions("-D" + "x".repeat(255)),
+                "spec.runner.jvmOptions[0]",
                 "may not be more than 256"));
-        for (String name : List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS", "JAVA_OPTS", "JAVA_HOME", "LD_PRELOAD",
-                "LD_LIBRARY_PATH", "ISOBENCH_STORE_SECRET_KEY", "BASH_ENV", "ENV", "SHELLOPTS", "BASHOPTS", "PS4", "PATH")) {
-            cases.add(invalid("env " + name, s -> at(s, "runner").put("env", List.of(Map.of("name", "GOOD", "value", "1"),
-                    Map.of("name", name, "value", "x"))), "spec.runner.env", "sets " + name + ":"));
+        for (String name : List.of(
+                "JAVA_TOOL_OPTIONS",
+                "JDK_JAVA_OPTIONS",
+                "_JAVA_OPTIONS",
+                "JAVA_OPTS",
+                "JAVA_HOME",
+                "LD_PRELOAD",
+                "LD_LIBRARY_PATH",
+                "ISOBENCH_STORE_SECRET_KEY",
+                "BASH_ENV",
+                "ENV",
+                "SHELLOPTS",
+                "BASHOPTS",
+                "PS4",
+                "PATH")) {
+            cases.add(invalid(
+                    "env " + name,
+                    s -> at(s, "runner")
+                            .put(
+                                    "env",
+                                    List.of(Map.of("name", "GOOD", "value", "1"), Map.of("name", name, "value", "x"))),
+                    "spec.runner.env",
+                    "sets " + name + ":"));
         }
         return cases;
     }
@@ -204,58 +444,110 @@ class AdmissionIT {
     static List<Arguments> caps() {
         return List.of(
                 invalid("timeout over a day", s -> s.put("timeout", "25h"), "spec.timeout", "is 25h; at most 24h"),
-                invalid("warm-up over 10 minutes", s -> {
-                    s.put("timeout", "24h");
-                    at(s, "load").put("warmup", "11m");
-                }, "spec.load.warmup", "is 11m; at most 10m"),
-                invalid("window over 30 minutes", s -> {
-                    s.put("timeout", "24h");
-                    at(s, "load").put("duration", "31m");
-                }, "spec.load.duration", "is 31m; at most 30m"),
-                invalid("more than 200 measured windows", s -> {
-                    at(s, "load").put("rates", ascending(21));
-                    at(s, "load").put("repetitions", 2);
-                    at(s, "load").put("warmup", "0s");
-                    at(s, "load").put("duration", "100ms");
-                    at(s, "load").put("probeDuration", "0s");
-                }, "spec.load.repetitions", "2 repetitions × 105 steps = 210 measured windows; at most 200"),
-                invalid("more than 2h measured", s -> {
-                    s.put("timeout", "24h");
-                    at(s, "target", "dispatch").put("queues", List.of("isobench"));
-                    at(s, "load").put("rates", List.of(1000));
-                    at(s, "load").put("repetitions", 5);
-                    at(s, "load").put("duration", "30m");
-                }, "spec.load.duration", "30m × 5 windows = 150 minutes measured; at most 2h"),
-                invalid("more than a million rsocket streams", s -> {
-                    s.put("target", json("{\"rsocket\": {\"connections\": 1001, \"streamsPerConnection\": 1000}}"));
-                    at(s, "load").remove("rates");
-                }, "spec.target.rsocket.streamsPerConnection", "1001 connections × 1000 streams = 1001000 streams; at most 1000000"),
-                invalid("no memory", s -> at(s, "placement", "client").put("memory", "0"), "spec.placement.client.memory",
+                invalid(
+                        "warm-up over 10 minutes",
+                        s -> {
+                            s.put("timeout", "24h");
+                            at(s, "load").put("warmup", "11m");
+                        },
+                        "spec.load.warmup",
+                        "is 11m; at most 10m"),
+                invalid(
+                        "window over 30 minutes",
+                        s -> {
+                            s.put("timeout", "24h");
+                            at(s, "load").put("duration", "31m");
+                        },
+                        "spec.load.duration",
+                        "is 31m; at most 30m"),
+                invalid(
+                        "more than 200 measured windows",
+                        s -> {
+                            at(s, "load").put("rates", ascending(21));
+                            at(s, "load").put("repetitions", 2);
+                            at(s, "load").put("warmup", "0s");
+                            at(s, "load").put("duration", "100ms");
+                            at(s, "load").put("probeDuration", "0s");
+                        },
+                        "spec.load.repetitions",
+                        "2 repetitions × 105 steps = 210 measured windows; at most 200"),
+                invalid(
+                        "more than 2h measured",
+                        s -> {
+                            s.put("timeout", "24h");
+                            at(s, "target", "dispatch").put("queues", List.of("isobench"));
+                            at(s, "load").put("rates", List.of(1000));
+                            at(s, "load").put("repetitions", 5);
+                            at(s, "load").put("duration", "30m");
+                        },
+                        "spec.load.duration",
+                        "30m × 5 windows = 150 minutes measured; at most 2h"),
+                invalid(
+                        "more than a million rsocket streams",
+                        s -> {
+                            s.put(
+                                    "target",
+                                    json("{\"rsocket\": {\"connections\": 1001, \"streamsPerConnection\": 1000}}"));
+                            at(s, "load").remove("rates");
+                        },
+                        "spec.target.rsocket.streamsPerConnection",
+                        "1001 connections × 1000 streams = 1001000 streams; at most 1000000"),
+                invalid(
+                        "no memory",
+                        s -> at(s, "placement", "client").put("memory", "0"),
+                        "spec.placement.client.memory",
                         "is 0: must be more than 0"),
-                invalid("zero gibibytes", s -> at(s, "placement", "agent").put("memory", "0Gi"), "spec.placement.agent.memory",
+                invalid(
+                        "zero gibibytes",
+                        s -> at(s, "placement", "agent").put("memory", "0Gi"),
+                        "spec.placement.agent.memory",
                         "is 0Gi: must be more than 0"));
     }
 
     static List<Long> ascending(int count) {
-        return java.util.stream.LongStream.rangeClosed(1, count).map(i -> i * 1000).boxed().toList();
+        return java.util.stream.LongStream.rangeClosed(1, count)
+                .map(i -> i * 1000)
+                .boxed()
+                .toList();
     }
 
     static List<Arguments> badTolerations() {
         return List.of(
-                invalid("toleration of every taint", tolerations(Map.of("operator", "Exists")), "spec.placement.tolerations[0].key",
+                invalid(
+                        "toleration of every taint",
+                        tolerations(Map.of("operator", "Exists")),
+                        "spec.placement.tolerations[0].key",
                         "Required value"),
-                invalid("toleration with an unknown operator", tolerations(Map.of("key", "gpu", "operator", "Sometimes")),
-                        "spec.placement.tolerations[0].operator", "Unsupported value: \"Sometimes\""),
-                invalid("toleration with an unknown effect", tolerations(Map.of("key", "gpu", "effect", "NoSchedul")),
-                        "spec.placement.tolerations[0].effect", "Unsupported value: \"NoSchedul\""),
-                invalid("toleration key with spaces", tolerations(Map.of("key", "a key")), "spec.placement.tolerations[0].key",
+                invalid(
+                        "toleration with an unknown operator",
+                        tolerations(Map.of("key", "gpu", "operator", "Sometimes")),
+                        "spec.placement.tolerations[0].operator",
+                        "Unsupported value: \"Sometimes\""),
+                invalid(
+                        "toleration with an unknown effect",
+                        tolerations(Map.of("key", "gpu", "effect", "NoSchedul")),
+                        "spec.placement.tolerations[0].effect",
+                        "Unsupported value: \"NoSchedul\""),
+                invalid(
+                        "toleration key with spaces",
+                        tolerations(Map.of("key", "a key")),
+                        "spec.placement.tolerations[0].key",
                         "should match"),
-                invalid("toleration value too long", tolerations(Map.of("key", "gpu", "value", "v".repeat(64))),
-                        "spec.placement.tolerations[0].value", "may not be more than 63"),
-                invalid("toleration Exists with a value", tolerations(Map.of("key", "gpu", "operator", "Exists", "value", "yes")),
-                        "spec.placement.tolerations[0].value", "is yes: must be empty with operator Exists"),
-                invalid("toleration seconds without NoExecute", tolerations(Map.of("key", "gpu", "effect", "NoSchedule",
-                        "tolerationSeconds", 60)), "spec.placement.tolerations[0].tolerationSeconds", "only with effect NoExecute"));
+                invalid(
+                        "toleration value too long",
+                        tolerations(Map.of("key", "gpu", "value", "v".repeat(64))),
+                        "spec.placement.tolerations[0].value",
+                        "may not be more than 63"),
+                invalid(
+                        "toleration Exists with a value",
+                        tolerations(Map.of("key", "gpu", "operator", "Exists", "value", "yes")),
+                        "spec.placement.tolerations[0].value",
+                        "is yes: must be empty with operator Exists"),
+                invalid(
+                        "toleration seconds without NoExecute",
+                        tolerations(Map.of("key", "gpu", "effect", "NoSchedule", "tolerationSeconds", 60)),
+                        "spec.placement.tolerations[0].tolerationSeconds",
+                        "only with effect NoExecute"));
     }
 
     static Consumer<Map<String, Object>> tolerations(Map<String, Object> toleration) {
@@ -265,13 +557,24 @@ class AdmissionIT {
     /** Specs right at each bound: the bounds are where the message says, not below. */
     static Stream<Arguments> atTheBounds() {
         return Stream.of(
-                Arguments.of("ordinary JVM options", jvmOptions("-XX:+UseZGC", "-Xlog:gc*:file=/tmp/gc.log", "-Dfoo.bar=a,b;c",
-                        "--add-opens=java.base/java.lang=ALL-UNNAMED", "-XX:+UnlockDiagnosticVMOptions", "-XX:-OmitStackTraceInFastThrow")),
+                Arguments.of(
+                        "ordinary JVM options",
+                        jvmOptions(
+                                "-XX:+UseZGC",
+                                "-Xlog:gc*:file=/tmp/gc.log",
+                                "-Dfoo.bar=a,b;c",
+                                "--add-opens=java.base/java.lang=ALL-UNNAMED",
+                                "-XX:+UnlockDiagnosticVMOptions",
+                                "-XX:-OmitStackTraceInFastThrow")),
                 Arguments.of("a JVM option of 256 characters", jvmOptions("-D" + "x".repeat(254))),
-                Arguments.of("env names that only look alike", (Consumer<Map<String, Object>>) s -> at(s, "runner").put("env", List.of(
-                        Map.of("name", "MY_LD_PRELOAD", "value", "x"), Map.of("name", "LOAD", "value", "x"),
-                        Map.of("name", "JAVA_TOOL", "value", "x"),
-                        Map.of("name", "PATHS", "value", "x")))),
+                Arguments.of("env names that only look alike", (Consumer<Map<String, Object>>) s -> at(s, "runner")
+                        .put(
+                                "env",
+                                List.of(
+                                        Map.of("name", "MY_LD_PRELOAD", "value", "x"),
+                                        Map.of("name", "LOAD", "value", "x"),
+                                        Map.of("name", "JAVA_TOOL", "value", "x"),
+                                        Map.of("name", "PATHS", "value", "x")))),
                 Arguments.of("timeout of 24h", (Consumer<Map<String, Object>>) s -> s.put("timeout", "24h")),
                 Arguments.of("10m warm-up and 30m window", (Consumer<Map<String, Object>>) s -> {
                     s.put("timeout", "24h");
@@ -292,12 +595,31 @@ class AdmissionIT {
                     s.put("target", json("{\"rsocket\": {\"connections\": 1000, \"streamsPerConnection\": 1000}}"));
                     at(s, "load").remove("rates");
                 }),
-                Arguments.of("1Ki of memory", (Consumer<Map<String, Object>>) s -> at(s, "placement", "client").put("memory", "1Ki")),
-                Arguments.of("well-formed tolerations", (Consumer<Map<String, Object>>) s -> at(s, "placement").put("tolerations", List.of(
-                        Map.of("key", "example.com/gpu", "operator", "Equal", "value", "true", "effect", "NoSchedule"),
-                        Map.of("key", "node.kubernetes.io/not-ready", "operator", "Exists", "effect", "NoExecute",
-                                "tolerationSeconds", 300),
-                        Map.of("key", "dedicated")))));
+                Arguments.of("1Ki of memory", (Consumer<Map<String, Object>>)
+                        s -> at(s, "placement", "client").put("memory", "1Ki")),
+                Arguments.of("well-formed tolerations", (Consumer<Map<String, Object>>) s -> at(s, "placement")
+                        .put(
+                                "tolerations",
+                                List.of(
+                                        Map.of(
+                                                "key",
+                                                "example.com/gpu",
+                                                "operator",
+                                                "Equal",
+                                                "value",
+                                                "true",
+                                                "effect",
+                                                "NoSchedule"),
+                                        Map.of(
+                                                "key",
+                                                "node.kubernetes.io/not-ready",
+                                                "operator",
+                                                "Exists",
+                                                "effect",
+                                                "NoExecute",
+                                                "tolerationSeconds",
+                                                300),
+                                        Map.of("key", "dedicated")))));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -311,7 +633,8 @@ class AdmissionIT {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("invalidSpecs")
-    void theApiServerRejectsWithAMessageNamingTheField(String description, Consumer<Map<String, Object>> change, List<String> messageParts) {
+    void theApiServerRejectsWithAMessageNamingTheField(
+            String description, Consumer<Map<String, Object>> change, List<String> messageParts) {
         Map<String, Object> spec = validSpec();
         change.accept(spec);
 
@@ -336,14 +659,24 @@ class AdmissionIT {
     @SuppressWarnings("unchecked")
     void aMinimalSpecIsAcceptedWithEveryDefaultFilledIn() {
         GenericKubernetesResource created = create(validSpec());
-        Map<String, Object> spec = (Map<String, Object>) created.getAdditionalProperties().get("spec");
+        Map<String, Object> spec =
+                (Map<String, Object>) created.getAdditionalProperties().get("spec");
 
-        assertThat((Map<String, Object>) spec.get("load")).containsEntry("mode", "Open").containsEntry("warmup", "5s")
-                .containsEntry("duration", "10s").containsEntry("repetitions", 3).containsEntry("probeDuration", "1s")
-                .containsEntry("maxReruns", 2).doesNotContainKey("noiseBudget");
-        assertThat((Map<String, Object>) spec.get("placement")).containsEntry("isolation", "Exclusive").containsEntry("topology", "SamePod");
+        assertThat((Map<String, Object>) spec.get("load"))
+                .containsEntry("mode", "Open")
+                .containsEntry("warmup", "5s")
+                .containsEntry("duration", "10s")
+                .containsEntry("repetitions", 3)
+                .containsEntry("probeDuration", "1s")
+                .containsEntry("maxReruns", 2)
+                .doesNotContainKey("noiseBudget");
+        assertThat((Map<String, Object>) spec.get("placement"))
+                .containsEntry("isolation", "Exclusive")
+                .containsEntry("topology", "SamePod");
         assertThat((Map<String, Object>) ((Map<String, Object>) spec.get("target")).get("dispatch"))
-                .containsEntry("queues", List.of("isobench", "disruptor", "jctools", "agrona", "abq")).containsEntry("ringSize", 65536).containsEntry("batch", 1);
+                .containsEntry("queues", List.of("isobench", "disruptor", "jctools", "agrona", "abq"))
+                .containsEntry("ringSize", 65536)
+                .containsEntry("batch", 1);
         assertThat(spec).containsEntry("timeout", "30m").containsEntry("retries", 0);
     }
 
@@ -351,9 +684,15 @@ class AdmissionIT {
     @SuppressWarnings("unchecked")
     void theSpecCannotChangeOnceCreated() {
         GenericKubernetesResource created = create(validSpec());
-        ((Map<String, Object>) ((Map<String, Object>) created.getAdditionalProperties().get("spec")).get("load")).put("repetitions", 5);
+        ((Map<String, Object>)
+                        ((Map<String, Object>) created.getAdditionalProperties().get("spec")).get("load"))
+                .put("repetitions", 5);
 
-        assertThatThrownBy(() -> api.client.genericKubernetesResources(RUNS).inNamespace("default").resource(created).update())
+        assertThatThrownBy(() -> api.client
+                        .genericKubernetesResources(RUNS)
+                        .inNamespace("default")
+                        .resource(created)
+                        .update())
                 .isInstanceOf(KubernetesClientException.class)
                 .hasMessageContaining("spec is immutable: create a new BenchmarkRun to run with other settings");
     }
@@ -362,22 +701,32 @@ class AdmissionIT {
     static GenericKubernetesResource writeStatus(String status) {
         GenericKubernetesResource created = create(validSpec());
         created.setAdditionalProperty("status", json(status));
-        return api.client.genericKubernetesResources(RUNS).inNamespace("default").resource(created).updateStatus();
+        return api.client
+                .genericKubernetesResources(RUNS)
+                .inNamespace("default")
+                .resource(created)
+                .updateStatus();
     }
 
     @Test
     void theStatusTheOperatorWritesIsAcceptedAndATimeOrVerdictItCouldNotReadIsRefused() {
-        // the operator reads status times as Instants and verdicts as RunVerdict: the schema keeps out what it could not read
-        String good = "{\"phaseSince\": \"2026-11-25T09:00:01.250Z\", \"verdict\": \"INCONCLUSIVE\", \"nodes\": [\"bench-1\"]}";
+        // the operator reads status times as Instants and verdicts as RunVerdict: the schema keeps out what it could
+        // not read
+        String good =
+                "{\"phaseSince\": \"2026-11-25T09:00:01.250Z\", \"verdict\": \"INCONCLUSIVE\", \"nodes\": [\"bench-1\"]}";
         assertThat(writeStatus(good).getAdditionalProperties().get("status")).isEqualTo(json(good));
 
-        for (var bad : List.of(List.of("{\"startTime\": \"yesterday\"}", "status.startTime", "yesterday"),
+        for (var bad : List.of(
+                List.of("{\"startTime\": \"yesterday\"}", "status.startTime", "yesterday"),
                 List.of("{\"verdict\": \"MAYBE\"}", "status.verdict", "MAYBE"),
                 List.of("{\"steps\": [{\"id\": \"a\", \"verdict\": \"ok\"}]}", "status.steps[0].verdict", "ok"))) {
-            assertThatThrownBy(() -> writeStatus(bad.getFirst())).as(bad.getFirst())
+            assertThatThrownBy(() -> writeStatus(bad.getFirst()))
+                    .as(bad.getFirst())
                     .isInstanceOfSatisfying(KubernetesClientException.class, e -> {
                         assertThat(e.getCode()).isEqualTo(422);
-                        assertThat(e.getStatus().getMessage()).contains(bad.get(1)).contains(bad.get(2));
+                        assertThat(e.getStatus().getMessage())
+                                .contains(bad.get(1))
+                                .contains(bad.get(2));
                     });
         }
     }
@@ -385,15 +734,20 @@ class AdmissionIT {
     static Stream<java.nio.file.Path> examples() throws java.io.IOException {
         java.nio.file.Path dir = CrdDriftTest.repoRoot().resolve("examples");
         try (var files = java.nio.file.Files.walk(dir)) {
-            return files.filter(f -> f.toString().endsWith(".yaml") && !f.getFileName().toString().equals("kustomization.yaml"))
-                    .sorted().toList().stream();
+            return files
+                    .filter(f -> f.toString().endsWith(".yaml")
+                            && !f.getFileName().toString().equals("kustomization.yaml"))
+                    .sorted()
+                    .toList()
+                    .stream();
         }
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("examples")
     void everyExampleIsAcceptedByTheApiServer(java.nio.file.Path example) throws Exception {
-        var resources = api.client.load(java.nio.file.Files.newInputStream(example)).items();
+        var resources =
+                api.client.load(java.nio.file.Files.newInputStream(example)).items();
         assertThat(resources).isNotEmpty();
         for (var resource : resources) {
             resource.getMetadata().setNamespace("default");

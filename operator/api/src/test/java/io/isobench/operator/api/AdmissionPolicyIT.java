@@ -37,12 +37,24 @@ class AdmissionPolicyIT {
     static void installThePolicy() throws Exception {
         api = new LocalApiServer();
         for (String ns : List.of(WATCHED, NOT_WATCHED)) {
-            api.client.resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build()).serverSideApply();
+            api.client
+                    .resource(new NamespaceBuilder()
+                            .withNewMetadata()
+                            .withName(ns)
+                            .endMetadata()
+                            .build())
+                    .serverSideApply();
         }
-        List<HasMetadata> admission = api.client.load(new ByteArrayInputStream(helmTemplate(
-                "admission.allowedRunnerImages={registry.example.com/team/runner:*}", "admission.maxTimeout=2h",
-                "operator.watchNamespaces={" + WATCHED + "}"))).items().stream()
-                .filter(o -> o.getApiVersion().startsWith("admissionregistration.k8s.io/")).toList();
+        List<HasMetadata> admission = api
+                .client
+                .load(new ByteArrayInputStream(helmTemplate(
+                        "admission.allowedRunnerImages={registry.example.com/team/runner:*}",
+                        "admission.maxTimeout=2h",
+                        "operator.watchNamespaces={" + WATCHED + "}")))
+                .items()
+                .stream()
+                .filter(o -> o.getApiVersion().startsWith("admissionregistration.k8s.io/"))
+                .toList();
         admission.forEach(o -> api.client.resource(o).serverSideApply());
         // The API server starts enforcing a new policy once its informer has seen it: wait for a known refusal.
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -62,11 +74,19 @@ class AdmissionPolicyIT {
     static byte[] helmTemplate(String... sets) throws IOException, InterruptedException {
         Path helm = Path.of(System.getProperty("user.home"), ".cache", "isobench", "bin", "helm");
         if (!Files.isExecutable(helm)) {
-            throw new IllegalStateException("no helm at " + helm + ": run `local-cluster/tools.sh helm` (make test does)");
+            throw new IllegalStateException(
+                    "no helm at " + helm + ": run `local-cluster/tools.sh helm` (make test does)");
         }
         Path chart = CrdDriftTest.repoRoot().resolve("charts/isobench");
-        var command = new ArrayList<>(List.of(helm.toString(), "template", "isobench", chart.toString(), "-n", "isobench-system",
-                "--kube-version", LocalApiServer.K8S_VERSION));
+        var command = new ArrayList<>(List.of(
+                helm.toString(),
+                "template",
+                "isobench",
+                chart.toString(),
+                "-n",
+                "isobench-system",
+                "--kube-version",
+                LocalApiServer.K8S_VERSION));
         for (String set : sets) {
             command.addAll(List.of("--set", set));
         }
@@ -87,7 +107,11 @@ class AdmissionPolicyIT {
     static GenericKubernetesResource create(String namespace, Map<String, Object> spec) {
         GenericKubernetesResource run = AdmissionIT.run("policy-" + (++counter), spec);
         run.getMetadata().setNamespace(namespace);
-        return api.client.genericKubernetesResources(AdmissionIT.RUNS).inNamespace(namespace).resource(run).create();
+        return api.client
+                .genericKubernetesResources(AdmissionIT.RUNS)
+                .inNamespace(namespace)
+                .resource(run)
+                .create();
     }
 
     static boolean accepted(String namespace, Map<String, Object> spec) {
@@ -100,37 +124,53 @@ class AdmissionPolicyIT {
     }
 
     static void assertRefused(Map<String, Object> spec, String... messageParts) {
-        assertThatThrownBy(() -> create(WATCHED, spec)).isInstanceOf(KubernetesClientException.class).satisfies(e -> {
-            KubernetesClientException k = (KubernetesClientException) e;
-            assertThat(k.getCode()).isEqualTo(422);
-            assertThat(k.getStatus().getMessage()).contains(messageParts);
-        });
+        assertThatThrownBy(() -> create(WATCHED, spec))
+                .isInstanceOf(KubernetesClientException.class)
+                .satisfies(e -> {
+                    KubernetesClientException k = (KubernetesClientException) e;
+                    assertThat(k.getCode()).isEqualTo(422);
+                    assertThat(k.getStatus().getMessage()).contains(messageParts);
+                });
     }
 
     @Test
     void anImageOutsideTheAllowlistIsRefusedNamingTheFieldTheImageAndTheAllowlist() {
-        assertRefused(image("evil.example.com/runner:1"), "spec.runner.image: evil.example.com/runner:1 is not a runner image this "
-                + "installation allows", CHART_IMAGE, "registry.example.com/team/runner:*", "admission.allowedRunnerImages");
+        assertRefused(
+                image("evil.example.com/runner:1"),
+                "spec.runner.image: evil.example.com/runner:1 is not a runner image this " + "installation allows",
+                CHART_IMAGE,
+                "registry.example.com/team/runner:*",
+                "admission.allowedRunnerImages");
     }
 
     @Test
     void aPrefixEntryAllowsOnlyWhatStartsWithItsTextNotALookAlikeRepository() {
-        assertRefused(image("registry.example.com/team/runner-evil:1"), "registry.example.com/team/runner-evil:1 is not a runner image");
-        assertRefused(image("docker.io/isobench/runner:0.1.0-evil"), "docker.io/isobench/runner:0.1.0-evil is not a runner image");
+        assertRefused(
+                image("registry.example.com/team/runner-evil:1"),
+                "registry.example.com/team/runner-evil:1 is not a runner image");
+        assertRefused(
+                image("docker.io/isobench/runner:0.1.0-evil"),
+                "docker.io/isobench/runner:0.1.0-evil is not a runner image");
     }
 
     @Test
     void theChartsRunnerImageTheAllowedPrefixAndTheDefaultImageAreAdmitted() {
         assertThat(create(WATCHED, image(CHART_IMAGE)).getMetadata().getUid()).isNotBlank();
-        assertThat(create(WATCHED, image("registry.example.com/team/runner:2.0")).getMetadata().getUid()).isNotBlank();
-        assertThat(create(WATCHED, AdmissionIT.validSpec()).getMetadata().getUid()).as("no image: the operator's own").isNotBlank();
+        assertThat(create(WATCHED, image("registry.example.com/team/runner:2.0"))
+                        .getMetadata()
+                        .getUid())
+                .isNotBlank();
+        assertThat(create(WATCHED, AdmissionIT.validSpec()).getMetadata().getUid())
+                .as("no image: the operator's own")
+                .isNotBlank();
     }
 
     @Test
     void aTimeoutPastTheInstallationsMaximumIsRefusedAndTheMaximumItselfAdmitted() {
         Map<String, Object> longer = AdmissionIT.validSpec();
         longer.put("timeout", "3h");
-        assertRefused(longer, "spec.timeout: 3h is longer than this installation allows: at most 2h", "admission.maxTimeout");
+        assertRefused(
+                longer, "spec.timeout: 3h is longer than this installation allows: at most 2h", "admission.maxTimeout");
 
         Map<String, Object> atTheBound = AdmissionIT.validSpec();
         atTheBound.put("timeout", "2h");

@@ -47,7 +47,8 @@ class BenchmarkRunStatusJsonTest {
         assertThat(json.asJson(status)).contains("\"node\":\"ha-1,ha-2\"");
 
         // a node that disagrees with nodes (hand-edited) loses: nodes is the one truth
-        BenchmarkRunStatus read = json.unmarshal("{\"node\":\"elsewhere\",\"nodes\":[\"ha-2\"]}", BenchmarkRunStatus.class);
+        BenchmarkRunStatus read =
+                json.unmarshal("{\"node\":\"elsewhere\",\"nodes\":[\"ha-2\"]}", BenchmarkRunStatus.class);
         assertThat(read.getNode()).isEqualTo("ha-2");
         status.setNodes(null);
         assertThat(json.asJson(status)).doesNotContain("node");
@@ -56,7 +57,9 @@ class BenchmarkRunStatusJsonTest {
     @Test
     void aTimeThatIsNotRfc3339IsRefusedNamingTheFieldAndTheValue() {
         assertThatThrownBy(() -> json.unmarshal("{\"startTime\":\"yesterday\"}", BenchmarkRunStatus.class))
-                .isInstanceOf(KubernetesClientException.class).cause()
-                .hasMessageContaining("\"yesterday\"").hasMessageContaining("[\"startTime\"]");
+                .isInstanceOf(KubernetesClientException.class)
+                .cause()
+                .hasMessageContaining("\"yesterday\"")
+                .hasMessageContaining("[\"startTime\"]");
     }
 }

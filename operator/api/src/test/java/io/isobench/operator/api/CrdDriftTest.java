@@ -29,7 +29,8 @@ class CrdDriftTest {
     /** The generator's output with the printer columns in {@link #COLUMN_ORDER}, serialised canonically. */
     static String exported() throws IOException {
         Path generated = Path.of("target/classes/META-INF/fabric8/" + FILE);
-        CustomResourceDefinition crd = Serialization.unmarshal(Files.readString(generated), CustomResourceDefinition.class);
+        CustomResourceDefinition crd =
+                Serialization.unmarshal(Files.readString(generated), CustomResourceDefinition.class);
         crd.getSpec().getVersions().forEach(v -> {
             List<CustomResourceColumnDefinition> columns = new java.util.ArrayList<>(v.getAdditionalPrinterColumns());
             columns.sort(Comparator.comparingInt(c -> COLUMN_ORDER.indexOf(c.getName())));
@@ -41,7 +42,8 @@ class CrdDriftTest {
 
     static List<Path> committedCopies() {
         Path root = repoRoot();
-        List<Path> copies = new java.util.ArrayList<>(List.of(root.resolve("crds").resolve(FILE)));
+        List<Path> copies =
+                new java.util.ArrayList<>(List.of(root.resolve("crds").resolve(FILE)));
         Path chart = root.resolve("charts/isobench/crds");
         if (Files.isDirectory(chart)) {
             copies.add(chart.resolve(FILE));
@@ -60,7 +62,9 @@ class CrdDriftTest {
             }
             assertThat(copy).as("%s exists (run `make crds`)", copy).exists();
             assertThat(Files.readString(copy))
-                    .as("%s has drifted from the CRD generated from operator/api: run `make crds` and commit the result", copy)
+                    .as(
+                            "%s has drifted from the CRD generated from operator/api: run `make crds` and commit the result",
+                            copy)
                     .isEqualTo(expected);
         }
     }
@@ -69,6 +73,7 @@ class CrdDriftTest {
     void printerColumnsComeInTheOrderUsersRead() throws IOException {
         CustomResourceDefinition crd = Serialization.unmarshal(exported(), CustomResourceDefinition.class);
         assertThat(crd.getSpec().getVersions().getFirst().getAdditionalPrinterColumns())
-                .extracting(CustomResourceColumnDefinition::getName).containsExactlyElementsOf(COLUMN_ORDER);
+                .extracting(CustomResourceColumnDefinition::getName)
+                .containsExactlyElementsOf(COLUMN_ORDER);
     }
 }

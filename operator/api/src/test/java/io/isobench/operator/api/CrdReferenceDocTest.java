@@ -32,16 +32,30 @@ class CrdReferenceDocTest {
         if (Boolean.getBoolean("isobench.crd.update")) {
             Files.writeString(page(), expected);
         }
-        assertThat(Files.readString(page())).as("docs/crd-reference.md has drifted from the CRD: run `make crds`").isEqualTo(expected);
+        assertThat(Files.readString(page()))
+                .as("docs/crd-reference.md has drifted from the CRD: run `make crds`")
+                .isEqualTo(expected);
     }
 
     static String render(CustomResourceDefinition crd) {
         var version = crd.getSpec().getVersions().getFirst();
         var out = new StringBuilder();
-        out.append("# BenchmarkRun reference (`").append(crd.getSpec().getGroup()).append('/').append(version.getName()).append("`)\n\n")
-                .append("Generated from the CRD (`crds/`), which is generated from `operator/api`; do not edit — run `make crds`.\n")
-                .append("Short name `").append(String.join("`, `", crd.getSpec().getNames().getShortNames())).append("`. `kubectl get br` columns: ");
-        out.append(String.join(", ", version.getAdditionalPrinterColumns().stream().map(c -> c.getName()).toList())).append(".\n");
+        out.append("# BenchmarkRun reference (`")
+                .append(crd.getSpec().getGroup())
+                .append('/')
+                .append(version.getName())
+                .append("`)\n\n")
+                .append(
+                        "Generated from the CRD (`crds/`), which is generated from `operator/api`; do not edit — run `make crds`.\n")
+                .append("Short name `")
+                .append(String.join("`, `", crd.getSpec().getNames().getShortNames()))
+                .append("`. `kubectl get br` columns: ");
+        out.append(String.join(
+                        ", ",
+                        version.getAdditionalPrinterColumns().stream()
+                                .map(c -> c.getName())
+                                .toList()))
+                .append(".\n");
         JSONSchemaProps root = version.getSchema().getOpenAPIV3Schema();
         for (String part : List.of("spec", "status")) {
             out.append("\n## ").append(part).append("\n\n");
@@ -62,10 +76,15 @@ class CrdReferenceDocTest {
         for (Map.Entry<String, JSONSchemaProps> e : schema.getProperties().entrySet()) {
             String field = path + "." + e.getKey();
             JSONSchemaProps p = e.getValue();
-            boolean required = schema.getRequired() != null && schema.getRequired().contains(e.getKey());
-            rows.add("| `" + field + "`" + (required ? " (required)" : "") + " | " + type(p) + " | " + (p.getDefault() == null ? "" : "`" + cell(p.getDefault().toString()) + "`")
-                    + " | " + cell(constraints(p)) + " | " + cell(p.getDescription() == null ? "" : p.getDescription()) + " |\n");
-            JSONSchemaProps nested = "array".equals(p.getType()) && p.getItems() != null ? p.getItems().getSchema() : p;
+            boolean required =
+                    schema.getRequired() != null && schema.getRequired().contains(e.getKey());
+            rows.add("| `" + field + "`" + (required ? " (required)" : "") + " | " + type(p) + " | "
+                    + (p.getDefault() == null ? "" : "`" + cell(p.getDefault().toString()) + "`") + " | "
+                    + cell(constraints(p)) + " | " + cell(p.getDescription() == null ? "" : p.getDescription())
+                    + " |\n");
+            JSONSchemaProps nested = "array".equals(p.getType()) && p.getItems() != null
+                    ? p.getItems().getSchema()
+                    : p;
             if (nested != null && nested.getProperties() != null && !field.endsWith(".conditions")) {
                 fields(rows, field + ("array".equals(p.getType()) ? "[]" : ""), nested);
             }
@@ -101,7 +120,9 @@ class CrdReferenceDocTest {
         if ("array".equals(p.getType()) && p.getItems() != null && p.getItems().getSchema() != null) {
             return type(p.getItems().getSchema()) + "[]";
         }
-        if ("object".equals(p.getType()) && p.getAdditionalProperties() != null && p.getAdditionalProperties().getSchema() != null) {
+        if ("object".equals(p.getType())
+                && p.getAdditionalProperties() != null
+                && p.getAdditionalProperties().getSchema() != null) {
             return "map[string]" + type(p.getAdditionalProperties().getSchema());
         }
         return p.getType() == null ? "any" : p.getType();
@@ -110,10 +131,23 @@ class CrdReferenceDocTest {
     private static String constraints(JSONSchemaProps p) {
         var parts = new ArrayList<String>();
         if (p.getEnum() != null && !p.getEnum().isEmpty()) {
-            parts.add("one of " + String.join(", ", p.getEnum().stream().map(v -> v.toString().replace("\"", "")).toList()));
+            parts.add("one of "
+                    + String.join(
+                            ", ",
+                            p.getEnum().stream()
+                                    .map(v -> v.toString().replace("\"", ""))
+                                    .toList()));
         }
-        if (p.getItems() != null && p.getItems().getSchema() != null && p.getItems().getSchema().getEnum() != null && !p.getItems().getSchema().getEnum().isEmpty()) {
-            parts.add("each one of " + String.join(", ", p.getItems().getSchema().getEnum().stream().map(v -> v.toString().replace("\"", "")).toList()));
+        if (p.getItems() != null
+                && p.getItems().getSchema() != null
+                && p.getItems().getSchema().getEnum() != null
+                && !p.getItems().getSchema().getEnum().isEmpty()) {
+            parts.add("each one of "
+                    + String.join(
+                            ", ",
+                            p.getItems().getSchema().getEnum().stream()
+                                    .map(v -> v.toString().replace("\"", ""))
+                                    .toList()));
         }
         if (p.getMinimum() != null) {
             parts.add("≥ " + number(p.getMinimum()));

@@ -16,18 +16,27 @@ class CrdWordingTest {
     static final Pattern PROJECT_JARGON = Pattern.compile("\\bseeds?\\b", Pattern.CASE_INSENSITIVE);
 
     static List<String> jargonLines(String crd) {
-        return crd.lines().filter(line -> PROJECT_JARGON.matcher(line).find()).map(String::strip).toList();
+        return crd.lines()
+                .filter(line -> PROJECT_JARGON.matcher(line).find())
+                .map(String::strip)
+                .toList();
     }
 
     @Test
     void descriptionsAndRuleMessagesNameTheWriteUpNotASeed() throws IOException {
-        assertThat(jargonLines(CrdDriftTest.exported())).as("CRD lines that say 'seed' (name the write-up instead)").isEmpty();
+        assertThat(jargonLines(CrdDriftTest.exported()))
+                .as("CRD lines that say 'seed' (name the write-up instead)")
+                .isEmpty();
     }
 
     @Test
     void theCheckFindsTheWordWhereverItStands() {
-        assertThat(jargonLines("description: \"Port (the seed used 1080).\"\nx: \"The seeds' tables\"\ny: \"seeded, Seed\""))
-                .containsExactly("description: \"Port (the seed used 1080).\"", "x: \"The seeds' tables\"", "y: \"seeded, Seed\"");
+        assertThat(jargonLines(
+                        "description: \"Port (the seed used 1080).\"\nx: \"The seeds' tables\"\ny: \"seeded, Seed\""))
+                .containsExactly(
+                        "description: \"Port (the seed used 1080).\"",
+                        "x: \"The seeds' tables\"",
+                        "y: \"seeded, Seed\"");
         assertThat(jargonLines("description: \"Port MockServer listens on.\"")).isEmpty();
     }
 }

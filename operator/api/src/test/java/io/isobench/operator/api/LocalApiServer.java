@@ -26,7 +26,8 @@ final class LocalApiServer implements AutoCloseable {
     LocalApiServer() throws IOException {
         Path binaries = Path.of(System.getProperty("user.home"), ".cache", "isobench", "kube-api-test");
         if (!Files.isDirectory(binaries.resolve("k8s").resolve(K8S_VERSION + "-linux-amd64"))) {
-            throw new IllegalStateException("no Kubernetes " + K8S_VERSION + " binaries under " + binaries + ": run `local-cluster/tools.sh k8s` (make test does)");
+            throw new IllegalStateException("no Kubernetes " + K8S_VERSION + " binaries under " + binaries
+                    + ": run `local-cluster/tools.sh k8s` (make test does)");
         }
         server = new KubeAPIServer(KubeAPIServerConfigBuilder.anAPIServerConfig()
                 .withTestDir(binaries.toString())
@@ -36,13 +37,24 @@ final class LocalApiServer implements AutoCloseable {
                 .withUpdateKubeConfig(false)
                 .build());
         server.start();
-        client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(server.getKubeConfigYaml())).build();
+        client = new KubernetesClientBuilder()
+                .withConfig(Config.fromKubeconfig(server.getKubeConfigYaml()))
+                .build();
         CustomResourceDefinition crd = Serialization.unmarshal(
-                Files.readString(CrdDriftTest.repoRoot().resolve("crds").resolve(CrdDriftTest.FILE)), CustomResourceDefinition.class);
+                Files.readString(CrdDriftTest.repoRoot().resolve("crds").resolve(CrdDriftTest.FILE)),
+                CustomResourceDefinition.class);
         client.resource(crd).serverSideApply();
-        client.apiextensions().v1().customResourceDefinitions().withName(CrdConstants.CRD_NAME).waitUntilCondition(
-                d -> d.getStatus() != null && d.getStatus().getConditions().stream()
-                        .anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus())), 60, TimeUnit.SECONDS);
+        client.apiextensions()
+                .v1()
+                .customResourceDefinitions()
+                .withName(CrdConstants.CRD_NAME)
+                .waitUntilCondition(
+                        d -> d.getStatus() != null
+                                && d.getStatus().getConditions().stream()
+                                        .anyMatch(
+                                                c -> "Established".equals(c.getType()) && "True".equals(c.getStatus())),
+                        60,
+                        TimeUnit.SECONDS);
     }
 
     @Override

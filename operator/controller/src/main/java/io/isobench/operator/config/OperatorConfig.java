@@ -71,7 +71,8 @@ public record OperatorConfig(
 
     public static final String DEFAULT_RUNNER_IMAGE = "isobench/runner:0.1.0";
     /** Every type a node address can have (as the API server's --kubelet-preferred-address-types takes them). */
-    public static final List<String> NODE_ADDRESS_TYPES = List.of("InternalIP", "ExternalIP", "InternalDNS", "ExternalDNS", "Hostname");
+    public static final List<String> NODE_ADDRESS_TYPES =
+            List.of("InternalIP", "ExternalIP", "InternalDNS", "ExternalDNS", "Hostname");
     /** Node addresses a kubelet is dialled at, in order: pods reach kubelets at their internal addresses. */
     public static final List<String> DEFAULT_KUBELET_ADDRESS_TYPES = List.of("InternalIP", "InternalDNS", "Hostname");
     /** Where the operator image holds the site pages. */
@@ -107,7 +108,8 @@ public record OperatorConfig(
                 reader.addressTypes("ISOBENCH_KUBELET_ADDRESS_TYPES"),
                 reader.secretNames("ISOBENCH_IMAGE_PULL_SECRETS"));
         if (!problems.isEmpty()) {
-            throw new IllegalArgumentException("operator configuration is invalid:\n  " + String.join("\n  ", problems));
+            throw new IllegalArgumentException(
+                    "operator configuration is invalid:\n  " + String.join("\n  ", problems));
         }
         return config;
     }
@@ -120,7 +122,8 @@ public record OperatorConfig(
     @Override
     public String toString() {
         // Credentials never appear in logs.
-        return "OperatorConfig[namespaces=" + (namespaces.isEmpty() ? "all" : namespaces) + ", runNamespace=" + runNamespace
+        return "OperatorConfig[namespaces=" + (namespaces.isEmpty() ? "all" : namespaces) + ", runNamespace="
+                + runNamespace
                 + ", runnerImage=" + runnerImage + ", store=" + storeEndpoint + "/" + storeBucket
                 + ", poolLabel=" + poolLabel + ", leaderElection=" + leaderElection + ", httpPort=" + httpPort
                 + ", maxReconcileInterval=" + maxReconcileInterval
@@ -148,7 +151,8 @@ public record OperatorConfig(
         String dnsLabel(String name, String fallback) {
             String value = string(name, fallback);
             if (!value.matches("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?")) {
-                problems.add(name + "=\"" + value + "\" is not a namespace name (lowercase letters, digits and '-', at most 63)");
+                problems.add(name + "=\"" + value
+                        + "\" is not a namespace name (lowercase letters, digits and '-', at most 63)");
             }
             return value;
         }
@@ -156,24 +160,31 @@ public record OperatorConfig(
         Set<String> namespaces(String name) {
             String value = string(name, "");
             var result = new TreeSet<String>();
-            Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty()).forEach(ns -> {
-                if (!ns.matches("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?")) {
-                    problems.add(name + " names \"" + ns + "\", which is not a namespace name");
-                }
-                result.add(ns);
-            });
+            Arrays.stream(value.split(","))
+                    .map(String::trim)
+                    .filter(s -> !s.isEmpty())
+                    .forEach(ns -> {
+                        if (!ns.matches("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?")) {
+                            problems.add(name + " names \"" + ns + "\", which is not a namespace name");
+                        }
+                        result.add(ns);
+                    });
             return Set.copyOf(result);
         }
 
         /** Comma-separated Secret names (DNS subdomains). */
         List<String> secretNames(String name) {
             var names = new ArrayList<String>();
-            Arrays.stream(string(name, "").split(",")).map(String::trim).filter(s -> !s.isEmpty()).forEach(secret -> {
-                if (!secret.matches("[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?")) {
-                    problems.add(name + " names \"" + secret + "\", which is not a Secret name (lowercase letters, digits, '-' and '.')");
-                }
-                names.add(secret);
-            });
+            Arrays.stream(string(name, "").split(","))
+                    .map(String::trim)
+                    .filter(s -> !s.isEmpty())
+                    .forEach(secret -> {
+                        if (!secret.matches("[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?")) {
+                            problems.add(name + " names \"" + secret
+                                    + "\", which is not a Secret name (lowercase letters, digits, '-' and '.')");
+                        }
+                        names.add(secret);
+                    });
             return List.copyOf(names);
         }
 
@@ -185,7 +196,8 @@ public record OperatorConfig(
             try {
                 URI uri = URI.create(value);
                 if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
-                    problems.add(name + "=\"" + value + "\" must be an http(s) URL, e.g. http://minio.isobench-system:9000");
+                    problems.add(
+                            name + "=\"" + value + "\" must be an http(s) URL, e.g. http://minio.isobench-system:9000");
                 }
                 return uri;
             } catch (IllegalArgumentException e) {
@@ -231,11 +243,14 @@ public record OperatorConfig(
 
         List<String> addressTypes(String name) {
             String value = string(name, String.join(",", DEFAULT_KUBELET_ADDRESS_TYPES));
-            List<String> types = Arrays.stream(value.split(",")).map(String::trim).filter(t -> !t.isEmpty()).toList();
+            List<String> types = Arrays.stream(value.split(","))
+                    .map(String::trim)
+                    .filter(t -> !t.isEmpty())
+                    .toList();
             for (String type : types) {
                 if (!NODE_ADDRESS_TYPES.contains(type)) {
-                    problems.add(name + " names \"" + type + "\", which is not a node address type (" + String.join(", ",
-                            NODE_ADDRESS_TYPES) + ")");
+                    problems.add(name + " names \"" + type + "\", which is not a node address type ("
+                            + String.join(", ", NODE_ADDRESS_TYPES) + ")");
                 }
             }
             if (types.isEmpty()) {
@@ -245,12 +260,14 @@ public record OperatorConfig(
         }
 
         ReadLimits readLimits() {
-            var limits = new ReadLimits(bytes("ISOBENCH_MAX_RESULT_BYTES", ReadLimits.DEFAULTS.resultJson()),
+            var limits = new ReadLimits(
+                    bytes("ISOBENCH_MAX_RESULT_BYTES", ReadLimits.DEFAULTS.resultJson()),
                     bytes("ISOBENCH_MAX_HISTOGRAM_FILE_BYTES", ReadLimits.DEFAULTS.histogramFile()),
                     bytes("ISOBENCH_MAX_RUN_FILES_BYTES", ReadLimits.DEFAULTS.runFiles()));
             if (limits.runFiles() < limits.histogramFile()) {
-                problems.add("ISOBENCH_MAX_RUN_FILES_BYTES=\"" + limits.runFiles() + "\" is below ISOBENCH_MAX_HISTOGRAM_FILE_BYTES=\""
-                        + limits.histogramFile() + "\" (a run holds at least one file)");
+                problems.add("ISOBENCH_MAX_RUN_FILES_BYTES=\"" + limits.runFiles()
+                        + "\" is below ISOBENCH_MAX_HISTOGRAM_FILE_BYTES=\"" + limits.histogramFile()
+                        + "\" (a run holds at least one file)");
             }
             return limits;
         }
@@ -262,12 +279,15 @@ public record OperatorConfig(
                 return fallback;
             }
             var m = Pattern.compile("([0-9]{1,10})(Ki|Mi|Gi)?").matcher(value);
-            long bytes = m.matches() ? Long.parseLong(m.group(1)) << switch (m.group(2) == null ? "" : m.group(2)) {
-                case "Ki" -> 10;
-                case "Mi" -> 20;
-                case "Gi" -> 30;
-                default -> 0;
-            } : -1;
+            long bytes = m.matches()
+                    ? Long.parseLong(m.group(1))
+                            << switch (m.group(2) == null ? "" : m.group(2)) {
+                                case "Ki" -> 10;
+                                case "Mi" -> 20;
+                                case "Gi" -> 30;
+                                default -> 0;
+                            }
+                    : -1;
             if (bytes < 1 || bytes > ReadLimits.MAX_CAP) {
                 problems.add(name + "=\"" + value + "\" must be a size between 1 and " + ReadLimits.MAX_CAP
                         + " bytes, e.g. 8Mi, 512Ki, 1048576");

@@ -23,8 +23,9 @@ public final class HttpEndpoints implements AutoCloseable {
 
     private final HttpServer server;
 
-    public HttpEndpoints(String bindAddress, int port, PrometheusRegistry registry, Supplier<Health> live,
-            Supplier<Health> ready) throws IOException {
+    public HttpEndpoints(
+            String bindAddress, int port, PrometheusRegistry registry, Supplier<Health> live, Supplier<Health> ready)
+            throws IOException {
         server = HttpServer.create(new InetSocketAddress(bindAddress, port), 16);
         server.setExecutor(Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "http-endpoints");
@@ -47,7 +48,11 @@ public final class HttpEndpoints implements AutoCloseable {
     }
 
     private static void probe(HttpExchange exchange, Health health) throws IOException {
-        respond(exchange, health.ok() ? 200 : 503, "text/plain", (health.detail() + "\n").getBytes(StandardCharsets.UTF_8));
+        respond(
+                exchange,
+                health.ok() ? 200 : 503,
+                "text/plain",
+                (health.detail() + "\n").getBytes(StandardCharsets.UTF_8));
     }
 
     private static void respond(HttpExchange exchange, int code, String contentType, byte[] body) throws IOException {

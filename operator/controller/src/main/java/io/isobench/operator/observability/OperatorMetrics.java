@@ -38,29 +38,62 @@ public final class OperatorMetrics {
 
     public OperatorMetrics(Supplier<Collection<BenchmarkRun>> runs, Clock clock) {
         this.clock = clock;
-        reconciles = Counter.builder().name("isobench_operator_reconciles_total").help("Reconciles by result (ok, error)")
-                .labelNames("result").register(registry);
-        errors = Counter.builder().name("isobench_operator_reconcile_errors_total").help("Reconciles that threw").register(registry);
-        isolationLost = Counter.builder().name("isobench_operator_isolation_lost_total")
-                .help("Exclusive runs that ended without verified isolation").register(registry);
-        runDuration = Histogram.builder().name("isobench_operator_run_duration_seconds").help("Creation to end of finished runs")
-                .classicUpperBounds(10, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200).labelNames("phase").register(registry);
-        phaseDuration = Histogram.builder().name("isobench_operator_phase_seconds")
-                .help("Time runs spent in a phase, observed as they leave it (Collecting: from the runner's end to the result in status)")
-                .classicUpperBounds(PHASE_BOUNDS).labelNames("phase").register(registry);
-        queueWait = Histogram.builder().name("isobench_operator_queue_wait_seconds")
+        reconciles = Counter.builder()
+                .name("isobench_operator_reconciles_total")
+                .help("Reconciles by result (ok, error)")
+                .labelNames("result")
+                .register(registry);
+        errors = Counter.builder()
+                .name("isobench_operator_reconcile_errors_total")
+                .help("Reconciles that threw")
+                .register(registry);
+        isolationLost = Counter.builder()
+                .name("isobench_operator_isolation_lost_total")
+                .help("Exclusive runs that ended without verified isolation")
+                .register(registry);
+        runDuration = Histogram.builder()
+                .name("isobench_operator_run_duration_seconds")
+                .help("Creation to end of finished runs")
+                .classicUpperBounds(10, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200)
+                .labelNames("phase")
+                .register(registry);
+        phaseDuration = Histogram.builder()
+                .name("isobench_operator_phase_seconds")
+                .help(
+                        "Time runs spent in a phase, observed as they leave it (Collecting: from the runner's end to the result in status)")
+                .classicUpperBounds(PHASE_BOUNDS)
+                .labelNames("phase")
+                .register(registry);
+        queueWait = Histogram.builder()
+                .name("isobench_operator_queue_wait_seconds")
                 .help("Time runs waited Queued for a node, per node pool")
-                .classicUpperBounds(PHASE_BOUNDS).labelNames("pool").register(registry);
-        publishDuration = Histogram.builder().name("isobench_operator_publish_seconds")
+                .classicUpperBounds(PHASE_BOUNDS)
+                .labelNames("pool")
+                .register(registry);
+        publishDuration = Histogram.builder()
+                .name("isobench_operator_publish_seconds")
                 .help("Putting a run on the report site, by result (ok, error)")
-                .classicUpperBounds(0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30).labelNames("result").register(registry);
-        GaugeWithCallback.builder().name("isobench_operator_queue_oldest_seconds")
-                .help("How long the oldest Queued run of each node pool has waited").labelNames("pool")
-                .callback(cb -> oldestQueued(runs.get()).forEach((pool, seconds) -> cb.call(seconds, pool))).register(registry);
-        GaugeWithCallback.builder().name("isobench_operator_runs").help("BenchmarkRuns by phase").labelNames("phase")
-                .callback(cb -> byPhase(runs.get()).forEach((phase, n) -> cb.call(n, phase.name()))).register(registry);
-        GaugeWithCallback.builder().name("isobench_operator_queue_length").help("Queued runs per node pool").labelNames("pool")
-                .callback(cb -> queued(runs.get()).forEach((pool, n) -> cb.call(n, pool))).register(registry);
+                .classicUpperBounds(0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30)
+                .labelNames("result")
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("isobench_operator_queue_oldest_seconds")
+                .help("How long the oldest Queued run of each node pool has waited")
+                .labelNames("pool")
+                .callback(cb -> oldestQueued(runs.get()).forEach((pool, seconds) -> cb.call(seconds, pool)))
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("isobench_operator_runs")
+                .help("BenchmarkRuns by phase")
+                .labelNames("phase")
+                .callback(cb -> byPhase(runs.get()).forEach((phase, n) -> cb.call(n, phase.name())))
+                .register(registry);
+        GaugeWithCallback.builder()
+                .name("isobench_operator_queue_length")
+                .help("Queued runs per node pool")
+                .labelNames("pool")
+                .callback(cb -> queued(runs.get()).forEach((pool, n) -> cb.call(n, pool)))
+                .register(registry);
     }
 
     public PrometheusRegistry registry() {
@@ -76,11 +109,15 @@ public final class OperatorMetrics {
 
     public void ended(BenchmarkRun run, Phase phase) {
         Instant created = Instant.parse(run.getMetadata().getCreationTimestamp());
-        runDuration.labelValues(phase.name()).observe(Duration.between(created, clock.instant()).toMillis() / 1000.0);
+        runDuration
+                .labelValues(phase.name())
+                .observe(Duration.between(created, clock.instant()).toMillis() / 1000.0);
         var status = run.getStatus();
         boolean exclusive = run.getSpec().getPlacement().getIsolation() == PlacementSpec.Isolation.Exclusive;
-        if (exclusive && status != null && status.getConditions().stream()
-                .anyMatch(c -> "Isolated".equals(c.getType()) && "False".equals(c.getStatus()))) {
+        if (exclusive
+                && status != null
+                && status.getConditions().stream()
+                        .anyMatch(c -> "Isolated".equals(c.getType()) && "False".equals(c.getStatus()))) {
             isolationLost.inc();
         }
     }
@@ -106,9 +143,13 @@ public final class OperatorMetrics {
         var oldest = new TreeMap<String, Double>();
         runs.forEach(r -> oldest.put(NodeLedger.poolOf(r), 0.0));
         Instant now = clock.instant();
-        runs.stream().filter(r -> r.getStatus() != null && r.getStatus().getPhase() == Phase.Queued)
-                .filter(r -> r.getStatus().getPhaseSince() != null).forEach(r -> oldest.merge(NodeLedger.poolOf(r),
-                        Duration.between(r.getStatus().getPhaseSince(), now).toMillis() / 1000.0, Math::max));
+        runs.stream()
+                .filter(r -> r.getStatus() != null && r.getStatus().getPhase() == Phase.Queued)
+                .filter(r -> r.getStatus().getPhaseSince() != null)
+                .forEach(r -> oldest.merge(
+                        NodeLedger.poolOf(r),
+                        Duration.between(r.getStatus().getPhaseSince(), now).toMillis() / 1000.0,
+                        Math::max));
         return oldest;
     }
 
@@ -117,7 +158,12 @@ public final class OperatorMetrics {
         for (Phase p : Phase.values()) {
             counts.put(p, 0L);
         }
-        runs.forEach(r -> counts.merge(r.getStatus() == null || r.getStatus().getPhase() == null ? Phase.Pending : r.getStatus().getPhase(), 1L, Long::sum));
+        runs.forEach(r -> counts.merge(
+                r.getStatus() == null || r.getStatus().getPhase() == null
+                        ? Phase.Pending
+                        : r.getStatus().getPhase(),
+                1L,
+                Long::sum));
         return counts;
     }
 
@@ -125,7 +171,8 @@ public final class OperatorMetrics {
     private static Map<String, Long> queued(Collection<BenchmarkRun> runs) {
         var counts = new TreeMap<String, Long>();
         runs.forEach(r -> counts.put(NodeLedger.poolOf(r), 0L));
-        runs.stream().filter(r -> r.getStatus() != null && r.getStatus().getPhase() == Phase.Queued)
+        runs.stream()
+                .filter(r -> r.getStatus() != null && r.getStatus().getPhase() == Phase.Queued)
                 .forEach(r -> counts.merge(NodeLedger.poolOf(r), 1L, Long::sum));
         return counts;
     }

@@ -21,9 +21,19 @@ import java.time.Duration;
 public final class ReconcileMetrics {
 
     /** Reconcile execution times: a pass is milliseconds; a slow API server or object store makes it seconds. */
-    private static final Duration[] BUCKETS = {Duration.ofMillis(5), Duration.ofMillis(10), Duration.ofMillis(25), Duration.ofMillis(50),
-        Duration.ofMillis(100), Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(2500),
-        Duration.ofSeconds(5), Duration.ofSeconds(10)};
+    private static final Duration[] BUCKETS = {
+        Duration.ofMillis(5),
+        Duration.ofMillis(10),
+        Duration.ofMillis(25),
+        Duration.ofMillis(50),
+        Duration.ofMillis(100),
+        Duration.ofMillis(250),
+        Duration.ofMillis(500),
+        Duration.ofSeconds(1),
+        Duration.ofMillis(2500),
+        Duration.ofSeconds(5),
+        Duration.ofSeconds(10)
+    };
 
     private ReconcileMetrics() {}
 
@@ -37,8 +47,14 @@ public final class ReconcileMetrics {
             /* JOSDK's meters carry no description; Prometheus (and promtool) want HELP text on every metric. */
             @Override
             public Meter.Id map(Meter.Id id) {
-                return id.getDescription() != null ? id
-                        : new Meter.Id(id.getName(), Tags.of(id.getTags()), id.getBaseUnit(), describe(id.getName()), id.getType());
+                return id.getDescription() != null
+                        ? id
+                        : new Meter.Id(
+                                id.getName(),
+                                Tags.of(id.getTags()),
+                                id.getBaseUnit(),
+                                describe(id.getName()),
+                                id.getType());
             }
 
             @Override
@@ -50,7 +66,10 @@ public final class ReconcileMetrics {
                 for (int i = 0; i < BUCKETS.length; i++) {
                     slos[i] = BUCKETS[i].toNanos();
                 }
-                return DistributionStatisticConfig.builder().serviceLevelObjectives(slos).build().merge(config);
+                return DistributionStatisticConfig.builder()
+                        .serviceLevelObjectives(slos)
+                        .build()
+                        .merge(config);
             }
         });
         return MicrometerMetrics.withoutPerResourceMetrics(micrometer);

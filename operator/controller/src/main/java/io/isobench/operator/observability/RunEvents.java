@@ -31,7 +31,11 @@ public final class RunEvents {
     }
 
     public void phaseChanged(BenchmarkRun run, Phase phase, String message) {
-        record(run, phase == Phase.Failed ? "Warning" : "Normal", phase.name(), message == null ? phase.name() : message);
+        record(
+                run,
+                phase == Phase.Failed ? "Warning" : "Normal",
+                phase.name(),
+                message == null ? phase.name() : message);
     }
 
     /**
@@ -43,7 +47,9 @@ public final class RunEvents {
             return;
         }
         Condition now = after.get();
-        if (before.map(b -> b.getStatus().equals(now.getStatus()) && b.getReason().equals(now.getReason())).orElse(false)) {
+        if (before.map(b ->
+                        b.getStatus().equals(now.getStatus()) && b.getReason().equals(now.getReason()))
+                .orElse(false)) {
             return;
         }
         if ("False".equals(now.getStatus())) {
@@ -55,7 +61,10 @@ public final class RunEvents {
 
     /** A condition that changed (Regressed): reason {@code <type><status>}, a Warning when its status is {@code warnWhen}. */
     public void conditionChanged(BenchmarkRun run, Condition condition, String warnWhen) {
-        record(run, warnWhen.equals(condition.getStatus()) ? "Warning" : "Normal", condition.getType() + condition.getStatus(),
+        record(
+                run,
+                warnWhen.equals(condition.getStatus()) ? "Warning" : "Normal",
+                condition.getType() + condition.getStatus(),
                 condition.getReason() + ": " + condition.getMessage());
     }
 
@@ -63,22 +72,45 @@ public final class RunEvents {
         String now = clock.instant().toString();
         var meta = run.getMetadata();
         var event = new EventBuilder()
-                .withNewMetadata().withName(meta.getName() + "." + UUID.randomUUID().toString().substring(0, 13).replace("-", ""))
-                    .withNamespace(meta.getNamespace()).endMetadata()
-                .withNewInvolvedObject().withApiVersion(run.getApiVersion()).withKind(run.getKind()).withName(meta.getName())
-                    .withNamespace(meta.getNamespace()).withUid(meta.getUid()).withResourceVersion(meta.getResourceVersion()).endInvolvedObject()
+                .withNewMetadata()
+                .withName(meta.getName() + "."
+                        + UUID.randomUUID().toString().substring(0, 13).replace("-", ""))
+                .withNamespace(meta.getNamespace())
+                .endMetadata()
+                .withNewInvolvedObject()
+                .withApiVersion(run.getApiVersion())
+                .withKind(run.getKind())
+                .withName(meta.getName())
+                .withNamespace(meta.getNamespace())
+                .withUid(meta.getUid())
+                .withResourceVersion(meta.getResourceVersion())
+                .endInvolvedObject()
                 .withType(type)
                 .withReason(reason)
                 .withMessage(truncate(message))
-                .withFirstTimestamp(now).withLastTimestamp(now).withCount(1)
-                .withNewSource().withComponent("isobench-operator").endSource()
-                .withReportingComponent("isobench.io/operator").withReportingInstance(reportingInstance)
+                .withFirstTimestamp(now)
+                .withLastTimestamp(now)
+                .withCount(1)
+                .withNewSource()
+                .withComponent("isobench-operator")
+                .endSource()
+                .withReportingComponent("isobench.io/operator")
+                .withReportingInstance(reportingInstance)
                 .build();
         try {
-            client.v1().events().inNamespace(meta.getNamespace()).resource(event).create();
+            client.v1()
+                    .events()
+                    .inNamespace(meta.getNamespace())
+                    .resource(event)
+                    .create();
         } catch (KubernetesClientException e) {
             // An event is a courtesy: never fail a reconcile over it.
-            LOG.warn("could not record event {} for {}/{}: {}", reason, meta.getNamespace(), meta.getName(), e.getMessage());
+            LOG.warn(
+                    "could not record event {} for {}/{}: {}",
+                    reason,
+                    meta.getNamespace(),
+                    meta.getName(),
+                    e.getMessage());
         }
     }
 

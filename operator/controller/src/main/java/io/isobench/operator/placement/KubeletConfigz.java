@@ -49,6 +49,7 @@ public class KubeletConfigz implements AutoCloseable {
     static final int DEFAULT_PORT = 10250;
     /** A kubelet configuration is a few KB; more is not one. */
     static final int MAX_BODY_BYTES = 1 << 20;
+
     private static final Pattern SUBRESOURCES = Pattern.compile("subresource\\(s\\)=\\[([a-z ]*)]");
 
     private final Config credentials;
@@ -71,11 +72,19 @@ public class KubeletConfigz implements AutoCloseable {
         this.trustedBy = caFile != null ? "the CA in " + caFile : "the API server's CA";
         try {
             var tls = SSLContext.getInstance("TLS");
-            tls.init(SSLUtils.keyManagers(credentials), trustOnly(caPem(credentials, caFile), trustedBy).getTrustManagers(), null);
-            this.http = HttpClient.newBuilder().sslContext(tls).version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout)
-                    .followRedirects(HttpClient.Redirect.NEVER).build();
+            tls.init(
+                    SSLUtils.keyManagers(credentials),
+                    trustOnly(caPem(credentials, caFile), trustedBy).getTrustManagers(),
+                    null);
+            this.http = HttpClient.newBuilder()
+                    .sslContext(tls)
+                    .version(HttpClient.Version.HTTP_1_1)
+                    .connectTimeout(timeout)
+                    .followRedirects(HttpClient.Redirect.NEVER)
+                    .build();
         } catch (GeneralSecurityException | IOException e) {
-            throw new IllegalArgumentException("cannot set up TLS to the kubelets (" + trustedBy + "): " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "cannot set up TLS to the kubelets (" + trustedBy + "): " + e.getMessage(), e);
         }
     }
 
@@ -85,19 +94,23 @@ public class KubeletConfigz implements AutoCloseable {
         }
         if (credentials.getCaCertData() != null && !credentials.getCaCertData().isBlank()) {
             String data = credentials.getCaCertData().trim();
-            return data.startsWith("-----BEGIN") ? data.getBytes(StandardCharsets.US_ASCII) : Base64.getMimeDecoder().decode(data);
+            return data.startsWith("-----BEGIN")
+                    ? data.getBytes(StandardCharsets.US_ASCII)
+                    : Base64.getMimeDecoder().decode(data);
         }
         if (credentials.getCaCertFile() != null && !credentials.getCaCertFile().isBlank()) {
             return Files.readAllBytes(Path.of(credentials.getCaCertFile()));
         }
-        throw new IOException("no CA to verify kubelets with: the API client configuration names none (it may trust any "
-                + "certificate, which the operator never does for a kubelet); set ISOBENCH_KUBELET_CA_FILE (chart value kubelet.caBundle)");
+        throw new IOException(
+                "no CA to verify kubelets with: the API client configuration names none (it may trust any "
+                        + "certificate, which the operator never does for a kubelet); set ISOBENCH_KUBELET_CA_FILE (chart value kubelet.caBundle)");
     }
 
     /** Trust anchors from the PEM alone: not the JVM's public CAs, which sign nothing a kubelet serves. */
-    private static TrustManagerFactory trustOnly(byte[] pem, String source) throws GeneralSecurityException, IOException {
-        Collection<? extends Certificate> certificates = CertificateFactory.getInstance("X.509")
-                .generateCertificates(new ByteArrayInputStream(pem));
+    private static TrustManagerFactory trustOnly(byte[] pem, String source)
+            throws GeneralSecurityException, IOException {
+        Collection<? extends Certificate> certificates =
+                CertificateFactory.getInstance("X.509").generateCertificates(new ByteArrayInputStream(pem));
         if (certificates.isEmpty()) {
             throw new IOException(source + " holds no certificate");
         }
@@ -123,13 +136,17 @@ public class KubeletConfigz implements AutoCloseable {
         URI uri = URI.create("https://" + hostPort(address.get(), port(node)) + "/configz");
         HttpResponse<InputStream> response;
         try {
-            var request = HttpRequest.newBuilder(uri).timeout(timeout).header("Accept", "application/json").GET();
+            var request = HttpRequest.newBuilder(uri)
+                    .timeout(timeout)
+                    .header("Accept", "application/json")
+                    .GET();
             token().ifPresent(t -> request.header("Authorization", "Bearer " + t));
             response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
         } catch (IOException e) {
             Optional<Throwable> tls = tlsCause(e);
             if (tls.isPresent()) {
-                return KubeletFacts.refused("the kubelet's serving certificate on node " + name + " (" + uri.getAuthority()
+                return KubeletFacts.refused("the kubelet's serving certificate on node " + name + " ("
+                        + uri.getAuthority()
                         + ") is not trusted by " + trustedBy + ": " + tls.get().getMessage()
                         + "; give the CA that signs kubelet serving certificates (chart value kubelet.caBundle)");
             }
@@ -150,10 +167,13 @@ public class KubeletConfigz implements AutoCloseable {
         }
         return switch (response.statusCode()) {
             case 200 -> parse(uri, body);
-            case 401 -> KubeletFacts.refused("the kubelet on node " + name + " did not authenticate the operator (GET " + uri
-                    + ": 401 " + brief(body) + "): it needs webhook token authentication (authentication.webhook.enabled)");
+            case 401 ->
+                KubeletFacts.refused("the kubelet on node " + name + " did not authenticate the operator (GET " + uri
+                        + ": 401 " + brief(body)
+                        + "): it needs webhook token authentication (authentication.webhook.enabled)");
             case 403 -> forbidden(node, uri, body);
-            default -> KubeletFacts.unreadable("GET " + uri + " answered " + response.statusCode() + ": " + brief(body));
+            default ->
+                KubeletFacts.unreadable("GET " + uri + " answered " + response.statusCode() + ": " + brief(body));
         };
     }
 
@@ -162,10 +182,12 @@ public class KubeletConfigz implements AutoCloseable {
         String name = node.getMetadata().getName();
         Matcher m = SUBRESOURCES.matcher(body);
         if (m.find() && List.of(m.group(1).trim().split(" +")).equals(List.of("proxy"))) {
-            String version = node.getStatus() == null || node.getStatus().getNodeInfo() == null ? null
+            String version = node.getStatus() == null || node.getStatus().getNodeInfo() == null
+                    ? null
                     : node.getStatus().getNodeInfo().getKubeletVersion();
             return KubeletFacts.refused("the kubelet" + (version == null ? "" : " " + version) + " on node " + name
-                    + " authorizes GET /configz only as nodes/proxy (" + brief(body) + "): it has no fine-grained authorization "
+                    + " authorizes GET /configz only as nodes/proxy (" + brief(body)
+                    + "): it has no fine-grained authorization "
                     + "(KubeletFineGrainedAuthz, on by default from Kubernetes 1.33); the operator holds get on nodes/configz and never "
                     + "nodes/proxy, which would let it exec into any container on the node");
         }
@@ -173,7 +195,8 @@ public class KubeletConfigz implements AutoCloseable {
                 + "): the operator's ServiceAccount needs get on nodes/configz (the chart's ClusterRole grants it)");
     }
 
-    // Fabric8 deprecates its shared mapper in favour of the client's KubernetesSerialization; this code has no client at hand
+    // Fabric8 deprecates its shared mapper in favour of the client's KubernetesSerialization; this code has no client
+    // at hand
     @SuppressWarnings("deprecation")
     private static KubeletFacts parse(URI uri, String body) {
         try {
@@ -191,11 +214,15 @@ public class KubeletConfigz implements AutoCloseable {
     }
 
     private Optional<String> address(Node node) {
-        List<NodeAddress> addresses = node.getStatus() == null || node.getStatus().getAddresses() == null ? List.of()
-                : node.getStatus().getAddresses();
+        List<NodeAddress> addresses =
+                node.getStatus() == null || node.getStatus().getAddresses() == null
+                        ? List.of()
+                        : node.getStatus().getAddresses();
         for (String type : addressTypes) {
             for (NodeAddress a : addresses) {
-                if (type.equals(a.getType()) && a.getAddress() != null && !a.getAddress().isBlank()) {
+                if (type.equals(a.getType())
+                        && a.getAddress() != null
+                        && !a.getAddress().isBlank()) {
                     return Optional.of(a.getAddress());
                 }
             }
@@ -205,7 +232,9 @@ public class KubeletConfigz implements AutoCloseable {
 
     private static int port(Node node) {
         var endpoints = node.getStatus() == null ? null : node.getStatus().getDaemonEndpoints();
-        Integer port = endpoints == null || endpoints.getKubeletEndpoint() == null ? null : endpoints.getKubeletEndpoint().getPort();
+        Integer port = endpoints == null || endpoints.getKubeletEndpoint() == null
+                ? null
+                : endpoints.getKubeletEndpoint().getPort();
         return port == null || port <= 0 ? DEFAULT_PORT : port;
     }
 
@@ -215,7 +244,8 @@ public class KubeletConfigz implements AutoCloseable {
 
     /** The bearer token the API client uses now; none when it authenticates with a client certificate. */
     private Optional<String> token() {
-        String token = credentials.getOauthTokenProvider() != null ? credentials.getOauthTokenProvider().getToken()
+        String token = credentials.getOauthTokenProvider() != null
+                ? credentials.getOauthTokenProvider().getToken()
                 : credentials.getOauthToken() != null ? credentials.getOauthToken() : credentials.getAutoOAuthToken();
         return token == null || token.isBlank() ? Optional.empty() : Optional.of(token.trim());
     }

@@ -48,8 +48,12 @@ public class NodeInspector implements AutoCloseable {
     }
 
     public List<Node> nodes() {
-        List<Node> nodes = informer != null ? informer.getStore().list() : client.nodes().list().getItems();
-        return nodes.stream().sorted(Comparator.comparing(n -> n.getMetadata().getName())).toList();
+        List<Node> nodes = informer != null
+                ? informer.getStore().list()
+                : client.nodes().list().getItems();
+        return nodes.stream()
+                .sorted(Comparator.comparing(n -> n.getMetadata().getName()))
+                .toList();
     }
 
     public Optional<Node> node(String name) {
@@ -60,8 +64,10 @@ public class NodeInspector implements AutoCloseable {
     }
 
     public static boolean ready(Node node) {
-        return node.getStatus() != null && node.getStatus().getConditions() != null && node.getStatus().getConditions().stream()
-                .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()));
+        return node.getStatus() != null
+                && node.getStatus().getConditions() != null
+                && node.getStatus().getConditions().stream()
+                        .anyMatch(c -> "Ready".equals(c.getType()) && "True".equals(c.getStatus()));
     }
 
     public static boolean schedulable(Node node) {
@@ -87,9 +93,13 @@ public class NodeInspector implements AutoCloseable {
     }
 
     public static boolean matches(Node node, Map<String, String> selector) {
-        Map<String, String> labels = node.getMetadata().getLabels() == null ? Map.of() : node.getMetadata().getLabels();
-        return selector.entrySet().stream().allMatch(e -> e.getValue() == null || e.getValue().isEmpty()
-                ? labels.containsKey(e.getKey()) : e.getValue().equals(labels.get(e.getKey())));
+        Map<String, String> labels = node.getMetadata().getLabels() == null
+                ? Map.of()
+                : node.getMetadata().getLabels();
+        return selector.entrySet().stream()
+                .allMatch(e -> e.getValue() == null || e.getValue().isEmpty()
+                        ? labels.containsKey(e.getKey())
+                        : e.getValue().equals(labels.get(e.getKey())));
     }
 
     /**
@@ -98,17 +108,22 @@ public class NodeInspector implements AutoCloseable {
      */
     public Optional<KubeletFacts> knownKubelet(String node) {
         Cached cached = configz.get(node);
-        return cached != null && cached.readAt().plus(configzTtl).isAfter(clock.instant()) ? Optional.of(cached.facts()) : Optional.empty();
+        return cached != null && cached.readAt().plus(configzTtl).isAfter(clock.instant())
+                ? Optional.of(cached.facts())
+                : Optional.empty();
     }
 
     /** The kubelet's CPU-manager facts, from a recent read or a fresh one (a blocking call to the node when fresh). */
     public KubeletFacts kubelet(String node) {
         Instant now = clock.instant();
         Cached cached = configz.get(node);
-        if (cached != null && cached.facts().error() == null && cached.readAt().plus(configzTtl).isAfter(now)) {
+        if (cached != null
+                && cached.facts().error() == null
+                && cached.readAt().plus(configzTtl).isAfter(now)) {
             return cached.facts();
         }
-        KubeletFacts facts = node(node).map(kubelets::read)
+        KubeletFacts facts = node(node)
+                .map(kubelets::read)
                 .orElseGet(() -> KubeletFacts.unreadable("node " + node + " is not in the cluster"));
         configz.put(node, new Cached(facts, now));
         return facts;

@@ -53,11 +53,20 @@ public final class NodeLedger {
      * Admits {@code run} to {@code nodesNeeded} of the {@code eligible} nodes (in preference order) if it is the
      * head of its pool's queue and enough are free; otherwise says where it waits.
      */
-    public synchronized Admission admit(BenchmarkRun run, String pool, Collection<BenchmarkRun> allRuns, Collection<Pod> runnerPods,
-            List<String> eligible, int nodesNeeded, Instant now) {
+    public synchronized Admission admit(
+            BenchmarkRun run,
+            String pool,
+            Collection<BenchmarkRun> allRuns,
+            Collection<Pod> runnerPods,
+            List<String> eligible,
+            int nodesNeeded,
+            Instant now) {
         String uid = run.getMetadata().getUid();
-        // this reconcile's copy of the run is the newest: the cache may still show it holding the node of a failed attempt
-        Collection<BenchmarkRun> runs = allRuns.stream().map(r -> uid.equals(r.getMetadata().getUid()) ? run : r).toList();
+        // this reconcile's copy of the run is the newest: the cache may still show it holding the node of a failed
+        // attempt
+        Collection<BenchmarkRun> runs = allRuns.stream()
+                .map(r -> uid.equals(r.getMetadata().getUid()) ? run : r)
+                .toList();
         Map<String, Claim> claims = holders(runs);
         Claim mine = claims.get(uid);
         if (mine != null) {
@@ -85,30 +94,48 @@ public final class NodeLedger {
             boolean exclusive = exclusive(r);
             int need = self ? nodesNeeded : ResourcePlan.of(r.getSpec()).nodesNeeded();
             var busy = exclusive ? anyHeld : exclusiveHeld;
-            List<String> free = eligible.stream().filter(n -> !busy.containsKey(n)).limit(need).toList();
+            List<String> free = eligible.stream()
+                    .filter(n -> !busy.containsKey(n))
+                    .limit(need)
+                    .toList();
             if (free.size() < need) {
                 if (i == 0 || !self) {
-                    int position = waiting.indexOf(waiting.stream().filter(x -> uid.equals(x.getMetadata().getUid())).findFirst().orElseThrow()) + 1;
+                    int position = waiting.indexOf(waiting.stream()
+                                    .filter(x -> uid.equals(x.getMetadata().getUid()))
+                                    .findFirst()
+                                    .orElseThrow())
+                            + 1;
                     if (position == 1) {
                         var holders = new ArrayList<String>();
-                        eligible.stream().filter(busy::containsKey).forEach(n -> holders.add(n + " (" + busy.get(n) + ")"));
-                        return new Admission.Waiting(1, "first in line for pool " + pool + "; needs " + need + " free node(s), busy: "
-                                + String.join(", ", holders));
+                        eligible.stream()
+                                .filter(busy::containsKey)
+                                .forEach(n -> holders.add(n + " (" + busy.get(n) + ")"));
+                        return new Admission.Waiting(
+                                1,
+                                "first in line for pool " + pool + "; needs " + need + " free node(s), busy: "
+                                        + String.join(", ", holders));
                     }
                     BenchmarkRun head = waiting.getFirst();
-                    return new Admission.Waiting(position, "waiting behind " + (position - 1) + " run(s) for pool " + pool
-                            + " (first: " + head.getMetadata().getNamespace() + "/" + head.getMetadata().getName() + ")");
+                    return new Admission.Waiting(
+                            position,
+                            "waiting behind " + (position - 1) + " run(s) for pool " + pool + " (first: "
+                                    + head.getMetadata().getNamespace() + "/"
+                                    + head.getMetadata().getName() + ")");
                 }
             }
             if (self && free.size() >= need) {
                 unconfirmed.put(uid, new Claim(uid, name(run), free, exclusive));
-                admitted.computeIfAbsent(pool, p -> new HashMap<>()).merge(run.getMetadata().getNamespace(), now, NodeLedger::later);
+                admitted.computeIfAbsent(pool, p -> new HashMap<>())
+                        .merge(run.getMetadata().getNamespace(), now, NodeLedger::later);
                 return new Admission.Admitted(free);
             }
             if (self) {
                 BenchmarkRun head = waiting.getFirst();
-                return new Admission.Waiting(i + 1, "waiting behind " + i + " run(s) for pool " + pool
-                        + " (first: " + head.getMetadata().getNamespace() + "/" + head.getMetadata().getName() + ")");
+                return new Admission.Waiting(
+                        i + 1,
+                        "waiting behind " + i + " run(s) for pool " + pool + " (first: "
+                                + head.getMetadata().getNamespace() + "/"
+                                + head.getMetadata().getName() + ")");
             }
             free.forEach(n -> anyHeld.putIfAbsent(n, name(r) + ", next in line"));
             if (exclusive) {
@@ -132,7 +159,9 @@ public final class NodeLedger {
             seen.add(uid);
             Phase phase = r.getStatus() == null ? null : r.getStatus().getPhase();
             List<String> nodes = r.getStatus() == null ? null : r.getStatus().getNodes();
-            boolean terminal = phase == Phase.Succeeded || phase == Phase.Failed || r.getMetadata().getDeletionTimestamp() != null;
+            boolean terminal = phase == Phase.Succeeded
+                    || phase == Phase.Failed
+                    || r.getMetadata().getDeletionTimestamp() != null;
             if (phase != null && HOLDING.contains(phase) && nodes != null && !nodes.isEmpty() && !terminal) {
                 claims.put(uid, new Claim(uid, name(r), List.copyOf(nodes), exclusive(r)));
                 unconfirmed.remove(uid);
@@ -158,10 +187,14 @@ public final class NodeLedger {
             if (uid == null || claims.containsKey(uid) || !RunObjects.live(pod)) {
                 continue;
             }
-            var annotations = pod.getMetadata().getAnnotations() == null ? Map.<String, String>of() : pod.getMetadata().getAnnotations();
+            var annotations = pod.getMetadata().getAnnotations() == null
+                    ? Map.<String, String>of()
+                    : pod.getMetadata().getAnnotations();
             String owner = annotations.getOrDefault(CrdConstants.ANNOTATION_RUN_NAMESPACE, "?") + "/"
                     + annotations.getOrDefault(CrdConstants.ANNOTATION_RUN_NAME, "?");
-            RunObjects.node(pod).ifPresent(n -> held.putIfAbsent(n, owner + ": pod " + pod.getMetadata().getName() + " still there"));
+            RunObjects.node(pod)
+                    .ifPresent(n -> held.putIfAbsent(
+                            n, owner + ": pod " + pod.getMetadata().getName() + " still there"));
         }
         return held;
     }
@@ -173,11 +206,18 @@ public final class NodeLedger {
     public synchronized List<BenchmarkRun> queueHeads(Collection<BenchmarkRun> allRuns) {
         Map<String, Claim> claims = holders(allRuns);
         var byPool = new LinkedHashMap<String, List<BenchmarkRun>>();
-        allRuns.stream().filter(r -> r.getStatus() != null && r.getStatus().getPhase() == Phase.Queued
-                        && r.getMetadata().getDeletionTimestamp() == null && !claims.containsKey(r.getMetadata().getUid()))
-                .sorted(FIFO).forEach(r -> byPool.computeIfAbsent(poolOf(r), p -> new ArrayList<>()).add(r));
+        allRuns.stream()
+                .filter(r -> r.getStatus() != null
+                        && r.getStatus().getPhase() == Phase.Queued
+                        && r.getMetadata().getDeletionTimestamp() == null
+                        && !claims.containsKey(r.getMetadata().getUid()))
+                .sorted(FIFO)
+                .forEach(r -> byPool.computeIfAbsent(poolOf(r), p -> new ArrayList<>())
+                        .add(r));
         return byPool.entrySet().stream()
-                .map(e -> inTurn(e.getValue(), e.getKey(), allRuns, claims, admittedIn(e.getKey())).getFirst()).toList();
+                .map(e -> inTurn(e.getValue(), e.getKey(), allRuns, claims, admittedIn(e.getKey()))
+                        .getFirst())
+                .toList();
     }
 
     /**
@@ -187,7 +227,11 @@ public final class NodeLedger {
      * a run of it in this pool got nodes: every run holding or having held them counts (its start, or its admission), and
      * so do admissions remembered since ({@code admittedBefore}, namespace → time), whose runs may be gone.
      */
-    static List<BenchmarkRun> inTurn(List<BenchmarkRun> fifo, String pool, Collection<BenchmarkRun> allRuns, Map<String, Claim> claims,
+    static List<BenchmarkRun> inTurn(
+            List<BenchmarkRun> fifo,
+            String pool,
+            Collection<BenchmarkRun> allRuns,
+            Map<String, Claim> claims,
             Map<String, Instant> admittedBefore) {
         var served = new HashMap<>(admittedBefore);
         for (BenchmarkRun r : allRuns) {
@@ -196,7 +240,8 @@ public final class NodeLedger {
             }
         }
         var queues = new LinkedHashMap<String, ArrayDeque<BenchmarkRun>>();
-        fifo.forEach(r -> queues.computeIfAbsent(r.getMetadata().getNamespace(), ns -> new ArrayDeque<>()).add(r));
+        fifo.forEach(r -> queues.computeIfAbsent(r.getMetadata().getNamespace(), ns -> new ArrayDeque<>())
+                .add(r));
         var turns = new ArrayList<>(queues.keySet());
         // stable: namespaces served at the same time (or never) keep the order of their oldest waiting runs
         turns.sort(Comparator.comparing(ns -> served.getOrDefault(ns, Instant.MIN)));
@@ -227,13 +272,16 @@ public final class NodeLedger {
         if (status == null || status.getNodes() == null || status.getNodes().isEmpty()) {
             return claims.containsKey(run.getMetadata().getUid()) ? Optional.of(Instant.MAX) : Optional.empty();
         }
-        Instant when = status.getStartTime() != null ? status.getStartTime()
-                : status.getPhase() == Phase.Scheduled || status.getCompletionTime() == null ? status.getPhaseSince()
-                : status.getCompletionTime();
+        Instant when = status.getStartTime() != null
+                ? status.getStartTime()
+                : status.getPhase() == Phase.Scheduled || status.getCompletionTime() == null
+                        ? status.getPhaseSince()
+                        : status.getCompletionTime();
         return Optional.of(when == null ? Instant.MAX : when);
     }
 
-    private static List<BenchmarkRun> waiting(BenchmarkRun run, String pool, Collection<BenchmarkRun> allRuns, Map<String, Claim> claims) {
+    private static List<BenchmarkRun> waiting(
+            BenchmarkRun run, String pool, Collection<BenchmarkRun> allRuns, Map<String, Claim> claims) {
         var waiting = new ArrayList<BenchmarkRun>();
         boolean self = false;
         for (BenchmarkRun r : allRuns) {
@@ -242,8 +290,11 @@ public final class NodeLedger {
             // runs not yet validated count too: when many are created at once, an older one may reach its first
             // reconcile after a newer one asks for a node, and must not be overtaken
             boolean notYetAdmitted = phase == null || phase == Phase.Pending || phase == Phase.Queued;
-            if (isSelf || notYetAdmitted && r.getMetadata().getDeletionTimestamp() == null
-                    && !claims.containsKey(r.getMetadata().getUid()) && pool.equals(poolOf(r))) {
+            if (isSelf
+                    || notYetAdmitted
+                            && r.getMetadata().getDeletionTimestamp() == null
+                            && !claims.containsKey(r.getMetadata().getUid())
+                            && pool.equals(poolOf(r))) {
                 waiting.add(isSelf ? run : r);
                 self |= isSelf;
             }
@@ -256,9 +307,12 @@ public final class NodeLedger {
     }
 
     /** Oldest first; name and uid break ties so every reconcile agrees. */
-    public static final Comparator<BenchmarkRun> FIFO = Comparator
-            .comparing((BenchmarkRun r) -> r.getMetadata().getCreationTimestamp() == null ? "" : r.getMetadata().getCreationTimestamp())
-            .thenComparing(r -> r.getMetadata().getNamespace() + "/" + r.getMetadata().getName())
+    public static final Comparator<BenchmarkRun> FIFO = Comparator.comparing(
+                    (BenchmarkRun r) -> r.getMetadata().getCreationTimestamp() == null
+                            ? ""
+                            : r.getMetadata().getCreationTimestamp())
+            .thenComparing(
+                    r -> r.getMetadata().getNamespace() + "/" + r.getMetadata().getName())
             .thenComparing(r -> r.getMetadata().getUid());
 
     /** A pool is the set of nodes a node selector picks; runs with equal selectors queue together. */

@@ -30,53 +30,81 @@ public record Placeability(boolean fits, String reason, String message, boolean 
 
     public static Placeability assess(ResourcePlan plan, Map<String, String> selector, List<Node> nodes) {
         String pool = "nodeSelector " + describe(selector);
-        List<Node> matching = nodes.stream().filter(n -> NodeInspector.matches(n, selector)).toList();
+        List<Node> matching =
+                nodes.stream().filter(n -> NodeInspector.matches(n, selector)).toList();
         int needed = plan.nodesNeeded();
         if (matching.isEmpty()) {
-            return new Placeability(false, NO_MATCHING_NODE, "no node matches " + pool + " (label one: kubectl label node <node> "
-                    + labelCommand(selector) + ")", false, List.of());
+            return new Placeability(
+                    false,
+                    NO_MATCHING_NODE,
+                    "no node matches " + pool + " (label one: kubectl label node <node> " + labelCommand(selector)
+                            + ")",
+                    false,
+                    List.of());
         }
         if (matching.size() < needed) {
-            return new Placeability(false, NO_MATCHING_NODE, "topology SeparateNodes needs " + needed + " nodes matching " + pool + "; "
-                    + matching.size() + " does: " + names(matching), false, List.of());
+            return new Placeability(
+                    false,
+                    NO_MATCHING_NODE,
+                    "topology SeparateNodes needs " + needed + " nodes matching " + pool + "; " + matching.size()
+                            + " does: " + names(matching),
+                    false,
+                    List.of());
         }
         long cpus = plan.cpusPerNode();
         long memory = plan.memoryPerNodeBytes();
         List<Node> roomy = matching.stream()
-                .filter(n -> NodeInspector.allocatableCpus(n) >= cpus && NodeInspector.allocatableMemoryBytes(n) >= memory).toList();
+                .filter(n ->
+                        NodeInspector.allocatableCpus(n) >= cpus && NodeInspector.allocatableMemoryBytes(n) >= memory)
+                .toList();
         String asks = cpus + " whole CPUs and " + size(memory) + " of memory";
         if (roomy.size() >= needed) {
-            return new Placeability(true, FITS, roomy.size() + " of " + matching.size() + " node(s) matching " + pool + " have the " + asks
-                    + " it asks allocatable: " + names(roomy), false, roomy);
+            return new Placeability(
+                    true,
+                    FITS,
+                    roomy.size() + " of " + matching.size() + " node(s) matching " + pool + " have the " + asks
+                            + " it asks allocatable: " + names(roomy),
+                    false,
+                    roomy);
         }
         Node mostCpus = most(matching, NodeInspector::allocatableCpus);
         Node mostMemory = most(matching, NodeInspector::allocatableMemoryBytes);
-        String largest = NodeInspector.allocatableCpus(mostCpus) + " CPUs (" + mostCpus.getMetadata().getName() + "), "
-                + size(NodeInspector.allocatableMemoryBytes(mostMemory)) + " of memory (" + mostMemory.getMetadata().getName() + ")";
+        String largest = NodeInspector.allocatableCpus(mostCpus) + " CPUs ("
+                + mostCpus.getMetadata().getName() + "), " + size(NodeInspector.allocatableMemoryBytes(mostMemory))
+                + " of memory (" + mostMemory.getMetadata().getName() + ")";
         String message = needed == 1
                 ? "asks " + asks + " on one node; the most any of the " + matching.size() + " node(s) matching " + pool
                         + " has allocatable: " + largest
-                : "asks " + asks + " on each of " + needed + " nodes; " + roomy.size() + " of the " + matching.size() + " node(s) matching "
-                        + pool + " has them" + (roomy.isEmpty() ? "" : " (" + names(roomy) + ")") + "; the most any has allocatable: "
+                : "asks " + asks + " on each of " + needed + " nodes; " + roomy.size() + " of the " + matching.size()
+                        + " node(s) matching "
+                        + pool + " has them" + (roomy.isEmpty() ? "" : " (" + names(roomy) + ")")
+                        + "; the most any has allocatable: "
                         + largest;
         return new Placeability(false, UNSCHEDULABLE, message, true, List.of());
     }
 
     /** A selector as a user reads it: key=value, or "key (any value)" where the value is left empty (the default pool). */
     public static String describe(Map<String, String> selector) {
-        return selector.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .map(e -> e.getValue() == null || e.getValue().isEmpty() ? e.getKey() + " (any value)" : e.getKey() + "=" + e.getValue())
+        return selector.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .map(e -> e.getValue() == null || e.getValue().isEmpty()
+                        ? e.getKey() + " (any value)"
+                        : e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining(","));
     }
 
     private static String labelCommand(Map<String, String> selector) {
-        return selector.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .map(e -> e.getKey() + "=" + (e.getValue() == null || e.getValue().isEmpty() ? "<pool>" : e.getValue()))
+        return selector.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .map(e ->
+                        e.getKey() + "=" + (e.getValue() == null || e.getValue().isEmpty() ? "<pool>" : e.getValue()))
                 .collect(Collectors.joining(" "));
     }
 
     private static Node most(List<Node> nodes, ToLongFunction<Node> amount) {
-        return nodes.stream().max(Comparator.comparingLong(amount).thenComparing(n -> n.getMetadata().getName(), Comparator.reverseOrder()))
+        return nodes.stream()
+                .max(Comparator.comparingLong(amount)
+                        .thenComparing(n -> n.getMetadata().getName(), Comparator.reverseOrder()))
                 .orElseThrow();
     }
 

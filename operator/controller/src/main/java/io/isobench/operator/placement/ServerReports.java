@@ -33,16 +33,23 @@ public class ServerReports {
                 return new Read(null, "GET " + path + " found no such pod or container");
             }
             // the API server honours limitBytes; cut again so a proxy that does not cannot make us parse more
-            return new Read(ServerReport.fromLog(log.length() > LIMIT_BYTES ? log.substring(0, LIMIT_BYTES) : log), null);
+            return new Read(
+                    ServerReport.fromLog(log.length() > LIMIT_BYTES ? log.substring(0, LIMIT_BYTES) : log), null);
         } catch (KubernetesClientException e) {
-            return new Read(null, "GET " + path + " failed: " + (e.getCode() > 0 ? e.getCode() + " " : "") + firstLine(e.getMessage()));
+            return new Read(
+                    null,
+                    "GET " + path + " failed: " + (e.getCode() > 0 ? e.getCode() + " " : "")
+                            + firstLine(e.getMessage()));
         } catch (ResultFormatException e) {
-            return new Read(null, e.getMessage() + " (in the first " + LIMIT_BYTES + " bytes of container " + container + "'s log)");
+            return new Read(
+                    null,
+                    e.getMessage() + " (in the first " + LIMIT_BYTES + " bytes of container " + container + "'s log)");
         }
     }
 
     public static String logPath(String namespace, String pod, String container) {
-        return "/api/v1/namespaces/" + namespace + "/pods/" + pod + "/log?container=" + container + "&limitBytes=" + LIMIT_BYTES;
+        return "/api/v1/namespaces/" + namespace + "/pods/" + pod + "/log?container=" + container + "&limitBytes="
+                + LIMIT_BYTES;
     }
 
     /** The log's text, null when there is no such pod or container. */

@@ -43,7 +43,6 @@ import io.javaoperatorsdk.operator.processing.retry.GenericRetry;
 import io.javaoperatorsdk.operator.processing.retry.Retry;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
@@ -70,6 +69,7 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
     private final SimpleInboundEventSource<BenchmarkRun> queueWakeups = new SimpleInboundEventSource<>("queue-wakeups");
     /** Ended runs seen with pods still live: when those are gone, their node is free and the queue is woken. */
     private final Set<String> endedWithLivePods = ConcurrentHashMap.newKeySet();
+
     private volatile IndexedResourceCache<BenchmarkRun> primaryCache;
     private volatile InformerEventSource<Pod, BenchmarkRun> runnerPods;
 
@@ -78,7 +78,8 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         this.clock = clock;
         this.metrics = metrics;
         this.events = events;
-        this.errors = new ReconcileErrors(GenericRetry.defaultLimitedExponentialRetry(), services.config().maxReconcileInterval());
+        this.errors = new ReconcileErrors(
+                GenericRetry.defaultLimitedExponentialRetry(), services.config().maxReconcileInterval());
     }
 
     /** The retry schedule JOSDK is to follow after a failed reconcile: the one the run's status.reconcileError tells from. */
@@ -91,14 +92,22 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         primaryCache = context.getPrimaryCache();
         String selector = CrdConstants.LABEL_APP_MANAGED_BY + "=" + CrdConstants.MANAGED_BY;
         String namespace = services.config().runNamespace();
-        var jobs = new InformerEventSource<>(InformerEventSourceConfiguration.from(Job.class, BenchmarkRun.class)
-                .withName("runner-jobs").withNamespaces(namespace).withLabelSelector(selector)
-                .withSecondaryToPrimaryMapper(BenchmarkRunReconciler::owningRun)
-                .build(), context);
-        var pods = new InformerEventSource<>(InformerEventSourceConfiguration.from(Pod.class, BenchmarkRun.class)
-                .withName("runner-pods").withNamespaces(namespace).withLabelSelector(selector)
-                .withSecondaryToPrimaryMapper(BenchmarkRunReconciler::owningRun)
-                .build(), context);
+        var jobs = new InformerEventSource<>(
+                InformerEventSourceConfiguration.from(Job.class, BenchmarkRun.class)
+                        .withName("runner-jobs")
+                        .withNamespaces(namespace)
+                        .withLabelSelector(selector)
+                        .withSecondaryToPrimaryMapper(BenchmarkRunReconciler::owningRun)
+                        .build(),
+                context);
+        var pods = new InformerEventSource<>(
+                InformerEventSourceConfiguration.from(Pod.class, BenchmarkRun.class)
+                        .withName("runner-pods")
+                        .withNamespaces(namespace)
+                        .withLabelSelector(selector)
+                        .withSecondaryToPrimaryMapper(BenchmarkRunReconciler::owningRun)
+                        .build(),
+                context);
         runnerPods = pods;
         return List.of(jobs, pods, queueWakeups);
     }
@@ -109,7 +118,8 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         if (annotations == null || annotations.get(CrdConstants.ANNOTATION_RUN_NAME) == null) {
             return Set.of();
         }
-        return Set.of(new ResourceID(annotations.get(CrdConstants.ANNOTATION_RUN_NAME),
+        return Set.of(new ResourceID(
+                annotations.get(CrdConstants.ANNOTATION_RUN_NAME),
                 annotations.get(CrdConstants.ANNOTATION_RUN_NAMESPACE)));
     }
 
@@ -121,7 +131,9 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
 
     @Override
     public UpdateControl<BenchmarkRun> reconcile(BenchmarkRun run, Context<BenchmarkRun> context) throws Exception {
-        MDC.put("run", run.getMetadata().getNamespace() + "/" + run.getMetadata().getName());
+        MDC.put(
+                "run",
+                run.getMetadata().getNamespace() + "/" + run.getMetadata().getName());
         try {
             UpdateControl<BenchmarkRun> control = reconcileRun(run, context);
             metrics.reconciled("ok");
@@ -138,8 +150,14 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
     private UpdateControl<BenchmarkRun> reconcileRun(BenchmarkRun run, Context<BenchmarkRun> context) throws Exception {
         BenchmarkRunStatus before = run.getStatus() == null ? new BenchmarkRunStatus() : run.getStatus();
         BenchmarkRunStatus status = Serialization.clone(before);
-        var ctx = new RunContext(run, status, clock.instant(), services, context.getSecondaryResources(Job.class),
-                context.getSecondaryResources(Pod.class), () -> context.getPrimaryCache().list().toList(),
+        var ctx = new RunContext(
+                run,
+                status,
+                clock.instant(),
+                services,
+                context.getSecondaryResources(Job.class),
+                context.getSecondaryResources(Pod.class),
+                () -> context.getPrimaryCache().list().toList(),
                 () -> runnerPods.list().toList());
         Phase phaseBefore = before.getPhase();
         Outcome outcome;
@@ -166,9 +184,12 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
                 throw new ReconcileFailure("storing the status (" + phaseBefore + " → " + phaseAfter + ")", e);
             }
         }
-        events.placeableChanged(run, Conditions.get(before, CrdConstants.CONDITION_PLACEABLE),
+        events.placeableChanged(
+                run,
+                Conditions.get(before, CrdConstants.CONDITION_PLACEABLE),
                 Conditions.get(status, CrdConstants.CONDITION_PLACEABLE));
-        Conditions.changed(before, status, CrdConstants.CONDITION_REGRESSED).ifPresent(c -> events.conditionChanged(run, c, "True"));
+        Conditions.changed(before, status, CrdConstants.CONDITION_REGRESSED)
+                .ifPresent(c -> events.conditionChanged(run, c, "True"));
         boolean ended = phaseAfter.terminal();
         if (phaseAfter != phaseBefore) {
             LOG.info("{} → {}: {}", phaseBefore, phaseAfter, status.getMessage());
@@ -191,8 +212,13 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
                 if (phaseAfter != Phase.Scheduled || !ActionRejections.refusal(e)) {
                     throw new ReconcileFailure(actionFailed(phaseAfter), e);
                 }
-                // refused for good: the attempt fails in the next reconcile (RejectedActionStep), not after JOSDK's retries
-                LOG.warn("attempt {}: the API server refused an action ({}): {}", ctx.attempt(), e.getCode(), e.getMessage());
+                // refused for good: the attempt fails in the next reconcile (RejectedActionStep), not after JOSDK's
+                // retries
+                LOG.warn(
+                        "attempt {}: the API server refused an action ({}): {}",
+                        ctx.attempt(),
+                        e.getCode(),
+                        e.getMessage());
                 services.rejections().record(run.getMetadata().getUid(), ctx.attempt(), e);
                 recheck = Duration.ZERO;
             } catch (Exception e) {
@@ -241,11 +267,14 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
      * tried again), not only in the operator's log; JOSDK still retries. The next reconcile that succeeds removes it.
      */
     @Override
-    public ErrorStatusUpdateControl<BenchmarkRun> updateErrorStatus(BenchmarkRun run, Context<BenchmarkRun> context, Exception e) {
-        int failedBefore = context.getRetryInfo().map(RetryInfo::getAttemptCount).orElse(0);
+    public ErrorStatusUpdateControl<BenchmarkRun> updateErrorStatus(
+            BenchmarkRun run, Context<BenchmarkRun> context, Exception e) {
+        int failedBefore =
+                context.getRetryInfo().map(RetryInfo::getAttemptCount).orElse(0);
         var error = errors.describe(e, failedBefore, clock.instant());
         // the run as stored, not as this reconcile left it: a status the API server refused must not be sent again
-        BenchmarkRun stored = Serialization.clone(context.getPrimaryCache().get(ResourceID.fromResource(run)).orElse(run));
+        BenchmarkRun stored = Serialization.clone(
+                context.getPrimaryCache().get(ResourceID.fromResource(run)).orElse(run));
         try {
             PrimaryUpdateAndCacheUtils.updateStatusAndCacheResource(stored, context, r -> {
                 var status = r.getStatus() == null ? new BenchmarkRunStatus() : r.getStatus();
@@ -261,7 +290,8 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
 
     /** A node may have been freed: the run whose turn it is in every pool gets a look now rather than at its recheck. */
     private void wakeQueue(Context<BenchmarkRun> context) {
-        services.ledger().queueHeads(context.getPrimaryCache().list().toList())
+        services.ledger()
+                .queueHeads(context.getPrimaryCache().list().toList())
                 .forEach(r -> queueWakeups.propagateEvent(ResourceID.fromResource(r)));
     }
 
@@ -274,7 +304,8 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
     private boolean revokeUploadGrants(BenchmarkRun run) {
         var status = run.getStatus();
         boolean admitted = status != null
-                && (status.getUploadGrant() != null || (status.getNodes() != null && !status.getNodes().isEmpty()));
+                && (status.getUploadGrant() != null
+                        || (status.getNodes() != null && !status.getNodes().isEmpty()));
         if (!admitted || services.uploads() == null) {
             return true;
         }
@@ -285,15 +316,20 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
             }
         } catch (ObjectStoreException e) {
             boolean expired = !RunDeadline.of(run).isAfter(clock.instant());
-            LOG.warn("deleted run: cannot revoke its upload grants yet{}: {}", expired ? " (expired already: going on)" : "",
+            LOG.warn(
+                    "deleted run: cannot revoke its upload grants yet{}: {}",
+                    expired ? " (expired already: going on)" : "",
                     e.getMessage());
             if (!expired) {
                 return false;
             }
         }
         for (int attempt = 1; attempt <= attempts; attempt++) {
-            services.client().secrets().inNamespace(services.config().runNamespace())
-                    .withName(RunNames.uploadGrant(run, attempt)).delete();
+            services.client()
+                    .secrets()
+                    .inNamespace(services.config().runNamespace())
+                    .withName(RunNames.uploadGrant(run, attempt))
+                    .delete();
         }
         return true;
     }
@@ -328,7 +364,9 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         services.rejections().forget(uid);
         services.publications().forget(uid);
         endedWithLivePods.remove(uid);
-        if (run.getStatus() != null && run.getStatus().getPhase() != null && !run.getStatus().getPhase().terminal()) {
+        if (run.getStatus() != null
+                && run.getStatus().getPhase() != null
+                && !run.getStatus().getPhase().terminal()) {
             wakeQueue(context);
         }
         LOG.info("deleted: removed {} Job(s), their pods and the argument ConfigMaps from {}", jobs, namespace);

@@ -27,11 +27,12 @@ public final class PhaseSteps {
     private static final RevokeGrantStep REVOKE = new RevokeGrantStep();
     private static final List<ReconcileStep> PENDING = List.of(DEADLINE, new ValidateStep());
     private static final List<ReconcileStep> QUEUED = List.of(DEADLINE, new QueueStep(), new PreflightStep());
-    private static final List<ReconcileStep> SCHEDULED = List.of(DEADLINE, REVOKE, new RejectedActionStep(), new ScheduleStep(),
-            OBSERVE);
+    private static final List<ReconcileStep> SCHEDULED =
+            List.of(DEADLINE, REVOKE, new RejectedActionStep(), new ScheduleStep(), OBSERVE);
     private static final List<ReconcileStep> RUNNING = List.of(DEADLINE, OBSERVE);
     private static final List<ReconcileStep> COLLECTING = List.of(DEADLINE, REVOKE, new CollectStep());
-    private static final List<ReconcileStep> ENDED = List.of(REVOKE, new ReleaseStep(), new RegressionStep(), new PublishStep());
+    private static final List<ReconcileStep> ENDED =
+            List.of(REVOKE, new ReleaseStep(), new RegressionStep(), new PublishStep());
 
     private PhaseSteps() {}
 

@@ -14,9 +14,13 @@ final class ReconcileFailure extends Exception {
 
     /** What the failure met: the API server's answer (code, reason, its message) when it is one, else the exception. */
     static String met(Exception e) {
-        if (e instanceof KubernetesClientException k && k.getStatus() != null && k.getStatus().getMessage() != null) {
-            String reason = k.getStatus().getReason() == null ? "" : " " + k.getStatus().getReason();
-            return "the API server answered " + k.getCode() + reason + ": " + k.getStatus().getMessage();
+        if (e instanceof KubernetesClientException k
+                && k.getStatus() != null
+                && k.getStatus().getMessage() != null) {
+            String reason =
+                    k.getStatus().getReason() == null ? "" : " " + k.getStatus().getReason();
+            return "the API server answered " + k.getCode() + reason + ": "
+                    + k.getStatus().getMessage();
         }
         return e.getClass().getSimpleName() + ": " + e.getMessage();
     }

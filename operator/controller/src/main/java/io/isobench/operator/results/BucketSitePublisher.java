@@ -63,7 +63,12 @@ public final class BucketSitePublisher implements RunPublisher {
      * @param bundle        the site pages to copy beside the data (unchanged objects are not rewritten); absent: data only, said in the log
      * @param limits        caps on what is read back of a collected run
      */
-    public BucketSitePublisher(ObjectStore store, BooleanSupplier createBucket, String siteUrl, Path bundle, ReadLimits limits,
+    public BucketSitePublisher(
+            ObjectStore store,
+            BooleanSupplier createBucket,
+            String siteUrl,
+            Path bundle,
+            ReadLimits limits,
             Clock clock) {
         this.store = store;
         this.site = new SitePublisher(store, BucketLayout.SITE_PREFIX, clock);
@@ -118,41 +123,78 @@ public final class BucketSitePublisher implements RunPublisher {
         var status = run.getStatus();
         RunKey key = RunNames.key(run);
         byte[] result = store.get(BucketLayout.runResult(key), limits.resultJson())
-                .orElseThrow(() -> new IllegalStateException("no result.json collected at " + BucketLayout.runResult(key)));
+                .orElseThrow(
+                        () -> new IllegalStateException("no result.json collected at " + BucketLayout.runResult(key)));
         RunResult parsed = ResultJson.parse(new String(result, StandardCharsets.UTF_8));
         var files = new LinkedHashMap<String, byte[]>();
         for (String path : HistogramFiles.named(parsed).keySet()) {
             store.get(BucketLayout.runFile(key, path), limits.histogramFile()).ifPresent(b -> files.put(path, b));
         }
         Map<String, Object> spec = publicSpec(run.getSpec());
-        store.put(BucketLayout.manifest(key), ResultJson.toJson(Map.of("apiVersion", CrdConstants.API_VERSION, "kind", CrdConstants.KIND,
-                "metadata", Map.of("namespace", run.getMetadata().getNamespace(), "name", run.getMetadata().getName(), "uid", run.getMetadata().getUid()),
-                "spec", spec)).getBytes(StandardCharsets.UTF_8), "application/json");
+        store.put(
+                BucketLayout.manifest(key),
+                ResultJson.toJson(Map.of(
+                                "apiVersion",
+                                CrdConstants.API_VERSION,
+                                "kind",
+                                CrdConstants.KIND,
+                                "metadata",
+                                Map.of(
+                                        "namespace",
+                                        run.getMetadata().getNamespace(),
+                                        "name",
+                                        run.getMetadata().getName(),
+                                        "uid",
+                                        run.getMetadata().getUid()),
+                                "spec",
+                                spec))
+                        .getBytes(StandardCharsets.UTF_8),
+                "application/json");
         var isolated = Conditions.get(status, CrdConstants.CONDITION_ISOLATED);
-        var published = new PublishedRun(key,
-                run.getSpec().getReport().getLabels() == null ? Map.of() : run.getSpec().getReport().getLabels(),
-                status.getNodes() == null ? List.of() : status.getNodes(), status.getPhase().name(),
-                new PublishedRun.Isolation(isolated.map(c -> "True".equals(c.getStatus())).orElse(false),
-                        isolated.map(c -> c.getReason() + ": " + c.getMessage()).orElse("not judged"), facts(status.getIsolation())),
-                status.getMessage(), baselineKey(run, baseline), run.getSpec().getRunner().getImage(), spec, rerunYaml(run),
-                run.getMetadata().getCreationTimestamp(), result, parsed, files, leftOut(run, files.keySet()));
+        var published = new PublishedRun(
+                key,
+                run.getSpec().getReport().getLabels() == null
+                        ? Map.of()
+                        : run.getSpec().getReport().getLabels(),
+                status.getNodes() == null ? List.of() : status.getNodes(),
+                status.getPhase().name(),
+                new PublishedRun.Isolation(
+                        isolated.map(c -> "True".equals(c.getStatus())).orElse(false),
+                        isolated.map(c -> c.getReason() + ": " + c.getMessage()).orElse("not judged"),
+                        facts(status.getIsolation())),
+                status.getMessage(),
+                baselineKey(run, baseline),
+                run.getSpec().getRunner().getImage(),
+                spec,
+                rerunYaml(run),
+                run.getMetadata().getCreationTimestamp(),
+                result,
+                parsed,
+                files,
+                leftOut(run, files.keySet()));
         var stats = site.publish(List.of(published));
         if (stats.ignored() > 0) {
-            LOG.warn("run={}: {} uploaded file(s) not published (not a histogram file result.json names, or not a valid one)", key,
+            LOG.warn(
+                    "run={}: {} uploaded file(s) not published (not a histogram file result.json names, or not a valid one)",
+                    key,
                     stats.ignored());
         }
         String page = "index.html#/run/" + key;
-        String where = siteUrl == null || siteUrl.isBlank() ? BucketLayout.SITE_PREFIX + page
+        String where = siteUrl == null || siteUrl.isBlank()
+                ? BucketLayout.SITE_PREFIX + page
                 : siteUrl.replaceFirst("index\\.html.*$", "") + page;
         return new Published(where, stats.ignored());
     }
 
     /** What the attempt uploaded besides result.json and the files published: listed, never read. */
     private int leftOut(BenchmarkRun run, Set<String> published) {
-        int attempt = run.getStatus().getAttempts() == null ? 1 : run.getStatus().getAttempts();
+        int attempt =
+                run.getStatus().getAttempts() == null ? 1 : run.getStatus().getAttempts();
         String uploaded = RunNames.attemptPrefix(run, attempt, RunnerWorkload.ROLE_CLIENT);
-        return (int) store.list(uploaded).stream().map(o -> o.key().substring(uploaded.length()))
-                .filter(path -> !path.equals(RunLayout.RESULT_FILE) && !published.contains(path)).count();
+        return (int) store.list(uploaded).stream()
+                .map(o -> o.key().substring(uploaded.length()))
+                .filter(path -> !path.equals(RunLayout.RESULT_FILE) && !published.contains(path))
+                .count();
     }
 
     /**
@@ -160,16 +202,22 @@ public final class BucketSitePublisher implements RunPublisher {
      * author's and may carry a secret (a token, a -Dpassword=…); a re-run from the site then fails admission until they are
      * given again, rather than running without them.
      */
-    // Fabric8 deprecates its shared mapper in favour of the client's KubernetesSerialization; this code has no client at hand
+    // Fabric8 deprecates its shared mapper in favour of the client's KubernetesSerialization; this code has no client
+    // at hand
     @SuppressWarnings("deprecation")
     static Map<String, Object> publicSpec(BenchmarkRunSpec spec) {
-        Map<String, Object> map = Serialization.jsonMapper().convertValue(spec, new TypeReference<LinkedHashMap<String, Object>>() {});
+        Map<String, Object> map =
+                Serialization.jsonMapper().convertValue(spec, new TypeReference<LinkedHashMap<String, Object>>() {});
         if (map.get("runner") instanceof Map<?, ?> runner) {
             @SuppressWarnings("unchecked")
             Map<String, Object> r = (Map<String, Object>) runner;
             if (runner.get("env") instanceof List<?> env) {
-                r.put("env", env.stream().map(e -> Map.of("name", String.valueOf(((Map<?, ?>) e).get("name")), "value", NOT_PUBLISHED))
-                        .toList());
+                r.put(
+                        "env",
+                        env.stream()
+                                .map(e -> Map.of(
+                                        "name", String.valueOf(((Map<?, ?>) e).get("name")), "value", NOT_PUBLISHED))
+                                .toList());
             }
             if (runner.get("jvmOptions") instanceof List<?> options) {
                 r.put("jvmOptions", options.stream().map(o -> NOT_PUBLISHED).toList());
@@ -190,27 +238,42 @@ public final class BucketSitePublisher implements RunPublisher {
         if (baseline.isPresent()) {
             return RunNames.key(baseline.get()).toString();
         }
-        String published = BucketLayout.SITE_PREFIX + "data/runs/" + run.getMetadata().getNamespace() + "/" + name + "/";
-        Optional<String> newest = store.list(published).stream().map(ObjectInfo::key)
-                .filter(k -> k.endsWith("/summary.json") && k.indexOf('/', published.length()) == k.length() - "/summary.json".length())
-                .max(Comparator.comparing(k -> store.get(k).map(BucketSitePublisher::createdAt).orElse("")));
+        String published =
+                BucketLayout.SITE_PREFIX + "data/runs/" + run.getMetadata().getNamespace() + "/" + name + "/";
+        Optional<String> newest = store.list(published).stream()
+                .map(ObjectInfo::key)
+                .filter(k -> k.endsWith("/summary.json")
+                        && k.indexOf('/', published.length()) == k.length() - "/summary.json".length())
+                .max(Comparator.comparing(
+                        k -> store.get(k).map(BucketSitePublisher::createdAt).orElse("")));
         if (newest.isEmpty()) {
-            LOG.warn("{}: baseline {} is neither in the cluster nor on the site; published without a comparison", RunNames.key(run), name);
+            LOG.warn(
+                    "{}: baseline {} is neither in the cluster nor on the site; published without a comparison",
+                    RunNames.key(run),
+                    name);
         }
-        return newest.map(k -> k.substring(BucketLayout.SITE_PREFIX.length() + "data/runs/".length(), k.length() - "/summary.json".length())).orElse(null);
+        return newest.map(k -> k.substring(
+                        BucketLayout.SITE_PREFIX.length() + "data/runs/".length(),
+                        k.length() - "/summary.json".length()))
+                .orElse(null);
     }
 
-    // Fabric8 deprecates its shared mapper in favour of the client's KubernetesSerialization; this code has no client at hand
+    // Fabric8 deprecates its shared mapper in favour of the client's KubernetesSerialization; this code has no client
+    // at hand
     @SuppressWarnings("deprecation")
     private static String createdAt(byte[] summary) {
         try {
-            return Serialization.jsonMapper().readTree(summary).path("createdAt").asText("");
+            return Serialization.jsonMapper()
+                    .readTree(summary)
+                    .path("createdAt")
+                    .asText("");
         } catch (IOException e) {
             return "";
         }
     }
 
-    // Fabric8 deprecates its shared mapper in favour of the client's KubernetesSerialization; this code has no client at hand
+    // Fabric8 deprecates its shared mapper in favour of the client's KubernetesSerialization; this code has no client
+    // at hand
     @SuppressWarnings("deprecation")
     private static Map<String, Object> facts(IsolationStatus isolation) {
         var facts = new LinkedHashMap<String, Object>();
@@ -223,8 +286,11 @@ public final class BucketSitePublisher implements RunPublisher {
             facts.put("cpusetGranted", isolation.getCpusetGranted());
             facts.put("node", isolation.getNode());
             if (isolation.getServer() != null) {
-                facts.put("server", Serialization.jsonMapper().convertValue(isolation.getServer(),
-                        new TypeReference<LinkedHashMap<String, Object>>() {}));
+                facts.put(
+                        "server",
+                        Serialization.jsonMapper()
+                                .convertValue(
+                                        isolation.getServer(), new TypeReference<LinkedHashMap<String, Object>>() {}));
             }
         }
         facts.values().removeIf(v -> v == null);
@@ -235,7 +301,13 @@ public final class BucketSitePublisher implements RunPublisher {
         var copy = new LinkedHashMap<String, Object>();
         copy.put("apiVersion", CrdConstants.API_VERSION);
         copy.put("kind", CrdConstants.KIND);
-        copy.put("metadata", Map.of("name", run.getMetadata().getName() + "-rerun", "namespace", run.getMetadata().getNamespace()));
+        copy.put(
+                "metadata",
+                Map.of(
+                        "name",
+                        run.getMetadata().getName() + "-rerun",
+                        "namespace",
+                        run.getMetadata().getNamespace()));
         copy.put("spec", publicSpec(run.getSpec()));
         return Serialization.asYaml(copy).replaceFirst("^---\\n", "");
     }

@@ -31,17 +31,22 @@ public final class CollectedArtifacts {
      * @throws io.isobench.store.ObjectTooLargeException a named file, or all of them, over the caps (field and size named)
      * @throws IOException                                the store cannot answer now
      */
-    public static RunFiles.Outcome keep(ResultSource results, BenchmarkRun run, int attempt, byte[] resultJson, RunResult result,
-            ReadLimits limits) throws IOException {
+    public static RunFiles.Outcome keep(
+            ResultSource results, BenchmarkRun run, int attempt, byte[] resultJson, RunResult result, ReadLimits limits)
+            throws IOException {
         RunKey key = RunNames.key(run);
         String uploaded = RunNames.attemptPrefix(run, attempt, RunnerWorkload.ROLE_CLIENT);
         RunFiles.Outcome outcome;
         synchronized (READING) {
-            outcome = RunFiles.collect(result, (path, maxBytes) -> results.read(uploaded + path, maxBytes), limits,
+            outcome = RunFiles.collect(
+                    result,
+                    (path, maxBytes) -> results.read(uploaded + path, maxBytes),
+                    limits,
                     (path, content) -> results.keep(BucketLayout.runFile(key, path), content, ContentTypes.TEXT));
         }
         results.keep(BucketLayout.runResult(key), resultJson, ContentTypes.JSON);
-        outcome.missing().forEach(field -> LOG.warn("run={}: {} was not uploaded; it will not be on the site", key, field));
+        outcome.missing()
+                .forEach(field -> LOG.warn("run={}: {} was not uploaded; it will not be on the site", key, field));
         outcome.rejected().forEach((path, why) -> LOG.warn("run={}: {} will not be on the site: {}", key, path, why));
         return outcome;
     }

@@ -6,10 +6,10 @@ import io.isobench.operator.api.ServerIsolation;
 import io.isobench.result.CpuSets;
 import io.isobench.result.Environment;
 import io.isobench.result.Pinning;
+import io.isobench.result.RepetitionResult;
 import io.isobench.result.ResultFormatException;
 import io.isobench.result.RunResult;
 import io.isobench.result.StepResult;
-import io.isobench.result.RepetitionResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,6 +38,7 @@ public record IsolationVerdict(boolean isolated, String reason, String message) 
 
     /** The kubelet option that grants whole physical cores only (no SMT sibling left to another container). */
     static final String FULL_PCPUS_HINT = "the kubelet's CPU manager policy option full-pcpus-only grants whole cores";
+
     static final int MAX_MESSAGE = 2_000;
 
     /** Thrown inside the checks: the run is not isolated, for this reason. */
@@ -59,8 +60,16 @@ public record IsolationVerdict(boolean isolated, String reason, String message) 
      * @param coresRead why the cores could not be read, or null
      * @param threads   its measured threads, each where it was pinned (one entry per repetition for the runner)
      */
-    private record Role(String name, String node, String cpuManagerPolicy, String reservedSystemCpus, String qosClass,
-            Integer cpusRequested, TreeSet<Integer> granted, Map<Integer, TreeSet<Integer>> cores, String coresRead,
+    private record Role(
+            String name,
+            String node,
+            String cpuManagerPolicy,
+            String reservedSystemCpus,
+            String qosClass,
+            Integer cpusRequested,
+            TreeSet<Integer> granted,
+            Map<Integer, TreeSet<Integer>> cores,
+            String coresRead,
             List<Placed> threads) {}
 
     /** A measured thread where it ran; {@code where} names the step and repetition for the runner's threads. */
@@ -68,7 +77,10 @@ public record IsolationVerdict(boolean isolated, String reason, String message) 
 
     public static IsolationVerdict judge(IsolationStatus facts, RunResult result) {
         if (!"Exclusive".equals(facts.getMode())) {
-            return new IsolationVerdict(false, "SharedIsolation", "isolation Shared: the node may run other work; never reported as isolated");
+            return new IsolationVerdict(
+                    false,
+                    "SharedIsolation",
+                    "isolation Shared: the node may run other work; never reported as isolated");
         }
         try {
             List<Role> roles = new ArrayList<>();
@@ -94,9 +106,12 @@ public record IsolationVerdict(boolean isolated, String reason, String message) 
 
     private static Role runner(IsolationStatus facts, RunResult result) {
         Environment env = result.environment();
-        var granted = new TreeSet<Integer>(env == null || env.cpuset() == null || env.cpuset().cpus() == null ? List.of()
-                : env.cpuset().cpus().stream().filter(Objects::nonNull).toList());
-        List<String> siblings = env == null || env.isolation() == null ? null : env.isolation().smtSiblings();
+        var granted = new TreeSet<Integer>(
+                env == null || env.cpuset() == null || env.cpuset().cpus() == null
+                        ? List.of()
+                        : env.cpuset().cpus().stream().filter(Objects::nonNull).toList());
+        List<String> siblings =
+                env == null || env.isolation() == null ? null : env.isolation().smtSiblings();
         Map<Integer, TreeSet<Integer>> cores = Map.of();
         String coresRead = null;
         try {
@@ -114,24 +129,49 @@ public record IsolationVerdict(boolean isolated, String reason, String message) 
             }
         }
         String name = "runner pod" + (facts.getNode() == null ? "" : " on node " + facts.getNode());
-        return new Role(name, facts.getNode(), facts.getCpuManagerPolicy(), facts.getReservedSystemCpus(), facts.getQosClass(),
-                facts.getCpusRequested(), granted, cores, coresRead, threads);
+        return new Role(
+                name,
+                facts.getNode(),
+                facts.getCpuManagerPolicy(),
+                facts.getReservedSystemCpus(),
+                facts.getQosClass(),
+                facts.getCpusRequested(),
+                granted,
+                cores,
+                coresRead,
+                threads);
     }
 
     private static Role server(ServerIsolation server) {
-        String name = "server pod " + server.getPod() + (server.getNode() == null ? "" : " on node " + server.getNode());
+        String name =
+                "server pod " + server.getPod() + (server.getNode() == null ? "" : " on node " + server.getNode());
         if (server.getUnverified() != null || server.getCpusetGranted() == null) {
-            throw new NotIsolated("ServerUnverified", name + ": its start-up report (cpuset, SMT siblings, pinning) is unknown: "
-                    + Optional.ofNullable(server.getUnverified()).orElse("not read yet"));
+            throw new NotIsolated(
+                    "ServerUnverified",
+                    name + ": its start-up report (cpuset, SMT siblings, pinning) is unknown: "
+                            + Optional.ofNullable(server.getUnverified()).orElse("not read yet"));
         }
         try {
             var granted = CpuSets.parse("status.isolation.server.cpusetGranted", server.getCpusetGranted());
             var cores = CpuSets.siblings("status.isolation.server.smtSiblings", server.getSmtSiblings());
-            List<Placed> threads = server.getThreads() == null ? List.of() : server.getThreads().stream()
-                    .map((PinnedThread t) -> new Pinning(t.getRole(), t.getCpu(), Boolean.TRUE.equals(t.getPinned()), t.getDetail()))
-                    .map(p -> new Placed(p, "server")).toList();
-            return new Role(name, server.getNode(), server.getCpuManagerPolicy(), server.getReservedSystemCpus(), server.getQosClass(),
-                    server.getCpusRequested(), granted, cores, null, threads);
+            List<Placed> threads = server.getThreads() == null
+                    ? List.of()
+                    : server.getThreads().stream()
+                            .map((PinnedThread t) -> new Pinning(
+                                    t.getRole(), t.getCpu(), Boolean.TRUE.equals(t.getPinned()), t.getDetail()))
+                            .map(p -> new Placed(p, "server"))
+                            .toList();
+            return new Role(
+                    name,
+                    server.getNode(),
+                    server.getCpuManagerPolicy(),
+                    server.getReservedSystemCpus(),
+                    server.getQosClass(),
+                    server.getCpusRequested(),
+                    granted,
+                    cores,
+                    null,
+                    threads);
         } catch (ResultFormatException e) {
             throw new NotIsolated("ServerUnverified", name + ": " + e.getMessage());
         }
@@ -140,15 +180,20 @@ public record IsolationVerdict(boolean isolated, String reason, String message) 
     /** The checks every role passes, in the order a reader fixes them: node, pod, grant, cores, threads. */
     private static void check(Role role) {
         if (!"static".equals(role.cpuManagerPolicy())) {
-            throw new NotIsolated("CpuManagerNotStatic", role.name() + ": kubelet cpuManagerPolicy is " + role.cpuManagerPolicy()
-                    + ", not static");
+            throw new NotIsolated(
+                    "CpuManagerNotStatic",
+                    role.name() + ": kubelet cpuManagerPolicy is " + role.cpuManagerPolicy() + ", not static");
         }
         if (!"Guaranteed".equals(role.qosClass())) {
-            throw new NotIsolated("NotGuaranteed", role.name() + ": QoS class is " + role.qosClass() + ", not Guaranteed");
+            throw new NotIsolated(
+                    "NotGuaranteed", role.name() + ": QoS class is " + role.qosClass() + ", not Guaranteed");
         }
         if (role.cpusRequested() == null || role.granted().size() != role.cpusRequested()) {
-            throw new NotIsolated("CpusetMismatch", role.name() + " was granted cpuset '" + CpuSets.format(role.granted()) + "' ("
-                    + role.granted().size() + " CPUs) but asked for " + role.cpusRequested() + " exclusive CPUs");
+            throw new NotIsolated(
+                    "CpusetMismatch",
+                    role.name() + " was granted cpuset '" + CpuSets.format(role.granted()) + "' ("
+                            + role.granted().size() + " CPUs) but asked for " + role.cpusRequested()
+                            + " exclusive CPUs");
         }
         TreeSet<Integer> reserved;
         try {
@@ -158,17 +203,23 @@ public record IsolationVerdict(boolean isolated, String reason, String message) 
         }
         reserved.retainAll(role.granted());
         if (!reserved.isEmpty()) {
-            throw new NotIsolated("ReservedCpusGranted", role.name() + ": granted cpuset " + CpuSets.format(role.granted())
-                    + " includes the kubelet's reserved CPUs " + CpuSets.format(reserved));
+            throw new NotIsolated(
+                    "ReservedCpusGranted",
+                    role.name() + ": granted cpuset " + CpuSets.format(role.granted())
+                            + " includes the kubelet's reserved CPUs " + CpuSets.format(reserved));
         }
         wholeCores(role);
         if (role.threads().isEmpty()) {
             throw new NotIsolated("PinningFailed", role.name() + " reported no measured thread's pinning");
         }
-        List<String> unpinned = role.threads().stream().filter(t -> !t.pinning().applied() || t.pinning().cpu() == null)
-                .map(t -> t.pinning().role() + " (" + t.pinning().detail() + ")").distinct().toList();
+        List<String> unpinned = role.threads().stream()
+                .filter(t -> !t.pinning().applied() || t.pinning().cpu() == null)
+                .map(t -> t.pinning().role() + " (" + t.pinning().detail() + ")")
+                .distinct()
+                .toList();
         if (!unpinned.isEmpty()) {
-            throw new NotIsolated("PinningFailed", role.name() + ": threads not pinned: " + String.join("; ", unpinned));
+            throw new NotIsolated(
+                    "PinningFailed", role.name() + ": threads not pinned: " + String.join("; ", unpinned));
         }
     }
 
@@ -180,8 +231,10 @@ public record IsolationVerdict(boolean isolated, String reason, String message) 
         var unknown = new TreeSet<>(role.granted());
         unknown.removeAll(role.cores().keySet());
         if (!unknown.isEmpty()) {
-            throw new NotIsolated("SmtSiblingsUnknown", role.name() + ": the SMT siblings of CPU(s) " + CpuSets.format(unknown)
-                    + " are unknown (not shown by /sys/devices/system/cpu/cpuN/topology)");
+            throw new NotIsolated(
+                    "SmtSiblingsUnknown",
+                    role.name() + ": the SMT siblings of CPU(s) " + CpuSets.format(unknown)
+                            + " are unknown (not shown by /sys/devices/system/cpu/cpuN/topology)");
         }
         Map<Integer, String> outside = new TreeMap<>();
         role.granted().forEach(cpu -> {
@@ -192,11 +245,15 @@ public record IsolationVerdict(boolean isolated, String reason, String message) 
             }
         });
         if (!outside.isEmpty()) {
-            String pairs = outside.entrySet().stream().map(e -> "CPU " + e.getKey() + " with " + e.getValue())
+            String pairs = outside.entrySet().stream()
+                    .map(e -> "CPU " + e.getKey() + " with " + e.getValue())
                     .collect(Collectors.joining(", "));
-            throw new NotIsolated("SmtSiblingShared", role.name() + ": granted cpuset " + CpuSets.format(role.granted())
-                    + " shares physical cores with CPUs outside it (" + pairs + "), which other containers may be given; "
-                    + FULL_PCPUS_HINT);
+            throw new NotIsolated(
+                    "SmtSiblingShared",
+                    role.name() + ": granted cpuset " + CpuSets.format(role.granted())
+                            + " shares physical cores with CPUs outside it (" + pairs
+                            + "), which other containers may be given; "
+                            + FULL_PCPUS_HINT);
         }
     }
 
@@ -204,12 +261,17 @@ public record IsolationVerdict(boolean isolated, String reason, String message) 
     private static void threadsApart(List<Role> roles) {
         for (Role role : roles) {
             Map<String, Map<Integer, TreeSet<String>>> byWhere = new LinkedHashMap<>();
-            role.threads().forEach(t -> byWhere.computeIfAbsent(t.where(), w -> new TreeMap<>())
-                    .computeIfAbsent(t.pinning().cpu(), c -> new TreeSet<>()).add(t.pinning().role()));
+            role.threads()
+                    .forEach(t -> byWhere.computeIfAbsent(t.where(), w -> new TreeMap<>())
+                            .computeIfAbsent(t.pinning().cpu(), c -> new TreeSet<>())
+                            .add(t.pinning().role()));
             byWhere.forEach((where, byCpu) -> byCpu.forEach((cpu, threadRoles) -> {
                 if (threadRoles.size() > 1) {
-                    throw new NotIsolated("MeasuredThreadsShareCpu", role.name() + ": measured threads " + String.join(" and ", threadRoles)
-                            + " both run on CPU " + cpu + " (" + where + "): each needs a CPU of its own (give the role cpus ≥ 1)");
+                    throw new NotIsolated(
+                            "MeasuredThreadsShareCpu",
+                            role.name() + ": measured threads " + String.join(" and ", threadRoles)
+                                    + " both run on CPU " + cpu + " (" + where
+                                    + "): each needs a CPU of its own (give the role cpus ≥ 1)");
                 }
             }));
         }
@@ -220,17 +282,22 @@ public record IsolationVerdict(boolean isolated, String reason, String message) 
                 var both = new TreeSet<>(a.granted());
                 both.retainAll(b.granted());
                 if (a.node() != null && a.node().equals(b.node()) && !both.isEmpty()) {
-                    throw new NotIsolated("MeasuredThreadsShareCpu", a.name() + " (cpuset " + CpuSets.format(a.granted()) + ") and "
-                            + b.name() + " (cpuset " + CpuSets.format(b.granted()) + ") share CPU(s) " + CpuSets.format(both));
+                    throw new NotIsolated(
+                            "MeasuredThreadsShareCpu",
+                            a.name() + " (cpuset " + CpuSets.format(a.granted()) + ") and " + b.name() + " (cpuset "
+                                    + CpuSets.format(b.granted()) + ") share CPU(s) " + CpuSets.format(both));
                 }
             }
         }
     }
 
     private static String describe(Role role) {
-        String threads = role.threads().stream().map(t -> t.pinning().role() + "@" + t.pinning().cpu()).distinct()
+        String threads = role.threads().stream()
+                .map(t -> t.pinning().role() + "@" + t.pinning().cpu())
+                .distinct()
                 .collect(Collectors.joining(", "));
-        return role.name() + ": static CPU manager granted cpuset " + CpuSets.format(role.granted()) + " (" + role.granted().size()
-                + " whole CPUs, whole cores, Guaranteed pod), threads pinned apart: " + (threads.isEmpty() ? "none reported" : threads);
+        return role.name() + ": static CPU manager granted cpuset " + CpuSets.format(role.granted()) + " ("
+                + role.granted().size() + " whole CPUs, whole cores, Guaranteed pod), threads pinned apart: "
+                + (threads.isEmpty() ? "none reported" : threads);
     }
 }

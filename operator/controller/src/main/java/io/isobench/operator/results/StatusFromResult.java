@@ -43,7 +43,12 @@ public final class StatusFromResult {
         } else if (s.load() != null) {
             status.setClients(s.load().concurrency());
         }
-        double achieved = s.repetitions() == null ? 0 : s.repetitions().stream().mapToDouble(r -> r.achievedRate()).average().orElse(0);
+        double achieved = s.repetitions() == null
+                ? 0
+                : s.repetitions().stream()
+                        .mapToDouble(r -> r.achievedRate())
+                        .average()
+                        .orElse(0);
         status.setAchievedRate(Math.round(achieved));
         status.setSamples(l.count());
         status.setP50(l.p50());
@@ -55,7 +60,10 @@ public final class StatusFromResult {
         status.setMax(l.max());
         status.setMean(Math.round(l.mean()));
         status.setVerdict(s.verdict() == null ? null : verdict(s.verdict()));
-        status.setReason(s.reason() == null || s.reason().length() <= MAX_REASON ? s.reason() : s.reason().substring(0, MAX_REASON - 1) + "…");
+        status.setReason(
+                s.reason() == null || s.reason().length() <= MAX_REASON
+                        ? s.reason()
+                        : s.reason().substring(0, MAX_REASON - 1) + "…");
         return status;
     }
 
@@ -73,7 +81,8 @@ public final class StatusFromResult {
         String firstVariant = steps.getFirst().getVariant();
         Optional<StepStatus> headline = steps.stream()
                 .filter(s -> Objects.equals(firstVariant, s.getVariant()) && s.getVerdict() == RunVerdict.OK)
-                .max(Comparator.comparingLong(s -> s.getTargetRate() != null ? s.getTargetRate() : s.getClients() == null ? 0 : s.getClients()));
+                .max(Comparator.comparingLong(s ->
+                        s.getTargetRate() != null ? s.getTargetRate() : s.getClients() == null ? 0 : s.getClients()));
         StepStatus h = headline.orElse(steps.getFirst());
         return new SummaryStatus(h.getId(), nanos(h.getP50()), nanos(h.getP99()));
     }
@@ -94,7 +103,8 @@ public final class StatusFromResult {
             scaled /= 1_000;
             u++;
         }
-        String text = scaled >= 100 ? String.format(Locale.ROOT, "%.0f", scaled) : String.format(Locale.ROOT, "%.3g", scaled);
+        String text =
+                scaled >= 100 ? String.format(Locale.ROOT, "%.0f", scaled) : String.format(Locale.ROOT, "%.3g", scaled);
         if (text.contains(".")) {
             text = text.replaceAll("0+$", "").replaceAll("\\.$", "");
         }

@@ -12,31 +12,55 @@ public final class Conditions {
 
     private Conditions() {}
 
-    public static void set(BenchmarkRunStatus status, String type, boolean value, String reason, String message, long generation, Instant now) {
+    public static void set(
+            BenchmarkRunStatus status,
+            String type,
+            boolean value,
+            String reason,
+            String message,
+            long generation,
+            Instant now) {
         set(status, type, value ? "True" : "False", reason, message, generation, now);
     }
 
     /** The same for a condition that may also be Unknown: {@code text} is True, False or Unknown. */
-    public static void set(BenchmarkRunStatus status, String type, String text, String reason, String message, long generation,
+    public static void set(
+            BenchmarkRunStatus status,
+            String type,
+            String text,
+            String reason,
+            String message,
+            long generation,
             Instant now) {
         Optional<Condition> existing = get(status, type);
-        String since = existing.filter(c -> text.equals(c.getStatus())).map(Condition::getLastTransitionTime).orElse(now.toString());
-        Condition next = new ConditionBuilder().withType(type).withStatus(text).withReason(reason).withMessage(message == null ? ""
-                : message)
-                .withObservedGeneration(generation).withLastTransitionTime(since).build();
+        String since = existing.filter(c -> text.equals(c.getStatus()))
+                .map(Condition::getLastTransitionTime)
+                .orElse(now.toString());
+        Condition next = new ConditionBuilder()
+                .withType(type)
+                .withStatus(text)
+                .withReason(reason)
+                .withMessage(message == null ? "" : message)
+                .withObservedGeneration(generation)
+                .withLastTransitionTime(since)
+                .build();
         status.getConditions().removeIf(c -> Objects.equals(type, c.getType()));
         status.getConditions().add(next);
     }
 
     public static Optional<Condition> get(BenchmarkRunStatus status, String type) {
-        return status.getConditions().stream().filter(c -> type.equals(c.getType())).findFirst();
+        return status.getConditions().stream()
+                .filter(c -> type.equals(c.getType()))
+                .findFirst();
     }
 
     /** The condition of {@code type} in {@code after} when its status or reason differs from {@code before}'s. */
     public static Optional<Condition> changed(BenchmarkRunStatus before, BenchmarkRunStatus after, String type) {
         Optional<Condition> was = get(before, type);
-        return get(after, type).filter(c -> was.isEmpty() || !Objects.equals(was.get().getStatus(), c.getStatus())
-                || !Objects.equals(was.get().getReason(), c.getReason()));
+        return get(after, type)
+                .filter(c -> was.isEmpty()
+                        || !Objects.equals(was.get().getStatus(), c.getStatus())
+                        || !Objects.equals(was.get().getReason(), c.getReason()));
     }
 
     public static boolean isTrue(BenchmarkRunStatus status, String type) {

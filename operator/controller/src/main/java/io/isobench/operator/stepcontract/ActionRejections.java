@@ -31,8 +31,12 @@ public final class ActionRejections {
         var status = e.getStatus();
         String reason = status == null || status.getReason() == null ? "" : " " + status.getReason();
         String message = status == null || status.getMessage() == null ? e.getMessage() : status.getMessage();
-        byRunUid.put(runUid, new Rejection(attempt,
-                "the API server refused an action of attempt " + attempt + " (" + e.getCode() + reason + "): " + message));
+        byRunUid.put(
+                runUid,
+                new Rejection(
+                        attempt,
+                        "the API server refused an action of attempt " + attempt + " (" + e.getCode() + reason + "): "
+                                + message));
     }
 
     /** The refusal recorded for this attempt of the run, removed; a refusal of an earlier attempt is dropped. */

@@ -38,12 +38,17 @@ public record Outcome(Action action, boolean next, Duration recheck) {
      * recheck.
      */
     public Outcome then(Outcome later) {
-        Action both = action == null ? later.action : later.action == null ? action : () -> {
-            action.run();
-            later.action.run();
-        };
-        Duration sooner = recheck == null ? later.recheck : later.recheck == null
-                || recheck.compareTo(later.recheck) < 0 ? recheck : later.recheck;
+        Action both = action == null
+                ? later.action
+                : later.action == null
+                        ? action
+                        : () -> {
+                            action.run();
+                            later.action.run();
+                        };
+        Duration sooner = recheck == null
+                ? later.recheck
+                : later.recheck == null || recheck.compareTo(later.recheck) < 0 ? recheck : later.recheck;
         return new Outcome(both, later.next, sooner);
     }
 

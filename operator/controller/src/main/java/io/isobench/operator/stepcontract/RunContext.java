@@ -36,8 +36,15 @@ public final class RunContext {
      * @param allRuns    every run (the queue)
      * @param runnerPods every runner pod in the run namespace, of any run (who is still on which node)
      */
-    public RunContext(BenchmarkRun run, BenchmarkRunStatus status, Instant now, Services services, Collection<Job> jobs, Collection<Pod> pods,
-            Supplier<Collection<BenchmarkRun>> allRuns, Supplier<Collection<Pod>> runnerPods) {
+    public RunContext(
+            BenchmarkRun run,
+            BenchmarkRunStatus status,
+            Instant now,
+            Services services,
+            Collection<Job> jobs,
+            Collection<Pod> pods,
+            Supplier<Collection<BenchmarkRun>> allRuns,
+            Supplier<Collection<Pod>> runnerPods) {
         this.run = run;
         this.status = status;
         this.now = now;
@@ -83,7 +90,9 @@ public final class RunContext {
 
     /** The current attempt's Job of one role (client or server). */
     public Optional<Job> job(String role) {
-        String name = RunnerWorkload.ROLE_SERVER.equals(role) ? RunNames.job(run, attempt()) + "-server" : RunNames.job(run, attempt());
+        String name = RunnerWorkload.ROLE_SERVER.equals(role)
+                ? RunNames.job(run, attempt()) + "-server"
+                : RunNames.job(run, attempt());
         return jobs.stream().filter(j -> name.equals(j.getMetadata().getName())).findFirst();
     }
 
@@ -91,9 +100,11 @@ public final class RunContext {
     public List<Pod> pods(String role) {
         String attempt = String.valueOf(attempt());
         return pods.stream()
-                .filter(p -> p.getMetadata().getLabels() != null && attempt.equals(p.getMetadata().getLabels().get(CrdConstants.LABEL_ATTEMPT))
+                .filter(p -> p.getMetadata().getLabels() != null
+                        && attempt.equals(p.getMetadata().getLabels().get(CrdConstants.LABEL_ATTEMPT))
                         && role.equals(p.getMetadata().getLabels().get(CrdConstants.LABEL_ROLE)))
-                .sorted((a, b) -> String.valueOf(b.getMetadata().getCreationTimestamp()).compareTo(String.valueOf(a.getMetadata().getCreationTimestamp())))
+                .sorted((a, b) -> String.valueOf(b.getMetadata().getCreationTimestamp())
+                        .compareTo(String.valueOf(a.getMetadata().getCreationTimestamp())))
                 .toList();
     }
 

@@ -11,7 +11,7 @@ import io.isobench.operator.uploads.UploadAccess;
 import io.isobench.operator.workload.RunnerWorkload;
 
 /** The long-lived collaborators steps use; one set per operator process ({@code uploads}, {@code results},
-        {@code publisher}: null without a store). */
+ * {@code publisher}: null without a store). */
 public record Services(
         OperatorConfig config,
         KubernetesClient client,

@@ -44,12 +44,16 @@ final class Attempts {
             return Outcome.act(removeAttempt, Duration.ZERO);
         }
         ctx.status().setNodes(null);
-        ctx.moveTo(Phase.Queued, failed + "; attempt " + (attempt + 1) + " of " + (retries + 1) + " waits for a healthy node");
+        ctx.moveTo(
+                Phase.Queued,
+                failed + "; attempt " + (attempt + 1) + " of " + (retries + 1) + " waits for a healthy node");
         // its node is given back once the return to the queue is stored
         var ledger = ctx.services().ledger();
-        return Outcome.act(() -> {
-            ledger.release(uid);
-            removeAttempt.run();
-        }, Duration.ZERO);
+        return Outcome.act(
+                () -> {
+                    ledger.release(uid);
+                    removeAttempt.run();
+                },
+                Duration.ZERO);
     }
 }

@@ -6,13 +6,13 @@ import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.RunVerdict;
 import io.isobench.operator.api.targets.TargetProfiles;
+import io.isobench.operator.results.CollectedArtifacts;
+import io.isobench.operator.results.IsolationVerdict;
+import io.isobench.operator.results.StatusFromResult;
 import io.isobench.operator.stepcontract.FailureReason;
 import io.isobench.operator.stepcontract.Outcome;
 import io.isobench.operator.stepcontract.ReconcileStep;
 import io.isobench.operator.stepcontract.RunContext;
-import io.isobench.operator.results.CollectedArtifacts;
-import io.isobench.operator.results.IsolationVerdict;
-import io.isobench.operator.results.StatusFromResult;
 import io.isobench.operator.workload.RunNames;
 import io.isobench.operator.workload.RunnerWorkload;
 import io.isobench.result.ReadLimits;
@@ -44,7 +44,8 @@ public final class CollectStep implements ReconcileStep {
         var services = ctx.services();
         var run = ctx.run();
         if (services.results() == null) {
-            ctx.fail(FailureReason.NoObjectStore,
+            ctx.fail(
+                    FailureReason.NoObjectStore,
                     "the operator has no object store configured (ISOBENCH_STORE_ENDPOINT): results cannot be collected");
             return Outcome.stop(null);
         }
@@ -63,20 +64,27 @@ public final class CollectStep implements ReconcileStep {
             Instant ended = jobEnd(ctx.job(RunnerWorkload.ROLE_CLIENT)).orElse(ctx.now());
             Duration grace = services.config().collectGrace();
             if (ended.plus(grace).isBefore(ctx.now())) {
-                return Attempts.failed(ctx, FailureReason.NoResult, "no result.json at " + services.results().describe(key) + " "
-                        + grace.toSeconds() + "s after the runner ended (upload failed?)");
+                return Attempts.failed(
+                        ctx,
+                        FailureReason.NoResult,
+                        "no result.json at " + services.results().describe(key) + " " + grace.toSeconds()
+                                + "s after the runner ended (upload failed?)");
             }
-            ctx.status().setMessage("waiting for the runner's upload of " + services.results().describe(key));
+            ctx.status()
+                    .setMessage("waiting for the runner's upload of "
+                            + services.results().describe(key));
             return Outcome.stop(RECHECK);
         }
         RunResult result;
         try {
             result = ResultJson.parse(new String(bytes.get(), StandardCharsets.UTF_8));
-            var steps = StatusFromResult.steps(result, TargetProfiles.of(run.getSpec().getTarget()).runnerName());
+            var steps = StatusFromResult.steps(
+                    result, TargetProfiles.of(run.getSpec().getTarget()).runnerName());
             CollectedArtifacts.keep(services.results(), run, ctx.attempt(), bytes.get(), result, limits);
             ctx.status().setSteps(steps);
         } catch (ResultFormatException | IllegalArgumentException e) {
-            ctx.fail(FailureReason.InvalidResult, services.results().describe(key) + " was rejected: " + e.getMessage());
+            ctx.fail(
+                    FailureReason.InvalidResult, services.results().describe(key) + " was rejected: " + e.getMessage());
             return Outcome.stop(null);
         } catch (ObjectTooLargeException e) {
             ctx.fail(FailureReason.ResultTooLarge, e.getMessage());
@@ -100,8 +108,12 @@ public final class CollectStep implements ReconcileStep {
         status.setVerdict(result.verdict() == null ? RunVerdict.FAIL : StatusFromResult.verdict(result.verdict()));
         status.setCompletionTime(ctx.now());
         if (result.verdict() == Verdict.OK) {
-            ctx.moveTo(Phase.Succeeded, "all " + status.getSteps().size() + " steps OK; headline " + status.getSummary().getStep()
-                    + " p50 " + status.getSummary().getP50() + ", p99 " + status.getSummary().getP99());
+            ctx.moveTo(
+                    Phase.Succeeded,
+                    "all " + status.getSteps().size() + " steps OK; headline "
+                            + status.getSummary().getStep() + " p50 "
+                            + status.getSummary().getP50() + ", p99 "
+                            + status.getSummary().getP99());
             ctx.condition(CrdConstants.CONDITION_COMPLETED, true, "Succeeded", status.getMessage());
         } else if (result.verdict() == Verdict.INCONCLUSIVE) {
             ctx.condition(CrdConstants.CONDITION_CONCLUSIVE, false, "HostNoise", result.reason());
@@ -115,14 +127,20 @@ public final class CollectStep implements ReconcileStep {
     }
 
     private static Outcome unreachable(RunContext ctx, String key, IOException e) {
-        ctx.status().setMessage("object store unreachable while reading " + ctx.services().results().describe(key) + ": " + e.getMessage()
-                + "; retrying");
+        ctx.status()
+                .setMessage("object store unreachable while reading "
+                        + ctx.services().results().describe(key) + ": " + e.getMessage() + "; retrying");
         return Outcome.stop(Duration.ofSeconds(5));
     }
 
     private static Optional<Instant> jobEnd(Optional<Job> job) {
-        return job.filter(j -> j.getStatus() != null).flatMap(j -> j.getStatus().getConditions().stream()
-                .filter(c -> ("Complete".equals(c.getType()) || "Failed".equals(c.getType())) && "True".equals(c.getStatus()))
-                .map(c -> c.getLastTransitionTime()).filter(t -> t != null).map(Instant::parse).findFirst());
+        return job.filter(j -> j.getStatus() != null)
+                .flatMap(j -> j.getStatus().getConditions().stream()
+                        .filter(c -> ("Complete".equals(c.getType()) || "Failed".equals(c.getType()))
+                                && "True".equals(c.getStatus()))
+                        .map(c -> c.getLastTransitionTime())
+                        .filter(t -> t != null)
+                        .map(Instant::parse)
+                        .findFirst());
     }
 }

@@ -20,7 +20,9 @@ public final class DeadlineStep implements ReconcileStep {
             return Outcome.proceedToNext();
         }
         String phase = ctx.phase().name();
-        ctx.fail(FailureReason.Timeout, "did not finish within spec.timeout " + run.getSpec().getTimeout() + " (was " + phase + ")");
+        ctx.fail(
+                FailureReason.Timeout,
+                "did not finish within spec.timeout " + run.getSpec().getTimeout() + " (was " + phase + ")");
         // a node admitted but not yet stored as held is given back once the end is stored
         var ledger = ctx.services().ledger();
         String uid = run.getMetadata().getUid();

@@ -39,6 +39,7 @@ public final class ObserveStep implements ReconcileStep {
     static final int EXIT_STEP_FAILED = 1;
     /** The runner's exit code for "finished INCONCLUSIVE (host noise), result written". */
     static final int EXIT_INCONCLUSIVE = 5;
+
     static final Duration NODE_LOST_GRACE = Duration.ofSeconds(30);
     static final Duration RECHECK = Duration.ofSeconds(5);
 
@@ -47,7 +48,8 @@ public final class ObserveStep implements ReconcileStep {
         Optional<Job> job = ctx.job(RunnerWorkload.ROLE_CLIENT);
         if (job.isEmpty()) {
             return ctx.phase() == Phase.Running
-                    ? Attempts.failed(ctx, FailureReason.JobDeleted, "runner Job of attempt " + ctx.attempt() + " was deleted")
+                    ? Attempts.failed(
+                            ctx, FailureReason.JobDeleted, "runner Job of attempt " + ctx.attempt() + " was deleted")
                     : Outcome.stop(RECHECK);
         }
         List<Pod> pods = ctx.pods(RunnerWorkload.ROLE_CLIENT);
@@ -69,10 +71,15 @@ public final class ObserveStep implements ReconcileStep {
             }
             return Attempts.failed(ctx, FailureReason.RunnerFailed, describeFailure(job.get(), pod, exit));
         }
-        if (pod.isPresent() && ctx.phase() == Phase.Scheduled && "Running".equals(pod.get().getStatus().getPhase())) {
+        if (pod.isPresent()
+                && ctx.phase() == Phase.Scheduled
+                && "Running".equals(pod.get().getStatus().getPhase())) {
             Pod p = pod.get();
             ctx.status().setStartTime(ctx.now());
-            ctx.moveTo(Phase.Running, "runner pod " + p.getMetadata().getName() + " running on " + p.getSpec().getNodeName());
+            ctx.moveTo(
+                    Phase.Running,
+                    "runner pod " + p.getMetadata().getName() + " running on "
+                            + p.getSpec().getNodeName());
             return Outcome.stop(Duration.ZERO);
         }
         for (String node : ctx.status().getNodes()) {
@@ -99,7 +106,8 @@ public final class ObserveStep implements ReconcileStep {
         });
         ServerIsolation server = isolation.getServer();
         boolean ownPod = ResourcePlan.of(ctx.run().getSpec()).twoPods();
-        Optional<Pod> serverPod = ownPod ? ctx.pods(RunnerWorkload.ROLE_SERVER).stream().findFirst() : client;
+        Optional<Pod> serverPod =
+                ownPod ? ctx.pods(RunnerWorkload.ROLE_SERVER).stream().findFirst() : client;
         if (server == null || serverPod.isEmpty() || serverPod.get().getStatus() == null) {
             return;
         }
@@ -118,8 +126,9 @@ public final class ObserveStep implements ReconcileStep {
         if (server.getCpusetGranted() != null || !started(pod, RunnerWorkload.ROLE_SERVER)) {
             return;
         }
-        ServerReports.Read read = ctx.services().serverReports().read(ctx.services().config().runNamespace(), pod.getMetadata().getName(),
-                RunnerWorkload.ROLE_SERVER);
+        ServerReports.Read read = ctx.services()
+                .serverReports()
+                .read(ctx.services().config().runNamespace(), pod.getMetadata().getName(), RunnerWorkload.ROLE_SERVER);
         if (read.report() == null) {
             server.setUnverified(read.problem());
             return;
@@ -128,13 +137,16 @@ public final class ObserveStep implements ReconcileStep {
         server.setUnverified(null);
         server.setCpusetGranted(CpuSets.format(report.cpuset().cpus()));
         server.setSmtSiblings(report.smtSiblings() == null ? List.of() : report.smtSiblings());
-        server.setThreads(report.pinning().stream().map(p -> new PinnedThread(p.role(), p.cpu(), p.applied(), p.detail())).toList());
+        server.setThreads(report.pinning().stream()
+                .map(p -> new PinnedThread(p.role(), p.cpu(), p.applied(), p.detail()))
+                .toList());
     }
 
     /** Whether the container (a sidecar, or a pod's own) has started: its log holds what it printed at start-up. */
     private static boolean started(Pod pod, String container) {
         return Stream.of(pod.getStatus().getContainerStatuses(), pod.getStatus().getInitContainerStatuses())
-                .filter(Objects::nonNull).flatMap(List::stream)
+                .filter(Objects::nonNull)
+                .flatMap(List::stream)
                 .filter(s -> container.equals(s.getName()) && s.getState() != null)
                 .anyMatch(s -> s.getState().getRunning() != null || s.getState().getTerminated() != null);
     }
@@ -147,23 +159,33 @@ public final class ObserveStep implements ReconcileStep {
         if (NodeInspector.ready(node.get())) {
             return Optional.empty();
         }
-        Instant since = node.get().getStatus().getConditions().stream().filter(c -> "Ready".equals(c.getType())).findFirst()
-                .map(c -> Instant.parse(c.getLastTransitionTime())).orElse(Instant.EPOCH);
+        Instant since = node.get().getStatus().getConditions().stream()
+                .filter(c -> "Ready".equals(c.getType()))
+                .findFirst()
+                .map(c -> Instant.parse(c.getLastTransitionTime()))
+                .orElse(Instant.EPOCH);
         return since.plus(NODE_LOST_GRACE).isBefore(ctx.now())
-                ? Optional.of("node " + name + " has been NotReady since " + since) : Optional.empty();
+                ? Optional.of("node " + name + " has been NotReady since " + since)
+                : Optional.empty();
     }
 
     static boolean condition(Job job, String type) {
-        return job.getStatus() != null && job.getStatus().getConditions() != null && job.getStatus().getConditions().stream()
-                .anyMatch((JobCondition c) -> type.equals(c.getType()) && "True".equals(c.getStatus()));
+        return job.getStatus() != null
+                && job.getStatus().getConditions() != null
+                && job.getStatus().getConditions().stream()
+                        .anyMatch((JobCondition c) -> type.equals(c.getType()) && "True".equals(c.getStatus()));
     }
 
     private static Optional<ContainerStateTerminated> clientExit(Pod pod) {
         if (pod.getStatus() == null || pod.getStatus().getContainerStatuses() == null) {
             return Optional.empty();
         }
-        return pod.getStatus().getContainerStatuses().stream().filter(s -> RunnerWorkload.ROLE_CLIENT.equals(s.getName()))
-                .map(ContainerStatus::getState).filter(s -> s != null && s.getTerminated() != null).map(s -> s.getTerminated()).findFirst();
+        return pod.getStatus().getContainerStatuses().stream()
+                .filter(s -> RunnerWorkload.ROLE_CLIENT.equals(s.getName()))
+                .map(ContainerStatus::getState)
+                .filter(s -> s != null && s.getTerminated() != null)
+                .map(s -> s.getTerminated())
+                .findFirst();
     }
 
     /** What the runner's documented exit codes mean (docs/contracts.md), for a reason a reader can act on. */
@@ -179,12 +201,16 @@ public final class ObserveStep implements ReconcileStep {
     }
 
     private static String describeFailure(Job job, Optional<Pod> pod, Optional<ContainerStateTerminated> exit) {
-        String jobReason = job.getStatus().getConditions().stream().filter(c -> "Failed".equals(c.getType())).findFirst()
-                .map(c -> c.getReason() + (c.getMessage() == null ? "" : " (" + c.getMessage() + ")")).orElse("failed");
+        String jobReason = job.getStatus().getConditions().stream()
+                .filter(c -> "Failed".equals(c.getType()))
+                .findFirst()
+                .map(c -> c.getReason() + (c.getMessage() == null ? "" : " (" + c.getMessage() + ")"))
+                .orElse("failed");
         if (exit.isPresent()) {
             var t = exit.get();
-            return "runner exited with code " + t.getExitCode() + (t.getReason() == null ? "" : " (" + t.getReason() + ")")
-                    + meaning(t.getExitCode()) + (t.getMessage() == null || t.getMessage().isBlank() ? "" : ": " + t.getMessage());
+            return "runner exited with code " + t.getExitCode()
+                    + (t.getReason() == null ? "" : " (" + t.getReason() + ")") + meaning(t.getExitCode())
+                    + (t.getMessage() == null || t.getMessage().isBlank() ? "" : ": " + t.getMessage());
         }
         if (pod.isEmpty()) {
             return "runner pod was deleted; Job " + jobReason;

@@ -36,10 +36,12 @@ public final class PreflightStep implements ReconcileStep {
         var known = new LinkedHashMap<String, Optional<KubeletFacts>>();
         known.put(node, nodes.knownKubelet(node));
         known.computeIfAbsent(serverNode, nodes::knownKubelet);
-        List<String> unread = known.keySet().stream().filter(n -> known.get(n).isEmpty()).toList();
+        List<String> unread =
+                known.keySet().stream().filter(n -> known.get(n).isEmpty()).toList();
         if (!unread.isEmpty()) {
-            ctx.status().setMessage("admitted to node " + ctx.status().getNode() + "; reading the kubelet configuration of "
-                    + String.join(", ", unread));
+            ctx.status()
+                    .setMessage("admitted to node " + ctx.status().getNode() + "; reading the kubelet configuration of "
+                            + String.join(", ", unread));
             return Outcome.act(() -> unread.forEach(nodes::kubelet), Duration.ZERO);
         }
         KubeletFacts facts = known.get(node).orElseThrow();
@@ -57,9 +59,13 @@ public final class PreflightStep implements ReconcileStep {
         for (var checked : known.entrySet()) {
             KubeletFacts f = checked.getValue().orElseThrow();
             if (exclusive && !f.staticPolicy()) {
-                FailureReason reason = f.error() != null ? FailureReason.KubeletConfigUnreadable : FailureReason.CpuManagerNotStatic;
-                String message = "node " + checked.getKey() + ": " + (f.error() != null ? f.error()
-                        : "kubelet cpuManagerPolicy is " + f.cpuManagerPolicy() + "; isolation Exclusive needs static");
+                FailureReason reason =
+                        f.error() != null ? FailureReason.KubeletConfigUnreadable : FailureReason.CpuManagerNotStatic;
+                String message = "node " + checked.getKey() + ": "
+                        + (f.error() != null
+                                ? f.error()
+                                : "kubelet cpuManagerPolicy is " + f.cpuManagerPolicy()
+                                        + "; isolation Exclusive needs static");
                 ctx.condition(CrdConstants.CONDITION_ISOLATED, false, reason.name(), message);
                 ctx.fail(reason, message);
                 // the node is given back once the failure is stored: until then the run holds it
@@ -68,7 +74,9 @@ public final class PreflightStep implements ReconcileStep {
                 return Outcome.act(() -> ledger.release(uid), null);
             }
         }
-        ctx.moveTo(Phase.Scheduled, "admitted to node " + ctx.status().getNode() + "; creating runner Job (attempt " + ctx.attempt() + ")");
+        ctx.moveTo(
+                Phase.Scheduled,
+                "admitted to node " + ctx.status().getNode() + "; creating runner Job (attempt " + ctx.attempt() + ")");
         return Outcome.stop(Duration.ZERO);
     }
 

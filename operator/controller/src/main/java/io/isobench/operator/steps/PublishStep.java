@@ -23,7 +23,9 @@ public final class PublishStep implements ReconcileStep {
     public Outcome apply(RunContext ctx) {
         var status = ctx.status();
         var publisher = ctx.services().publisher();
-        if (publisher == null || status.getArtifacts() == null || Conditions.isTrue(status, CrdConstants.CONDITION_PUBLISHED)) {
+        if (publisher == null
+                || status.getArtifacts() == null
+                || Conditions.isTrue(status, CrdConstants.CONDITION_PUBLISHED)) {
             return Outcome.stop(null);
         }
         var publications = ctx.services().publications();
@@ -36,8 +38,14 @@ public final class PublishStep implements ReconcileStep {
         return switch (done.get()) {
             case Publications.Result.Published(var published) -> {
                 status.getArtifacts().setSite(published.where());
-                ctx.condition(CrdConstants.CONDITION_PUBLISHED, true, "Published", "on the report site: " + published.where()
-                        + (published.ignoredFiles() == 0 ? "" : "; " + published.ignoredFiles() + " other uploaded file(s) left out"));
+                ctx.condition(
+                        CrdConstants.CONDITION_PUBLISHED,
+                        true,
+                        "Published",
+                        "on the report site: " + published.where()
+                                + (published.ignoredFiles() == 0
+                                        ? ""
+                                        : "; " + published.ignoredFiles() + " other uploaded file(s) left out"));
                 yield Outcome.stop(null);
             }
             case Publications.Result.Failed(var message) -> {
@@ -51,8 +59,13 @@ public final class PublishStep implements ReconcileStep {
     static Optional<BenchmarkRun> baseline(RunContext ctx) {
         var run = ctx.run();
         String name = run.getSpec().getReport().getBaseline();
-        return name == null ? Optional.empty() : ctx.allRuns().stream()
-                .filter(r -> name.equals(r.getMetadata().getName()) && run.getMetadata().getNamespace().equals(r.getMetadata().getNamespace()))
-                .findFirst();
+        return name == null
+                ? Optional.empty()
+                : ctx.allRuns().stream()
+                        .filter(r -> name.equals(r.getMetadata().getName())
+                                && run.getMetadata()
+                                        .getNamespace()
+                                        .equals(r.getMetadata().getNamespace()))
+                        .findFirst();
     }
 }

@@ -40,7 +40,8 @@ public final class QueueStep implements ReconcileStep {
         if (selector == null || selector.isEmpty()) {
             selector = Map.of(config.poolLabel(), "");
         }
-        Placeability placeable = Placeability.assess(plan, selector, ctx.services().nodes().nodes());
+        Placeability placeable =
+                Placeability.assess(plan, selector, ctx.services().nodes().nodes());
         ctx.condition(CrdConstants.CONDITION_PLACEABLE, placeable.fits(), placeable.reason(), placeable.message());
         if (!placeable.fits() && placeable.lasting()) {
             ctx.fail(FailureReason.Unschedulable, placeable.message());
@@ -49,10 +50,17 @@ public final class QueueStep implements ReconcileStep {
         if (!placeable.fits()) {
             return waiting(ctx, null, placeable.message());
         }
-        List<Node> candidates = placeable.nodes().stream().filter(n -> NodeInspector.ready(n) && NodeInspector.schedulable(n)).toList();
+        List<Node> candidates = placeable.nodes().stream()
+                .filter(n -> NodeInspector.ready(n) && NodeInspector.schedulable(n))
+                .toList();
         if (candidates.size() < plan.nodesNeeded()) {
-            String away = String.join(", ", placeable.nodes().stream().filter(n -> !candidates.contains(n))
-                    .map(n -> n.getMetadata().getName() + (NodeInspector.ready(n) ? " (unschedulable)" : " (NotReady)")).toList());
+            String away = String.join(
+                    ", ",
+                    placeable.nodes().stream()
+                            .filter(n -> !candidates.contains(n))
+                            .map(n -> n.getMetadata().getName()
+                                    + (NodeInspector.ready(n) ? " (unschedulable)" : " (NotReady)"))
+                            .toList());
             return waiting(ctx, null, "no Ready, schedulable node among those with room for it: " + away);
         }
         List<String> eligible = new ArrayList<>();
@@ -91,23 +99,32 @@ public final class QueueStep implements ReconcileStep {
         }
         if (eligible.isEmpty() && unreadable.isEmpty()) {
             // Nothing to wait for: isolation cannot be verified on any matching node until the cluster changes.
-            FailureReason reason = refused.isEmpty() ? FailureReason.CpuManagerNotStatic : FailureReason.KubeletConfigUnreadable;
+            FailureReason reason =
+                    refused.isEmpty() ? FailureReason.CpuManagerNotStatic : FailureReason.KubeletConfigUnreadable;
             String message = refused.isEmpty()
-                    ? "isolation Exclusive needs the kubelet's static CPU manager; no matching node has it: " + String.join(", ", notStatic)
+                    ? "isolation Exclusive needs the kubelet's static CPU manager; no matching node has it: "
+                            + String.join(", ", notStatic)
                     : "isolation Exclusive needs each node's kubelet configuration, which the operator may not read: "
                             + String.join(", ", refused)
-                            + (notStatic.isEmpty() ? "" : "; without the static CPU manager: " + String.join(", ", notStatic));
+                            + (notStatic.isEmpty()
+                                    ? ""
+                                    : "; without the static CPU manager: " + String.join(", ", notStatic));
             ctx.condition(CrdConstants.CONDITION_ISOLATED, false, reason.name(), message);
             ctx.fail(reason, message);
             return Outcome.stop(null);
         }
         if (eligible.size() < plan.nodesNeeded()) {
             // the unreachable kubelets are asked again after the status is stored, and judged at the recheck
-            return waiting(ctx, null, "cannot verify isolation yet: kubelet config unreadable on " + String.join(", ", unreadable),
+            return waiting(
+                    ctx,
+                    null,
+                    "cannot verify isolation yet: kubelet config unreadable on " + String.join(", ", unreadable),
                     () -> unreachable.forEach(inspector::kubelet));
         }
         String pool = NodeLedger.poolOf(run);
-        var admission = ctx.services().ledger().admit(run, pool, ctx.allRuns(), ctx.runnerPods(), eligible, plan.nodesNeeded(), ctx.now());
+        var admission = ctx.services()
+                .ledger()
+                .admit(run, pool, ctx.allRuns(), ctx.runnerPods(), eligible, plan.nodesNeeded(), ctx.now());
         if (admission instanceof NodeLedger.Admission.Waiting w) {
             return waiting(ctx, w.position(), w.reason());
         }

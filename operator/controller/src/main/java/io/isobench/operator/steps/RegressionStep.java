@@ -45,23 +45,39 @@ public final class RegressionStep implements ReconcileStep {
         if (baseline.isEmpty()) {
             return unknown(ctx, "BaselineNotFound", "no BenchmarkRun " + baselineName + " in this namespace", RETRY);
         }
-        var phase = baseline.get().getStatus() == null ? null : baseline.get().getStatus().getPhase();
+        var phase = baseline.get().getStatus() == null
+                ? null
+                : baseline.get().getStatus().getPhase();
         if (phase == null || !phase.terminal()) {
-            return unknown(ctx, "BaselinePending",
+            return unknown(
+                    ctx,
+                    "BaselinePending",
                     "baseline " + baselineName + " is " + (phase == null ? "new" : phase) + "; compared once it ends",
                     RETRY);
         }
         if (baseline.get().getStatus().getArtifacts() == null) {
-            return unknown(ctx, "BaselineHasNoResult", "baseline " + baselineName + " ended " + phase + " with no collected result", null);
+            return unknown(
+                    ctx,
+                    "BaselineHasNoResult",
+                    "baseline " + baselineName + " ended " + phase + " with no collected result",
+                    null);
         }
         try {
             RunResult base = collected(ctx, baseline.get());
             RunResult candidate = collected(ctx, ctx.run());
             RunComparison c = RunComparison.of(base, candidate, DecisionRule.DEFAULT_THRESHOLD, false);
-            set(ctx, c.outcome().regressedStatus(), c.outcome().reason(), "against " + baselineName + ": " + c.summary());
+            set(
+                    ctx,
+                    c.outcome().regressedStatus(),
+                    c.outcome().reason(),
+                    "against " + baselineName + ": " + c.summary());
             return Outcome.proceedToNext();
         } catch (IOException e) {
-            return unknown(ctx, "StoreUnavailable", "cannot read the results to compare: " + e.getMessage() + "; retrying", RETRY);
+            return unknown(
+                    ctx,
+                    "StoreUnavailable",
+                    "cannot read the results to compare: " + e.getMessage() + "; retrying",
+                    RETRY);
         } catch (ResultFormatException | ObjectTooLargeException | IllegalArgumentException e) {
             return unknown(ctx, "UnreadableResult", e.getMessage(), null);
         }
@@ -69,14 +85,19 @@ public final class RegressionStep implements ReconcileStep {
 
     /** A verdict already given (True or False) stands: a published verdict never moves later. */
     private static boolean decided(RunContext ctx) {
-        return Conditions.get(ctx.status(), CrdConstants.CONDITION_REGRESSED).map(c -> !"Unknown".equals(c.getStatus())).orElse(false);
+        return Conditions.get(ctx.status(), CrdConstants.CONDITION_REGRESSED)
+                .map(c -> !"Unknown".equals(c.getStatus()))
+                .orElse(false);
     }
 
     /** The result.json the operator kept for {@code run} when it collected it (checked then, read within the same cap). */
     private static RunResult collected(RunContext ctx, BenchmarkRun run) throws IOException {
         String key = BucketLayout.runResult(RunNames.key(run));
-        byte[] bytes = ctx.services().results().read(key, ctx.services().config().readLimits().resultJson())
-                .orElseThrow(() -> new IOException("no " + ctx.services().results().describe(key)));
+        byte[] bytes = ctx.services()
+                .results()
+                .read(key, ctx.services().config().readLimits().resultJson())
+                .orElseThrow(
+                        () -> new IOException("no " + ctx.services().results().describe(key)));
         return ResultJson.parse(new String(bytes, StandardCharsets.UTF_8));
     }
 
@@ -87,6 +108,7 @@ public final class RegressionStep implements ReconcileStep {
 
     private static void set(RunContext ctx, String value, String reason, String message) {
         String text = message.length() <= MESSAGE_LIMIT ? message : message.substring(0, MESSAGE_LIMIT) + "…";
-        Conditions.set(ctx.status(), CrdConstants.CONDITION_REGRESSED, value, reason, text, ctx.generation(), ctx.now());
+        Conditions.set(
+                ctx.status(), CrdConstants.CONDITION_REGRESSED, value, reason, text, ctx.generation(), ctx.now());
     }
 }

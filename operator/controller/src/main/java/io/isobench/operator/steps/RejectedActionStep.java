@@ -17,6 +17,7 @@ public final class RejectedActionStep implements ReconcileStep {
         if (rejection.isEmpty()) {
             return Outcome.proceedToNext();
         }
-        return Attempts.failed(ctx, FailureReason.ActionRejected, rejection.get().message());
+        return Attempts.failed(
+                ctx, FailureReason.ActionRejected, rejection.get().message());
     }
 }

@@ -33,7 +33,10 @@ public final class RevokeGrantStep implements ReconcileStep {
         try {
             uploads.revoke(grant.getPrefix());
         } catch (ObjectStoreException e) {
-            LOG.warn("cannot revoke the upload grant for {} yet (it expires at {}): {}", grant.getPrefix(), grant.getExpires(),
+            LOG.warn(
+                    "cannot revoke the upload grant for {} yet (it expires at {}): {}",
+                    grant.getPrefix(),
+                    grant.getExpires(),
                     e.getMessage());
             // a retried attempt waits: its own grant would replace this record, leaving the old grant to its expiry
             return ctx.phase() == Phase.Scheduled ? Outcome.stop(RETRY) : Outcome.proceedToNext(RETRY);
@@ -42,12 +45,15 @@ public final class RevokeGrantStep implements ReconcileStep {
         var client = ctx.services().client();
         String namespace = ctx.services().config().runNamespace();
         String secret = RunNames.uploadGrant(ctx.run(), grant.getAttempt());
-        // the Secret now holds a dead grant: removing it is tidiness (its owner, the arguments ConfigMap, takes it at the latest)
-        return Outcome.proceedToNext(() -> client.secrets().inNamespace(namespace).withName(secret).delete());
+        // the Secret now holds a dead grant: removing it is tidiness (its owner, the arguments ConfigMap, takes it at
+        // the latest)
+        return Outcome.proceedToNext(
+                () -> client.secrets().inNamespace(namespace).withName(secret).delete());
     }
 
     private static boolean running(RunContext ctx, UploadGrantStatus grant) {
-        return grant.getAttempt() != null && grant.getAttempt() == ctx.attempt()
+        return grant.getAttempt() != null
+                && grant.getAttempt() == ctx.attempt()
                 && (ctx.phase() == Phase.Scheduled || ctx.phase() == Phase.Running);
     }
 }

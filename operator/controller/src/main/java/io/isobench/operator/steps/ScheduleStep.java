@@ -51,15 +51,24 @@ public final class ScheduleStep implements ReconcileStep {
         String serverNode = nodes.getLast();
         Optional<Job> serverJob = ctx.job(RunnerWorkload.ROLE_SERVER);
         if (serverJob.isEmpty()) {
-            return Outcome.act(() -> {
-                client.resource(workload.arguments(run, attempt, null)).forceConflicts().serverSideApply();
-                Job created = createOrGet(client, workload.serverJob(run, attempt, serverNode));
-                createIfAbsent(client, workload.serverPolicy(run, attempt, created));
-            }, RECHECK);
+            return Outcome.act(
+                    () -> {
+                        client.resource(workload.arguments(run, attempt, null))
+                                .forceConflicts()
+                                .serverSideApply();
+                        Job created = createOrGet(client, workload.serverJob(run, attempt, serverNode));
+                        createIfAbsent(client, workload.serverPolicy(run, attempt, created));
+                    },
+                    RECHECK);
         }
         String ip = ctx.pods(RunnerWorkload.ROLE_SERVER).stream()
-                .filter(p -> p.getStatus() != null && "Running".equals(p.getStatus().getPhase()))
-                .map(Pod::getStatus).map(s -> s.getPodIP()).filter(a -> a != null && !a.isEmpty()).findFirst().orElse(null);
+                .filter(p ->
+                        p.getStatus() != null && "Running".equals(p.getStatus().getPhase()))
+                .map(Pod::getStatus)
+                .map(s -> s.getPodIP())
+                .filter(a -> a != null && !a.isEmpty())
+                .findFirst()
+                .orElse(null);
         if (ip == null) {
             ctx.status().setMessage("waiting for the server pod on " + serverNode + " to run and get an IP");
             return Outcome.stop(RECHECK);
@@ -82,7 +91,9 @@ public final class ScheduleStep implements ReconcileStep {
             try {
                 grantJson = services.uploads().issue(prefix, expires).toJson();
             } catch (ObjectStoreException e) {
-                ctx.status().setMessage("cannot issue the runner's upload grant for " + prefix + ": " + e.getMessage() + "; retrying");
+                ctx.status()
+                        .setMessage("cannot issue the runner's upload grant for " + prefix + ": " + e.getMessage()
+                                + "; retrying");
                 return Outcome.stop(e.retryable() ? RECHECK : ISSUE_RETRY);
             }
             var grant = new UploadGrantStatus();
@@ -94,17 +105,22 @@ public final class ScheduleStep implements ReconcileStep {
         String json = grantJson;
         var client = services.client();
         var workload = services.workload();
-        return Outcome.act(() -> {
-            var arguments = client.resource(workload.arguments(run, attempt, serverAddress)).forceConflicts().serverSideApply();
-            if (serverJob != null) {
-                // again, in case a crash came between the server Job and its policy: the client never starts without it
-                createIfAbsent(client, workload.serverPolicy(run, attempt, serverJob));
-            }
-            if (json != null) {
-                createIfAbsent(client, workload.uploadGrantSecret(run, attempt, json, arguments));
-            }
-            createIfAbsent(client, workload.clientJob(run, attempt, node));
-        }, RECHECK);
+        return Outcome.act(
+                () -> {
+                    var arguments = client.resource(workload.arguments(run, attempt, serverAddress))
+                            .forceConflicts()
+                            .serverSideApply();
+                    if (serverJob != null) {
+                        // again, in case a crash came between the server Job and its policy: the client never starts
+                        // without it
+                        createIfAbsent(client, workload.serverPolicy(run, attempt, serverJob));
+                    }
+                    if (json != null) {
+                        createIfAbsent(client, workload.uploadGrantSecret(run, attempt, json, arguments));
+                    }
+                    createIfAbsent(client, workload.clientJob(run, attempt, node));
+                },
+                RECHECK);
     }
 
     /**

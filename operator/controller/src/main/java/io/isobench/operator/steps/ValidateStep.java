@@ -38,10 +38,18 @@ public final class ValidateStep implements ReconcileStep {
         ResourcePlan plan = ResourcePlan.of(spec);
         status.setTarget(target.runnerName());
         status.setAttempts(1);
-        ctx.condition(CrdConstants.CONDITION_ACCEPTED, true, "Valid", "target " + status.getTarget() + ", " + plan.cpusPerNode()
-                + " whole CPU(s) per node, isolation " + spec.getPlacement().getIsolation());
+        ctx.condition(
+                CrdConstants.CONDITION_ACCEPTED,
+                true,
+                "Valid",
+                "target " + status.getTarget() + ", " + plan.cpusPerNode() + " whole CPU(s) per node, isolation "
+                        + spec.getPlacement().getIsolation());
         if (spec.getPlacement().getIsolation() == PlacementSpec.Isolation.Shared) {
-            ctx.condition(CrdConstants.CONDITION_ISOLATED, false, "SharedIsolation", "isolation Shared: runs may share the node; never reported as isolated");
+            ctx.condition(
+                    CrdConstants.CONDITION_ISOLATED,
+                    false,
+                    "SharedIsolation",
+                    "isolation Shared: runs may share the node; never reported as isolated");
         }
         ctx.condition(CrdConstants.CONDITION_COMPLETED, false, "InProgress", "the run has not ended");
         ctx.moveTo(Phase.Queued, "waiting for a node in pool " + NodeLedger.poolOf(ctx.run()));

@@ -17,11 +17,17 @@ import java.util.OptionalInt;
  * target adds a server container (SamePod) or a server pod (SameNode, SeparateNodes); with server cpus 0 (SamePod only)
  * the server is a process of its own in the client's container, on the client's CPUs.
  */
-public record ResourcePlan(int clientCpus, String clientMemory, int serverCpus, String serverMemory, PlacementSpec.Topology topology,
+public record ResourcePlan(
+        int clientCpus,
+        String clientMemory,
+        int serverCpus,
+        String serverMemory,
+        PlacementSpec.Topology topology,
         boolean serverSharesClientCpus) {
 
     /** The runner image starts every JVM with a pre-touched 1 GiB heap (-Xms1g -Xmx1g -XX:+AlwaysPreTouch), plus native memory. */
     private static final int MIB_PER_JVM = 1024;
+
     private static final int MIB_NATIVE = 512;
 
     public static ResourcePlan of(BenchmarkRunSpec spec) {
@@ -33,13 +39,20 @@ public record ResourcePlan(int clientCpus, String clientMemory, int serverCpus, 
             client += cpus(placement.getAgent(), agent.getAsInt());
         }
         Optional<NetworkServer> serverRole = target.server();
-        int server = serverRole.map(s -> cpus(placement.getServer(), s.defaultCpus())).orElse(0);
+        int server = serverRole
+                .map(s -> cpus(placement.getServer(), s.defaultCpus()))
+                .orElse(0);
         boolean serverSharesClientCpus = serverRole.isPresent() && server == 0;
         // JVMs alive at once in the client container: the runner, those the target runs beside it, and a server process
         // sharing the client's CPUs
         int clientJvms = 1 + target.extraClientJvms() + (serverSharesClientCpus ? 1 : 0);
-        return new ResourcePlan(client, memory(placement.getClient(), clientJvms), server, server == 0 ? null : memory(placement.getServer(), 1),
-                serverRole.isPresent() ? placement.getTopology() : PlacementSpec.Topology.SamePod, serverSharesClientCpus);
+        return new ResourcePlan(
+                client,
+                memory(placement.getClient(), clientJvms),
+                server,
+                server == 0 ? null : memory(placement.getServer(), 1),
+                serverRole.isPresent() ? placement.getTopology() : PlacementSpec.Topology.SamePod,
+                serverSharesClientCpus);
     }
 
     /** Whether a client/server target's server runs inside the client's container, as a process of its own on the client's CPUs. */
@@ -66,7 +79,8 @@ public record ResourcePlan(int clientCpus, String clientMemory, int serverCpus, 
         }
         String host = twoPods() ? serverPodIp : "127.0.0.1";
         if (host == null) {
-            throw new IllegalArgumentException("the server pod's IP is needed: client and server run in two pods (" + topology + ")");
+            throw new IllegalArgumentException(
+                    "the server pod's IP is needed: client and server run in two pods (" + topology + ")");
         }
         return host + ":" + server.get().port();
     }

@@ -9,6 +9,7 @@ public final class RunDeadline {
     private RunDeadline() {}
 
     public static Instant of(BenchmarkRun run) {
-        return Instant.parse(run.getMetadata().getCreationTimestamp()).plus(SpecDurations.parse(run.getSpec().getTimeout()));
+        return Instant.parse(run.getMetadata().getCreationTimestamp())
+                .plus(SpecDurations.parse(run.getSpec().getTimeout()));
     }
 }

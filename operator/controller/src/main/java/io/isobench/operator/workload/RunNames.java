@@ -36,7 +36,10 @@ public final class RunNames {
 
     /** The run's key in the object store: {@code <namespace>/<name>/<uid>}. */
     public static RunKey key(BenchmarkRun run) {
-        return new RunKey(run.getMetadata().getNamespace(), run.getMetadata().getName(), run.getMetadata().getUid());
+        return new RunKey(
+                run.getMetadata().getNamespace(),
+                run.getMetadata().getName(),
+                run.getMetadata().getUid());
     }
 
     /** Object-store prefix of the whole run: {@code runs/<namespace>/<name>/<uid>/}. */

@@ -18,20 +18,33 @@ public final class RunObjects {
 
     /** Every Job of the run (every attempt); their pods and the server's NetworkPolicy go with them. */
     public static void deleteJobs(KubernetesClient client, String namespace, String runUid) {
-        client.batch().v1().jobs().inNamespace(namespace).withLabel(CrdConstants.LABEL_RUN_UID, runUid)
-                .withPropagationPolicy(DeletionPropagation.BACKGROUND).delete();
+        client.batch()
+                .v1()
+                .jobs()
+                .inNamespace(namespace)
+                .withLabel(CrdConstants.LABEL_RUN_UID, runUid)
+                .withPropagationPolicy(DeletionPropagation.BACKGROUND)
+                .delete();
     }
 
     /** The Jobs (client and server) of one attempt. */
     public static void deleteAttempt(KubernetesClient client, String namespace, String runUid, int attempt) {
-        client.batch().v1().jobs().inNamespace(namespace).withLabel(CrdConstants.LABEL_RUN_UID, runUid)
+        client.batch()
+                .v1()
+                .jobs()
+                .inNamespace(namespace)
+                .withLabel(CrdConstants.LABEL_RUN_UID, runUid)
                 .withLabel(CrdConstants.LABEL_ATTEMPT, String.valueOf(attempt))
-                .withPropagationPolicy(DeletionPropagation.BACKGROUND).delete();
+                .withPropagationPolicy(DeletionPropagation.BACKGROUND)
+                .delete();
     }
 
     /** The argument ConfigMaps of every attempt (kept after the run ends, for reference, until the run is deleted). */
     public static void deleteArguments(KubernetesClient client, String namespace, String runUid) {
-        client.configMaps().inNamespace(namespace).withLabel(CrdConstants.LABEL_RUN_UID, runUid).delete();
+        client.configMaps()
+                .inNamespace(namespace)
+                .withLabel(CrdConstants.LABEL_RUN_UID, runUid)
+                .delete();
     }
 
     /** Whether the pod's containers may still run: it has not terminated (it may be deleting). */
@@ -49,15 +62,19 @@ public final class RunObjects {
             return Optional.of(pod.getSpec().getNodeName());
         }
         var affinity = pod.getSpec().getAffinity();
-        var required = affinity == null || affinity.getNodeAffinity() == null ? null
+        var required = affinity == null || affinity.getNodeAffinity() == null
+                ? null
                 : affinity.getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution();
         if (required == null) {
             return Optional.empty();
         }
         return required.getNodeSelectorTerms().stream()
                 .flatMap(t -> t.getMatchFields() == null ? Stream.empty() : t.getMatchFields().stream())
-                .filter(f -> "metadata.name".equals(f.getKey()) && "In".equals(f.getOperator()) && f.getValues() != null
+                .filter(f -> "metadata.name".equals(f.getKey())
+                        && "In".equals(f.getOperator())
+                        && f.getValues() != null
                         && f.getValues().size() == 1)
-                .map(f -> f.getValues().getFirst()).findFirst();
+                .map(f -> f.getValues().getFirst())
+                .findFirst();
     }
 }

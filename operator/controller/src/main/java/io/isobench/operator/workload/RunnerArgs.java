@@ -26,7 +26,8 @@ public final class RunnerArgs {
      * The measuring side: the target's sub-command with the load, target options and upload settings. A null
      * serverAddress for a client/server target means the runner starts the server itself (a separate JVM on its CPUs).
      */
-    public static List<String> client(BenchmarkRunSpec spec, OperatorConfig config, String uploadPrefix, String serverAddress) {
+    public static List<String> client(
+            BenchmarkRunSpec spec, OperatorConfig config, String uploadPrefix, String serverAddress) {
         TargetProfile target = TargetProfiles.of(spec.getTarget());
         var args = new ArrayList<String>();
         args.add(target.runnerName());
@@ -37,8 +38,15 @@ public final class RunnerArgs {
         }
         args.addAll(List.of("--out", RESULTS_DIR, "--progress", "log", "--metrics-port", String.valueOf(METRICS_PORT)));
         if (config.hasStore()) {
-            args.addAll(List.of("--upload-endpoint", config.storeEndpoint().toString(), "--upload-bucket", config.storeBucket(),
-                    "--upload-prefix", uploadPrefix, "--upload-deadline", seconds(config.uploadDeadline().toSeconds())));
+            args.addAll(List.of(
+                    "--upload-endpoint",
+                    config.storeEndpoint().toString(),
+                    "--upload-bucket",
+                    config.storeBucket(),
+                    "--upload-prefix",
+                    uploadPrefix,
+                    "--upload-deadline",
+                    seconds(config.uploadDeadline().toSeconds())));
         }
         return args;
     }
@@ -47,7 +55,8 @@ public final class RunnerArgs {
     public static List<String> server(BenchmarkRunSpec spec) {
         TargetProfile target = TargetProfiles.of(spec.getTarget());
         NetworkServer server = target.requireServer();
-        var args = new ArrayList<String>(List.of("server", target.runnerName(), "--port", String.valueOf(server.port())));
+        var args =
+                new ArrayList<String>(List.of("server", target.runnerName(), "--port", String.valueOf(server.port())));
         args.addAll(server.options());
         return args;
     }
@@ -55,15 +64,25 @@ public final class RunnerArgs {
     private static void load(LoadSpec load, List<String> args) {
         args.addAll(List.of("--mode", load.getMode() == LoadSpec.Mode.Open ? "open" : "closed"));
         if (load.getRates() != null) {
-            args.addAll(List.of("--rates", load.getRates().stream().map(String::valueOf).collect(Collectors.joining(","))));
+            args.addAll(List.of(
+                    "--rates", load.getRates().stream().map(String::valueOf).collect(Collectors.joining(","))));
         }
         if (load.getClients() != null) {
-            args.addAll(List.of("--clients", load.getClients().stream().map(String::valueOf).collect(Collectors.joining(","))));
+            args.addAll(List.of(
+                    "--clients", load.getClients().stream().map(String::valueOf).collect(Collectors.joining(","))));
         }
-        args.addAll(List.of("--warmup", load.getWarmup(), "--duration", load.getDuration(),
-                "--repetitions", String.valueOf(load.getRepetitions()), "--probe-duration", load.getProbeDuration()));
+        args.addAll(List.of(
+                "--warmup",
+                load.getWarmup(),
+                "--duration",
+                load.getDuration(),
+                "--repetitions",
+                String.valueOf(load.getRepetitions()),
+                "--probe-duration",
+                load.getProbeDuration()));
         if (load.getNoiseBudget() != null) {
-            args.addAll(List.of("--noise-budget", load.getNoiseBudget(), "--max-reruns", String.valueOf(load.getMaxReruns())));
+            args.addAll(List.of(
+                    "--noise-budget", load.getNoiseBudget(), "--max-reruns", String.valueOf(load.getMaxReruns())));
         }
     }
 

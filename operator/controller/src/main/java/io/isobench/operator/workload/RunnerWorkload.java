@@ -81,11 +81,21 @@ public final class RunnerWorkload {
     public ConfigMap arguments(BenchmarkRun run, int attempt, String serverAddress) {
         BenchmarkRunSpec spec = run.getSpec();
         var data = new LinkedHashMap<String, String>();
-        data.put(CLIENT_ARGS_FILE, String.join("\n", RunnerArgs.client(spec, config, RunNames.attemptPrefix(run, attempt, ROLE_CLIENT), serverAddress)) + "\n");
-        if (TargetProfiles.of(spec.getTarget()).server().isPresent() && !ResourcePlan.of(spec).serverInClientContainer()) {
+        data.put(
+                CLIENT_ARGS_FILE,
+                String.join(
+                                "\n",
+                                RunnerArgs.client(
+                                        spec, config, RunNames.attemptPrefix(run, attempt, ROLE_CLIENT), serverAddress))
+                        + "\n");
+        if (TargetProfiles.of(spec.getTarget()).server().isPresent()
+                && !ResourcePlan.of(spec).serverInClientContainer()) {
             data.put(SERVER_ARGS_FILE, String.join("\n", RunnerArgs.server(spec)) + "\n");
         }
-        return new ConfigMapBuilder().withMetadata(meta(run, attempt, RunNames.args(run, attempt), null)).withData(data).build();
+        return new ConfigMapBuilder()
+                .withMetadata(meta(run, attempt, RunNames.args(run, attempt), null))
+                .withData(data)
+                .build();
     }
 
     /**
@@ -95,9 +105,17 @@ public final class RunnerWorkload {
      */
     public Secret uploadGrantSecret(BenchmarkRun run, int attempt, String grantJson, ConfigMap owner) {
         ObjectMeta meta = meta(run, attempt, RunNames.uploadGrant(run, attempt), ROLE_CLIENT);
-        meta.setOwnerReferences(List.of(new OwnerReferenceBuilder().withApiVersion("v1").withKind("ConfigMap")
-                .withName(owner.getMetadata().getName()).withUid(owner.getMetadata().getUid()).build()));
-        return new SecretBuilder().withMetadata(meta).withType("Opaque").withImmutable(true).withStringData(Map.of(GRANT_KEY, grantJson))
+        meta.setOwnerReferences(List.of(new OwnerReferenceBuilder()
+                .withApiVersion("v1")
+                .withKind("ConfigMap")
+                .withName(owner.getMetadata().getName())
+                .withUid(owner.getMetadata().getUid())
+                .build()));
+        return new SecretBuilder()
+                .withMetadata(meta)
+                .withType("Opaque")
+                .withImmutable(true)
+                .withStringData(Map.of(GRANT_KEY, grantJson))
                 .build();
     }
 
@@ -106,11 +124,15 @@ public final class RunnerWorkload {
         ResourcePlan plan = ResourcePlan.of(run.getSpec());
         var initContainers = new ArrayList<Container>();
         if (plan.serverCpus() > 0 && !plan.twoPods()) {
-            initContainers.add(new ContainerBuilder(container(run, ROLE_SERVER, SERVER_ARGS_FILE, plan.serverCpus(), plan.serverMemory()))
-                    .withRestartPolicy("Always").build());
+            initContainers.add(new ContainerBuilder(
+                            container(run, ROLE_SERVER, SERVER_ARGS_FILE, plan.serverCpus(), plan.serverMemory()))
+                    .withRestartPolicy("Always")
+                    .build());
         }
-        Container client = new ContainerBuilder(container(run, ROLE_CLIENT, CLIENT_ARGS_FILE, plan.clientCpus(), plan.clientMemory()))
-                .addAllToEnv(uploadGrantEnv(run, attempt)).build();
+        Container client = new ContainerBuilder(
+                        container(run, ROLE_CLIENT, CLIENT_ARGS_FILE, plan.clientCpus(), plan.clientMemory()))
+                .addAllToEnv(uploadGrantEnv(run, attempt))
+                .build();
         return job(run, attempt, RunNames.job(run, attempt), ROLE_CLIENT, node, initContainers, client);
     }
 
@@ -129,28 +151,48 @@ public final class RunnerWorkload {
     public NetworkPolicy serverPolicy(BenchmarkRun run, int attempt, Job serverJob) {
         NetworkServer server = TargetProfiles.of(run.getSpec().getTarget()).requireServer();
         var meta = meta(run, attempt, serverJob.getMetadata().getName(), ROLE_SERVER);
-        meta.setOwnerReferences(List.of(new OwnerReferenceBuilder().withApiVersion("batch/v1").withKind("Job")
-                .withName(serverJob.getMetadata().getName()).withUid(serverJob.getMetadata().getUid()).build()));
+        meta.setOwnerReferences(List.of(new OwnerReferenceBuilder()
+                .withApiVersion("batch/v1")
+                .withKind("Job")
+                .withName(serverJob.getMetadata().getName())
+                .withUid(serverJob.getMetadata().getUid())
+                .build()));
         String uid = run.getMetadata().getUid();
         String attemptLabel = String.valueOf(attempt);
-        return new NetworkPolicyBuilder().withMetadata(meta)
+        return new NetworkPolicyBuilder()
+                .withMetadata(meta)
                 .withNewSpec()
-                    .withNewPodSelector().addToMatchLabels(CrdConstants.LABEL_RUN_UID, uid)
-                        .addToMatchLabels(CrdConstants.LABEL_ATTEMPT, attemptLabel).addToMatchLabels(CrdConstants.LABEL_ROLE, ROLE_SERVER)
-                    .endPodSelector()
-                    .withPolicyTypes("Ingress")
-                    .addNewIngress()
-                        .addNewFrom().withNewPodSelector().addToMatchLabels(CrdConstants.LABEL_RUN_UID, uid)
-                            .addToMatchLabels(CrdConstants.LABEL_ATTEMPT, attemptLabel)
-                            .addToMatchLabels(CrdConstants.LABEL_ROLE, ROLE_CLIENT)
-                        .endPodSelector().endFrom()
-                        .addNewPort().withProtocol(server.protocol()).withPort(new IntOrString(server.port())).endPort()
-                    .endIngress()
+                .withNewPodSelector()
+                .addToMatchLabels(CrdConstants.LABEL_RUN_UID, uid)
+                .addToMatchLabels(CrdConstants.LABEL_ATTEMPT, attemptLabel)
+                .addToMatchLabels(CrdConstants.LABEL_ROLE, ROLE_SERVER)
+                .endPodSelector()
+                .withPolicyTypes("Ingress")
+                .addNewIngress()
+                .addNewFrom()
+                .withNewPodSelector()
+                .addToMatchLabels(CrdConstants.LABEL_RUN_UID, uid)
+                .addToMatchLabels(CrdConstants.LABEL_ATTEMPT, attemptLabel)
+                .addToMatchLabels(CrdConstants.LABEL_ROLE, ROLE_CLIENT)
+                .endPodSelector()
+                .endFrom()
+                .addNewPort()
+                .withProtocol(server.protocol())
+                .withPort(new IntOrString(server.port()))
+                .endPort()
+                .endIngress()
                 .endSpec()
                 .build();
     }
 
-    private Job job(BenchmarkRun run, int attempt, String name, String role, String node, List<Container> initContainers, Container main) {
+    private Job job(
+            BenchmarkRun run,
+            int attempt,
+            String name,
+            String role,
+            String node,
+            List<Container> initContainers,
+            Container main) {
         ObjectMeta meta = meta(run, attempt, name, role);
         long deadline = remainingSeconds(run);
         PodSpec pod = new PodSpecBuilder()
@@ -158,15 +200,32 @@ public final class RunnerWorkload {
                 .withAutomountServiceAccountToken(false)
                 .withEnableServiceLinks(false)
                 .withNewSecurityContext()
-                    .withRunAsNonRoot(true).withRunAsUser(RUNNER_UID).withRunAsGroup(RUNNER_UID).withFsGroup(RUNNER_UID)
-                    .withNewSeccompProfile().withType("RuntimeDefault").endSeccompProfile()
+                .withRunAsNonRoot(true)
+                .withRunAsUser(RUNNER_UID)
+                .withRunAsGroup(RUNNER_UID)
+                .withFsGroup(RUNNER_UID)
+                .withNewSeccompProfile()
+                .withType("RuntimeDefault")
+                .endSeccompProfile()
                 .endSecurityContext()
                 // Admitted to one node by the queue: matchFields on the node name, so no node label is assumed.
-                .withNewAffinity().withNewNodeAffinity().withNewRequiredDuringSchedulingIgnoredDuringExecution()
-                    .addNewNodeSelectorTerm().addNewMatchField().withKey("metadata.name").withOperator("In").withValues(node).endMatchField().endNodeSelectorTerm()
-                .endRequiredDuringSchedulingIgnoredDuringExecution().endNodeAffinity().endAffinity()
+                .withNewAffinity()
+                .withNewNodeAffinity()
+                .withNewRequiredDuringSchedulingIgnoredDuringExecution()
+                .addNewNodeSelectorTerm()
+                .addNewMatchField()
+                .withKey("metadata.name")
+                .withOperator("In")
+                .withValues(node)
+                .endMatchField()
+                .endNodeSelectorTerm()
+                .endRequiredDuringSchedulingIgnoredDuringExecution()
+                .endNodeAffinity()
+                .endAffinity()
                 .withTolerations(tolerations(run))
-                .withImagePullSecrets(config.imagePullSecrets().stream().map(LocalObjectReference::new).toList())
+                .withImagePullSecrets(config.imagePullSecrets().stream()
+                        .map(LocalObjectReference::new)
+                        .toList())
                 .withInitContainers(initContainers)
                 .withContainers(main)
                 .withVolumes(volumes(run, attempt))
@@ -175,31 +234,48 @@ public final class RunnerWorkload {
         return new JobBuilder()
                 .withMetadata(meta)
                 .withNewSpec()
-                    .withBackoffLimit(0)
-                    .withActiveDeadlineSeconds(Math.max(deadline, 1))
-                    .withNewTemplate().withNewMetadata().withLabels(meta.getLabels()).withAnnotations(meta.getAnnotations()).endMetadata()
-                    .withSpec(pod).endTemplate()
+                .withBackoffLimit(0)
+                .withActiveDeadlineSeconds(Math.max(deadline, 1))
+                .withNewTemplate()
+                .withNewMetadata()
+                .withLabels(meta.getLabels())
+                .withAnnotations(meta.getAnnotations())
+                .endMetadata()
+                .withSpec(pod)
+                .endTemplate()
                 .endSpec()
                 .build();
     }
 
     private Container container(BenchmarkRun run, String role, String argsFile, int cpus, String memory) {
         var limits = Map.of("cpu", new Quantity(String.valueOf(cpus)), "memory", new Quantity(memory));
-        String image = run.getSpec().getRunner().getImage() != null ? run.getSpec().getRunner().getImage() : config.runnerImage();
+        String image = run.getSpec().getRunner().getImage() != null
+                ? run.getSpec().getRunner().getImage()
+                : config.runnerImage();
         var builder = new ContainerBuilder()
                 .withName(role)
                 .withImage(image)
                 .withImagePullPolicy("IfNotPresent")
                 .withArgs("@/etc/isobench/" + argsFile)
                 .withEnv(env(run))
-                .withResources(new ResourceRequirementsBuilder().withRequests(limits).withLimits(limits).build())
+                .withResources(new ResourceRequirementsBuilder()
+                        .withRequests(limits)
+                        .withLimits(limits)
+                        .build())
                 .withVolumeMounts(mounts(run))
                 .withNewSecurityContext()
-                    .withAllowPrivilegeEscalation(false).withReadOnlyRootFilesystem(true).withRunAsNonRoot(true)
-                    .withNewCapabilities().withDrop("ALL").endCapabilities()
+                .withAllowPrivilegeEscalation(false)
+                .withReadOnlyRootFilesystem(true)
+                .withRunAsNonRoot(true)
+                .withNewCapabilities()
+                .withDrop("ALL")
+                .endCapabilities()
                 .endSecurityContext();
         if (ROLE_CLIENT.equals(role)) {
-            builder.addNewPort().withName("metrics").withContainerPort(RunnerArgs.METRICS_PORT).endPort();
+            builder.addNewPort()
+                    .withName("metrics")
+                    .withContainerPort(RunnerArgs.METRICS_PORT)
+                    .endPort();
         }
         return builder.build();
     }
@@ -219,7 +295,10 @@ public final class RunnerWorkload {
         env.add(fieldRef("ISOBENCH_POD_NAME", "metadata.name"));
         env.add(fieldRef("ISOBENCH_POD_NAMESPACE", "metadata.namespace"));
         env.add(fieldRef("ISOBENCH_NODE_NAME", "spec.nodeName"));
-        env.add(new EnvVar("ISOBENCH_RUN", run.getMetadata().getNamespace() + "/" + run.getMetadata().getName(), null));
+        env.add(new EnvVar(
+                "ISOBENCH_RUN",
+                run.getMetadata().getNamespace() + "/" + run.getMetadata().getName(),
+                null));
         return env;
     }
 
@@ -231,43 +310,102 @@ public final class RunnerWorkload {
         if (!config.hasStore()) {
             return List.of();
         }
-        return List.of(new EnvVarBuilder().withName(UploadGrant.ENV).withNewValueFrom().withNewSecretKeyRef()
-                .withName(RunNames.uploadGrant(run, attempt)).withKey(GRANT_KEY).endSecretKeyRef().endValueFrom().build());
+        return List.of(new EnvVarBuilder()
+                .withName(UploadGrant.ENV)
+                .withNewValueFrom()
+                .withNewSecretKeyRef()
+                .withName(RunNames.uploadGrant(run, attempt))
+                .withKey(GRANT_KEY)
+                .endSecretKeyRef()
+                .endValueFrom()
+                .build());
     }
 
     private static EnvVar fieldRef(String name, String path) {
-        return new EnvVarBuilder().withName(name).withNewValueFrom().withNewFieldRef().withFieldPath(path).endFieldRef().endValueFrom().build();
+        return new EnvVarBuilder()
+                .withName(name)
+                .withNewValueFrom()
+                .withNewFieldRef()
+                .withFieldPath(path)
+                .endFieldRef()
+                .endValueFrom()
+                .build();
     }
 
     private List<VolumeMount> mounts(BenchmarkRun run) {
         var mounts = new ArrayList<VolumeMount>();
-        mounts.add(new VolumeMountBuilder().withMountPath("/etc/isobench").withName("args").withReadOnly(true).build());
-        mounts.add(new VolumeMountBuilder().withMountPath("/results").withName("results").withReadOnly(false).build());
-        mounts.add(new VolumeMountBuilder().withMountPath("/tmp").withName("tmp").withReadOnly(false).build());
-        TargetProfiles.of(run.getSpec().getTarget()).memoryVolume().ifPresent(v ->
-                mounts.add(new VolumeMountBuilder().withMountPath(v.mountPath()).withName(v.name()).withReadOnly(false).build()));
+        mounts.add(new VolumeMountBuilder()
+                .withMountPath("/etc/isobench")
+                .withName("args")
+                .withReadOnly(true)
+                .build());
+        mounts.add(new VolumeMountBuilder()
+                .withMountPath("/results")
+                .withName("results")
+                .withReadOnly(false)
+                .build());
+        mounts.add(new VolumeMountBuilder()
+                .withMountPath("/tmp")
+                .withName("tmp")
+                .withReadOnly(false)
+                .build());
+        TargetProfiles.of(run.getSpec().getTarget())
+                .memoryVolume()
+                .ifPresent(v -> mounts.add(new VolumeMountBuilder()
+                        .withMountPath(v.mountPath())
+                        .withName(v.name())
+                        .withReadOnly(false)
+                        .build()));
         return mounts;
     }
 
     private List<Volume> volumes(BenchmarkRun run, int attempt) {
         var volumes = new ArrayList<Volume>();
-        volumes.add(new VolumeBuilder().withName("args").withNewConfigMap().withName(RunNames.args(run, attempt)).endConfigMap().build());
-        volumes.add(new VolumeBuilder().withName("results").withNewEmptyDir().endEmptyDir().build());
-        volumes.add(new VolumeBuilder().withName("tmp").withNewEmptyDir().endEmptyDir().build());
-        TargetProfiles.of(run.getSpec().getTarget()).memoryVolume().ifPresent(v -> volumes.add(new VolumeBuilder().withName(v.name())
-                .withNewEmptyDir().withMedium("Memory").withSizeLimit(new Quantity(v.sizeLimit())).endEmptyDir().build()));
+        volumes.add(new VolumeBuilder()
+                .withName("args")
+                .withNewConfigMap()
+                .withName(RunNames.args(run, attempt))
+                .endConfigMap()
+                .build());
+        volumes.add(new VolumeBuilder()
+                .withName("results")
+                .withNewEmptyDir()
+                .endEmptyDir()
+                .build());
+        volumes.add(new VolumeBuilder()
+                .withName("tmp")
+                .withNewEmptyDir()
+                .endEmptyDir()
+                .build());
+        TargetProfiles.of(run.getSpec().getTarget())
+                .memoryVolume()
+                .ifPresent(v -> volumes.add(new VolumeBuilder()
+                        .withName(v.name())
+                        .withNewEmptyDir()
+                        .withMedium("Memory")
+                        .withSizeLimit(new Quantity(v.sizeLimit()))
+                        .endEmptyDir()
+                        .build()));
         return volumes;
     }
 
     private List<Toleration> tolerations(BenchmarkRun run) {
         var tolerations = new ArrayList<Toleration>();
-        tolerations.add(new TolerationBuilder().withKey(config.dedicatedTaint()).withOperator("Exists").withEffect("NoSchedule").build());
+        tolerations.add(new TolerationBuilder()
+                .withKey(config.dedicatedTaint())
+                .withOperator("Exists")
+                .withEffect("NoSchedule")
+                .build());
         if (run.getSpec().getPlacement().getTolerations() != null) {
             for (RunnerToleration t : run.getSpec().getPlacement().getTolerations()) {
-                tolerations.add(new TolerationBuilder().withKey(t.getKey()).withValue(t.getValue())
-                        .withOperator(t.getOperator() == null ? null : t.getOperator().name())
+                tolerations.add(new TolerationBuilder()
+                        .withKey(t.getKey())
+                        .withValue(t.getValue())
+                        .withOperator(
+                                t.getOperator() == null ? null : t.getOperator().name())
                         .withEffect(t.getEffect() == null ? null : t.getEffect().name())
-                        .withTolerationSeconds(t.getTolerationSeconds()).build());
+                        .withTolerationSeconds(t.getTolerationSeconds())
+                        .build());
             }
         }
         return tolerations;
@@ -283,8 +421,11 @@ public final class RunnerWorkload {
                 .withName(name)
                 .withNamespace(config.runNamespace())
                 .withLabels(labels)
-                .withAnnotations(Map.of(CrdConstants.ANNOTATION_RUN_NAME, run.getMetadata().getName(),
-                        CrdConstants.ANNOTATION_RUN_NAMESPACE, run.getMetadata().getNamespace()))
+                .withAnnotations(Map.of(
+                        CrdConstants.ANNOTATION_RUN_NAME,
+                        run.getMetadata().getName(),
+                        CrdConstants.ANNOTATION_RUN_NAMESPACE,
+                        run.getMetadata().getNamespace()))
                 .build();
     }
 

@@ -25,6 +25,7 @@ public final class SpecDurations {
             case "m" -> 60_000_000_000L;
             default -> 3_600_000_000_000L;
         };
-        return Duration.ofNanos(amount.multiply(BigDecimal.valueOf(nanosPerUnit)).longValueExact());
+        return Duration.ofNanos(
+                amount.multiply(BigDecimal.valueOf(nanosPerUnit)).longValueExact());
     }
 }

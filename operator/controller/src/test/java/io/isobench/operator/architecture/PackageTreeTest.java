@@ -29,10 +29,13 @@ class PackageTreeTest {
     private static final String ROOT = "io.isobench.operator";
     private static final Path MAIN = Path.of("src/main/java").toAbsolutePath();
     private static final Pattern PACKAGE = Pattern.compile("^package ([\\w.]+);", Pattern.MULTILINE);
-    private static final Pattern IMPORT = Pattern.compile("^import (?:static )?([\\w.]+?)\\.([A-Z]\\w*)[\\w.*]*;", Pattern.MULTILINE);
+    private static final Pattern IMPORT =
+            Pattern.compile("^import (?:static )?([\\w.]+?)\\.([A-Z]\\w*)[\\w.*]*;", Pattern.MULTILINE);
     /** A qualified class name in code: lower-case package segments, then a capitalised name not preceded by a dot or word. */
     private static final Pattern INLINE = Pattern.compile("(?<![\\w.@])((?:[a-z][a-z0-9_]*\\.)+)([A-Z]\\w*)");
-    private static final Pattern COMMENT_OR_STRING = Pattern.compile("/\\*.*?\\*/|//[^\\n]*|\"(?:\\\\.|[^\"\\\\])*\"", Pattern.DOTALL);
+
+    private static final Pattern COMMENT_OR_STRING =
+            Pattern.compile("/\\*.*?\\*/|//[^\\n]*|\"(?:\\\\.|[^\"\\\\])*\"", Pattern.DOTALL);
 
     /** One main source file: its package, what it imports (package → simple names) and its code without comments and strings. */
     record Source(Path path, String pkg, Map<String, Set<String>> imports, String code) {}
@@ -40,14 +43,17 @@ class PackageTreeTest {
     @Test
     void theControllersPackagesFormNoCycle() {
         Map<String, Map<String, String>> edges = packageEdges(sources());
-        assertThat(cycles(edges)).as("package cycles (each edge with a file that makes it): %s", edges).isEmpty();
+        assertThat(cycles(edges))
+                .as("package cycles (each edge with a file that makes it): %s", edges)
+                .isEmpty();
     }
 
     @Test
     void theResultsAndWorkloadPackagesKnowNothingOfTheReconcile() {
         Map<String, Map<String, String>> edges = packageEdges(sources());
         for (String leaf : List.of("results", "workload", "placement", "config", "uploads", "observability")) {
-            assertThat(edges.getOrDefault(ROOT + "." + leaf, Map.of()).keySet()).as("what %s uses", leaf)
+            assertThat(edges.getOrDefault(ROOT + "." + leaf, Map.of()).keySet())
+                    .as("what %s uses", leaf)
                     .noneMatch(p -> p.startsWith(ROOT + ".reconcile") || p.startsWith(ROOT + ".step"));
         }
     }
@@ -62,9 +68,16 @@ class PackageTreeTest {
             while (m.find()) {
                 String pkg = m.group(1).substring(0, m.group(1).length() - 1);
                 String name = m.group(2);
-                boolean taken = source.imports().entrySet().stream().anyMatch(e -> !e.getKey().equals(pkg) && e.getValue().contains(name))
-                        || !pkg.equals(source.pkg()) && sources.stream().anyMatch(s -> s.pkg().equals(source.pkg())
-                                && s.path().getFileName().toString().equals(name + ".java"));
+                boolean taken = source.imports().entrySet().stream()
+                                .anyMatch(e ->
+                                        !e.getKey().equals(pkg) && e.getValue().contains(name))
+                        || !pkg.equals(source.pkg())
+                                && sources.stream()
+                                        .anyMatch(s -> s.pkg().equals(source.pkg())
+                                                && s.path()
+                                                        .getFileName()
+                                                        .toString()
+                                                        .equals(name + ".java"));
                 if (!taken) {
                     inline.add(MAIN.relativize(source.path()) + ": " + pkg + "." + name);
                 }
@@ -75,7 +88,10 @@ class PackageTreeTest {
 
     static List<Source> sources() {
         try (Stream<Path> files = Files.walk(MAIN)) {
-            return files.filter(p -> p.toString().endsWith(".java")).sorted().map(PackageTreeTest::read).toList();
+            return files.filter(p -> p.toString().endsWith(".java"))
+                    .sorted()
+                    .map(PackageTreeTest::read)
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -91,7 +107,8 @@ class PackageTreeTest {
             while (m.find()) {
                 imports.computeIfAbsent(m.group(1), k -> new TreeSet<>()).add(m.group(2));
             }
-            String code = COMMENT_OR_STRING.matcher(text).replaceAll("\"\"").replaceAll("(?m)^(package|import) [^;]*;", "");
+            String code =
+                    COMMENT_OR_STRING.matcher(text).replaceAll("\"\"").replaceAll("(?m)^(package|import) [^;]*;", "");
             return new Source(path, pkg.group(1), imports, code);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -110,7 +127,8 @@ class PackageTreeTest {
             }
             for (String pkg : used) {
                 if (controller.contains(pkg) && !pkg.equals(source.pkg())) {
-                    edges.computeIfAbsent(source.pkg(), k -> new TreeMap<>()).putIfAbsent(pkg, MAIN.relativize(source.path()).toString());
+                    edges.computeIfAbsent(source.pkg(), k -> new TreeMap<>())
+                            .putIfAbsent(pkg, MAIN.relativize(source.path()).toString());
                 }
             }
         }

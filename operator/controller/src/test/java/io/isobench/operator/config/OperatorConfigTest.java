@@ -20,23 +20,34 @@ class OperatorConfigTest {
         assertThat(config.httpPort()).isEqualTo(8080);
         assertThat(config.hasStore()).isFalse();
         assertThat(config.collectGrace()).isEqualTo(Duration.ofMinutes(2));
-        assertThat(config.maxReconcileInterval()).as("spec.timeout is enforced at most a minute late").isEqualTo(Duration.ofMinutes(1));
+        assertThat(config.maxReconcileInterval())
+                .as("spec.timeout is enforced at most a minute late")
+                .isEqualTo(Duration.ofMinutes(1));
     }
 
     @Test
     void theMaximumReconcileIntervalIsAPositiveDuration() {
-        assertThat(OperatorConfig.fromEnvironment(Map.of("ISOBENCH_MAX_RECONCILE_INTERVAL", "5s")).maxReconcileInterval())
+        assertThat(OperatorConfig.fromEnvironment(Map.of("ISOBENCH_MAX_RECONCILE_INTERVAL", "5s"))
+                        .maxReconcileInterval())
                 .isEqualTo(Duration.ofSeconds(5));
         assertThatThrownBy(() -> OperatorConfig.fromEnvironment(Map.of("ISOBENCH_MAX_RECONCILE_INTERVAL", "0s")))
                 .hasMessageContaining("ISOBENCH_MAX_RECONCILE_INTERVAL=\"0s\" must be longer than zero");
         assertThatThrownBy(() -> OperatorConfig.fromEnvironment(Map.of("ISOBENCH_MAX_RECONCILE_INTERVAL", "often")))
-                .hasMessageContaining("ISOBENCH_MAX_RECONCILE_INTERVAL=\"often\" must be a duration such as 500ms, 30s, 10m, 1h");
+                .hasMessageContaining(
+                        "ISOBENCH_MAX_RECONCILE_INTERVAL=\"often\" must be a duration such as 500ms, 30s, 10m, 1h");
     }
 
     @Test
     void everyBadValueIsReportedWithItsVariableAndValue() {
-        assertThatThrownBy(() -> OperatorConfig.fromEnvironment(Map.of("ISOBENCH_HTTP_PORT", "http", "ISOBENCH_STORE_ENDPOINT", "minio:9000",
-                "ISOBENCH_LEADER_ELECTION", "yes", "ISOBENCH_NAMESPACES", "team-a,Team_B")))
+        assertThatThrownBy(() -> OperatorConfig.fromEnvironment(Map.of(
+                        "ISOBENCH_HTTP_PORT",
+                        "http",
+                        "ISOBENCH_STORE_ENDPOINT",
+                        "minio:9000",
+                        "ISOBENCH_LEADER_ELECTION",
+                        "yes",
+                        "ISOBENCH_NAMESPACES",
+                        "team-a,Team_B")))
                 .hasMessageContaining("ISOBENCH_HTTP_PORT=\"http\" must be a port number")
                 .hasMessageContaining("ISOBENCH_STORE_ENDPOINT=\"minio:9000\" must be an http(s) URL")
                 .hasMessageContaining("ISOBENCH_LEADER_ELECTION=\"yes\" must be true or false")
@@ -46,27 +57,39 @@ class OperatorConfigTest {
     @Test
     void imagePullSecretsAreSecretNamesAndNoneByDefault() {
         assertThat(OperatorConfig.fromEnvironment(Map.of()).imagePullSecrets()).isEmpty();
-        assertThat(OperatorConfig.fromEnvironment(Map.of("ISOBENCH_IMAGE_PULL_SECRETS", "regcred, mirror.creds")).imagePullSecrets())
+        assertThat(OperatorConfig.fromEnvironment(Map.of("ISOBENCH_IMAGE_PULL_SECRETS", "regcred, mirror.creds"))
+                        .imagePullSecrets())
                 .containsExactly("regcred", "mirror.creds");
-        assertThatThrownBy(() -> OperatorConfig.fromEnvironment(Map.of("ISOBENCH_IMAGE_PULL_SECRETS", "regcred,Reg_Cred")))
+        assertThatThrownBy(
+                        () -> OperatorConfig.fromEnvironment(Map.of("ISOBENCH_IMAGE_PULL_SECRETS", "regcred,Reg_Cred")))
                 .hasMessageContaining("ISOBENCH_IMAGE_PULL_SECRETS names \"Reg_Cred\", which is not a Secret name");
     }
 
     @Test
     void readCapsDefaultAndTakeKubernetesSizes() {
         assertThat(OperatorConfig.fromEnvironment(Map.of()).readLimits()).isEqualTo(ReadLimits.DEFAULTS);
-        var config = OperatorConfig.fromEnvironment(Map.of("ISOBENCH_MAX_RESULT_BYTES", "4Mi", "ISOBENCH_MAX_HISTOGRAM_FILE_BYTES", "512Ki",
-                "ISOBENCH_MAX_RUN_FILES_BYTES", "1073741824"));
+        var config = OperatorConfig.fromEnvironment(Map.of(
+                "ISOBENCH_MAX_RESULT_BYTES",
+                "4Mi",
+                "ISOBENCH_MAX_HISTOGRAM_FILE_BYTES",
+                "512Ki",
+                "ISOBENCH_MAX_RUN_FILES_BYTES",
+                "1073741824"));
         assertThat(config.readLimits()).isEqualTo(new ReadLimits(4L << 20, 512L << 10, 1L << 30));
-        assertThatThrownBy(() -> OperatorConfig.fromEnvironment(Map.of("ISOBENCH_MAX_RESULT_BYTES", "4MB",
-                "ISOBENCH_MAX_HISTOGRAM_FILE_BYTES", "0",
-                "ISOBENCH_MAX_RUN_FILES_BYTES", "4Gi")))
+        assertThatThrownBy(() -> OperatorConfig.fromEnvironment(Map.of(
+                        "ISOBENCH_MAX_RESULT_BYTES",
+                        "4MB",
+                        "ISOBENCH_MAX_HISTOGRAM_FILE_BYTES",
+                        "0",
+                        "ISOBENCH_MAX_RUN_FILES_BYTES",
+                        "4Gi")))
                 .hasMessageContaining("ISOBENCH_MAX_RESULT_BYTES=\"4MB\" must be a size between 1 and 2147483631 bytes")
                 .hasMessageContaining("ISOBENCH_MAX_HISTOGRAM_FILE_BYTES=\"0\" must be a size")
                 .hasMessageContaining("ISOBENCH_MAX_RUN_FILES_BYTES=\"4Gi\" must be a size");
-        assertThatThrownBy(() -> OperatorConfig.fromEnvironment(Map.of("ISOBENCH_MAX_HISTOGRAM_FILE_BYTES", "64Mi",
-                "ISOBENCH_MAX_RUN_FILES_BYTES", "32Mi")))
-                .hasMessageContaining("ISOBENCH_MAX_RUN_FILES_BYTES=\"33554432\" is below ISOBENCH_MAX_HISTOGRAM_FILE_BYTES=\"67108864\"");
+        assertThatThrownBy(() -> OperatorConfig.fromEnvironment(
+                        Map.of("ISOBENCH_MAX_HISTOGRAM_FILE_BYTES", "64Mi", "ISOBENCH_MAX_RUN_FILES_BYTES", "32Mi")))
+                .hasMessageContaining(
+                        "ISOBENCH_MAX_RUN_FILES_BYTES=\"33554432\" is below ISOBENCH_MAX_HISTOGRAM_FILE_BYTES=\"67108864\"");
     }
 
     @Test
@@ -76,20 +99,30 @@ class OperatorConfigTest {
         assertThat(defaults.kubeletAddressTypes()).containsExactly("InternalIP", "InternalDNS", "Hostname");
         assertThat(defaults.kubeletCaFile()).isNull();
         var ca = java.nio.file.Files.writeString(dir.resolve("ca.crt"), "-----BEGIN CERTIFICATE-----");
-        var told = OperatorConfig.fromEnvironment(Map.of("ISOBENCH_KUBELET_CA_FILE", ca.toString(),
-                "ISOBENCH_KUBELET_ADDRESS_TYPES", "ExternalIP, InternalIP"));
+        var told = OperatorConfig.fromEnvironment(Map.of(
+                "ISOBENCH_KUBELET_CA_FILE", ca.toString(), "ISOBENCH_KUBELET_ADDRESS_TYPES", "ExternalIP, InternalIP"));
         assertThat(told.kubeletCaFile()).isEqualTo(ca);
         assertThat(told.kubeletAddressTypes()).containsExactly("ExternalIP", "InternalIP");
-        assertThatThrownBy(() -> OperatorConfig.fromEnvironment(Map.of("ISOBENCH_KUBELET_CA_FILE", dir.resolve("missing.crt").toString(),
-                "ISOBENCH_KUBELET_ADDRESS_TYPES", "InternalIP,LegacyHostIP")))
-                .hasMessageContaining("ISOBENCH_KUBELET_CA_FILE=\"" + dir.resolve("missing.crt") + "\" is not a readable file")
-                .hasMessageContaining("ISOBENCH_KUBELET_ADDRESS_TYPES names \"LegacyHostIP\", which is not a node address type");
+        assertThatThrownBy(() -> OperatorConfig.fromEnvironment(Map.of(
+                        "ISOBENCH_KUBELET_CA_FILE",
+                        dir.resolve("missing.crt").toString(),
+                        "ISOBENCH_KUBELET_ADDRESS_TYPES",
+                        "InternalIP,LegacyHostIP")))
+                .hasMessageContaining(
+                        "ISOBENCH_KUBELET_CA_FILE=\"" + dir.resolve("missing.crt") + "\" is not a readable file")
+                .hasMessageContaining(
+                        "ISOBENCH_KUBELET_ADDRESS_TYPES names \"LegacyHostIP\", which is not a node address type");
     }
 
     @Test
     void credentialsNeverAppearInItsDescription() {
-        var config = OperatorConfig.fromEnvironment(Map.of("ISOBENCH_STORE_ENDPOINT", "http://127.0.0.1:9000",
-                "ISOBENCH_STORE_ACCESS_KEY", "AKIA-visible", "ISOBENCH_STORE_SECRET_KEY", "s3cr3t-value"));
+        var config = OperatorConfig.fromEnvironment(Map.of(
+                "ISOBENCH_STORE_ENDPOINT",
+                "http://127.0.0.1:9000",
+                "ISOBENCH_STORE_ACCESS_KEY",
+                "AKIA-visible",
+                "ISOBENCH_STORE_SECRET_KEY",
+                "s3cr3t-value"));
         assertThat(config.toString()).doesNotContain("AKIA-visible").doesNotContain("s3cr3t-value");
     }
 }

@@ -26,13 +26,17 @@ final class GeneratedDocs {
         String end = "<!-- " + name + ":end -->";
         int from = text.indexOf(begin);
         int to = text.indexOf(end);
-        assertThat(from).as(page + " has no block '" + begin.strip() + "' … '" + end + "'").isNotNegative();
+        assertThat(from)
+                .as(page + " has no block '" + begin.strip() + "' … '" + end + "'")
+                .isNotNegative();
         assertThat(to).as(page + " has no end of block " + name).isGreaterThan(from);
         String updated = text.substring(0, from + begin.length()) + expected + text.substring(to);
         if (Boolean.getBoolean("isobench.docs.update")) {
             Files.writeString(file, updated);
         }
-        assertThat(Files.readString(file)).as(page + " (block " + name + ") has drifted from the code: run `make docs`").isEqualTo(updated);
+        assertThat(Files.readString(file))
+                .as(page + " (block " + name + ") has drifted from the code: run `make docs`")
+                .isEqualTo(updated);
     }
 
     /** The whole page {@code page} is {@code expected}. */
@@ -42,6 +46,8 @@ final class GeneratedDocs {
             Files.writeString(file, expected);
         }
         String committed = Files.exists(file) ? Files.readString(file) : "";
-        assertThat(committed).as(page + " has drifted from the code: run `make docs`").isEqualTo(expected);
+        assertThat(committed)
+                .as(page + " has drifted from the code: run `make docs`")
+                .isEqualTo(expected);
     }
 }

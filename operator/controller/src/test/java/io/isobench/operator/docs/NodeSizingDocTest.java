@@ -29,16 +29,19 @@ class NodeSizingDocTest {
     @Test
     void theTableCoversEveryExampleAndTheRsocketSeedNeedsFourCpusAndEightGibibytes() throws IOException {
         String table = render();
-        assertThat(examples()).hasSizeGreaterThanOrEqualTo(8).allSatisfy(f -> assertThat(table).contains("`" + f + "`"));
+        assertThat(examples())
+                .hasSizeGreaterThanOrEqualTo(8)
+                .allSatisfy(f -> assertThat(table).contains("`" + f + "`"));
         assertThat(table).contains("| `examples/seeds/rsocket.yaml` | rsocket | Exclusive | 1 | 4 | 8Gi |");
     }
 
     @Test
     void theChartsNotesGiveWhatTheFirstExampleAsks() throws IOException {
-        BenchmarkRun first = Serialization.unmarshal(Files.readString(GeneratedDocs.repoRoot().resolve("examples/seeds/dispatch.yaml")),
-                BenchmarkRun.class);
+        BenchmarkRun first = Serialization.unmarshal(
+                Files.readString(GeneratedDocs.repoRoot().resolve("examples/seeds/dispatch.yaml")), BenchmarkRun.class);
         ResourcePlan plan = ResourcePlan.of(first.getSpec());
-        assertThat(Files.readString(GeneratedDocs.repoRoot().resolve("charts/isobench/templates/NOTES.txt"))).as("NOTES.txt, step 2")
+        assertThat(Files.readString(GeneratedDocs.repoRoot().resolve("charts/isobench/templates/NOTES.txt")))
+                .as("NOTES.txt, step 2")
                 .contains("It asks a node for " + plan.cpusPerNode() + " whole allocatable CPUs and "
                         + Placeability.size(plan.memoryPerNodeBytes()));
     }
@@ -47,11 +50,22 @@ class NodeSizingDocTest {
         var out = new StringBuilder("| example | target | isolation | nodes | whole CPUs per node | memory per node |\n"
                 + "|---|---|---|---:|---:|---:|\n");
         for (String file : examples()) {
-            BenchmarkRun run = Serialization.unmarshal(Files.readString(GeneratedDocs.repoRoot().resolve(file)), BenchmarkRun.class);
+            BenchmarkRun run = Serialization.unmarshal(
+                    Files.readString(GeneratedDocs.repoRoot().resolve(file)), BenchmarkRun.class);
             ResourcePlan plan = ResourcePlan.of(run.getSpec());
-            out.append("| `").append(file).append("` | ").append(TargetProfiles.of(run.getSpec().getTarget()).runnerName()).append(" | ")
-                    .append(run.getSpec().getPlacement().getIsolation()).append(" | ").append(plan.nodesNeeded()).append(" | ")
-                    .append(plan.cpusPerNode()).append(" | ").append(Placeability.size(plan.memoryPerNodeBytes())).append(" |\n");
+            out.append("| `")
+                    .append(file)
+                    .append("` | ")
+                    .append(TargetProfiles.of(run.getSpec().getTarget()).runnerName())
+                    .append(" | ")
+                    .append(run.getSpec().getPlacement().getIsolation())
+                    .append(" | ")
+                    .append(plan.nodesNeeded())
+                    .append(" | ")
+                    .append(plan.cpusPerNode())
+                    .append(" | ")
+                    .append(Placeability.size(plan.memoryPerNodeBytes()))
+                    .append(" |\n");
         }
         return out.toString();
     }

@@ -32,17 +32,26 @@ final class LocalCluster implements AutoCloseable {
         if (external) {
             // A cluster someone else started (make cluster-up): used as is, never stopped.
             stateDir = Path.of(kubeconfig).getParent();
-            client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(Files.readString(Path.of(kubeconfig)))).build();
+            client = new KubernetesClientBuilder()
+                    .withConfig(Config.fromKubeconfig(Files.readString(Path.of(kubeconfig))))
+                    .build();
             return;
         }
         stateDir = Files.createTempDirectory("isobench-it-cluster");
-        var command = new ArrayList<>(List.of(script("up.sh").toString(), "--state-dir", stateDir.toString(), "--port-base", String.valueOf(freePortBase())));
+        var command = new ArrayList<>(List.of(
+                script("up.sh").toString(),
+                "--state-dir",
+                stateDir.toString(),
+                "--port-base",
+                String.valueOf(freePortBase())));
         for (String node : nodes) {
             command.addAll(List.of("--node", node));
         }
         try {
             run(command, 180);
-            client = new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(Files.readString(stateDir.resolve("kubeconfig")))).build();
+            client = new KubernetesClientBuilder()
+                    .withConfig(Config.fromKubeconfig(Files.readString(stateDir.resolve("kubeconfig"))))
+                    .build();
         } catch (IOException | RuntimeException e) {
             // Half-started clusters are stopped too: nothing may outlive the test.
             run(List.of(script("down.sh").toString(), "--state-dir", stateDir.toString()), 60);
@@ -52,43 +61,82 @@ final class LocalCluster implements AutoCloseable {
 
     /** The BenchmarkRun CRD as generated into {@code crds/}, applied and waited for until the API server serves it. */
     CustomResourceDefinition installCrd() throws IOException {
-        var crd = Serialization.unmarshal(Files.readString(repoRoot().resolve("crds").resolve("benchmarkruns.isobench.io-v1.yml")),
+        var crd = Serialization.unmarshal(
+                Files.readString(repoRoot().resolve("crds").resolve("benchmarkruns.isobench.io-v1.yml")),
                 CustomResourceDefinition.class);
         client.resource(crd).serverSideApply();
         // a CRD read before the API server has judged it has a status without conditions yet
-        client.apiextensions().v1().customResourceDefinitions().withName(CrdConstants.CRD_NAME).waitUntilCondition(d -> d.getStatus() != null
-                && d.getStatus().getConditions() != null && d.getStatus().getConditions().stream()
-                        .anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus())), 60, TimeUnit.SECONDS);
+        client.apiextensions()
+                .v1()
+                .customResourceDefinitions()
+                .withName(CrdConstants.CRD_NAME)
+                .waitUntilCondition(
+                        d -> d.getStatus() != null
+                                && d.getStatus().getConditions() != null
+                                && d.getStatus().getConditions().stream()
+                                        .anyMatch(
+                                                c -> "Established".equals(c.getType()) && "True".equals(c.getStatus())),
+                        60,
+                        TimeUnit.SECONDS);
         return crd;
     }
 
     /** The chart's ServiceAccount and RBAC for the operator, rendered by {@code helm template} as a user installs them. */
     void installChartRbac(String namespace) throws IOException, InterruptedException {
         Path helm = Path.of(System.getProperty("user.home"), ".cache", "isobench", "bin", "helm");
-        var command = List.of(helm.toString(), "template", "isobench", repoRoot().resolve("charts/isobench").toString(), "-n", namespace,
-                "--kube-version", "1.34.10", "--show-only", "templates/serviceaccount.yaml", "--show-only", "templates/rbac.yaml");
+        var command = List.of(
+                helm.toString(),
+                "template",
+                "isobench",
+                repoRoot().resolve("charts/isobench").toString(),
+                "-n",
+                namespace,
+                "--kube-version",
+                "1.34.10",
+                "--show-only",
+                "templates/serviceaccount.yaml",
+                "--show-only",
+                "templates/rbac.yaml");
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         byte[] rendered = p.getInputStream().readAllBytes();
         if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
             throw new IllegalStateException("helm template failed: " + new String(rendered));
         }
-        client.resource(new io.fabric8.kubernetes.api.model.NamespaceBuilder().withNewMetadata().withName(namespace).endMetadata().build())
+        client.resource(new io.fabric8.kubernetes.api.model.NamespaceBuilder()
+                        .withNewMetadata()
+                        .withName(namespace)
+                        .endMetadata()
+                        .build())
                 .serverSideApply();
-        client.load(new java.io.ByteArrayInputStream(rendered)).items().forEach(o -> client.resource(o).serverSideApply());
+        client.load(new java.io.ByteArrayInputStream(rendered))
+                .items()
+                .forEach(o -> client.resource(o).serverSideApply());
     }
 
     /** A token of that ServiceAccount, as the kubelet projects it into a pod (an hour: longer than any test class). */
     String token(String namespace, String serviceAccount) {
-        return client.serviceAccounts().inNamespace(namespace).withName(serviceAccount).tokenRequest(
-                new io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder().withNewSpec().withExpirationSeconds(3600L)
-                        .endSpec().build()).getStatus().getToken();
+        return client.serviceAccounts()
+                .inNamespace(namespace)
+                .withName(serviceAccount)
+                .tokenRequest(new io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder()
+                        .withNewSpec()
+                        .withExpirationSeconds(3600L)
+                        .endSpec()
+                        .build())
+                .getStatus()
+                .getToken();
     }
 
     /** A client that authenticates with this bearer token and trusts the cluster's CA, as an in-cluster client does. */
     KubernetesClient clientWithToken(String token) {
         Config admin = client.getConfiguration();
-        return new KubernetesClientBuilder().withConfig(new io.fabric8.kubernetes.client.ConfigBuilder(Config.empty())
-                .withMasterUrl(admin.getMasterUrl()).withCaCertData(admin.getCaCertData()).withOauthToken(token).build()).build();
+        return new KubernetesClientBuilder()
+                .withConfig(new io.fabric8.kubernetes.client.ConfigBuilder(Config.empty())
+                        .withMasterUrl(admin.getMasterUrl())
+                        .withCaCertData(admin.getCaCertData())
+                        .withOauthToken(token)
+                        .build())
+                .build();
     }
 
     /** The real kubectl against this cluster as its administrator, as a pipeline calls it: what it printed, or an error with it. */
@@ -108,12 +156,20 @@ final class LocalCluster implements AutoCloseable {
     /** Edits what a simulated kubelet reports through configz. */
     void kubeletPolicy(String node, String policy) throws IOException {
         Path file = stateDir.resolve("kubelets").resolve(node).resolve("configz.json");
-        String json = Files.readString(file).replaceAll("\"cpuManagerPolicy\"\\s*:\\s*\"[a-z]+\"", "\"cpuManagerPolicy\": \"" + policy + "\"");
+        String json = Files.readString(file)
+                .replaceAll("\"cpuManagerPolicy\"\\s*:\\s*\"[a-z]+\"", "\"cpuManagerPolicy\": \"" + policy + "\"");
         Files.writeString(file, json);
     }
 
     void nodeReady(String node, boolean ready) throws IOException, InterruptedException {
-        run(List.of(script("node.sh").toString(), "--state-dir", stateDir.toString(), ready ? "ready" : "not-ready", node), 60);
+        run(
+                List.of(
+                        script("node.sh").toString(),
+                        "--state-dir",
+                        stateDir.toString(),
+                        ready ? "ready" : "not-ready",
+                        node),
+                60);
     }
 
     @Override
@@ -136,10 +192,14 @@ final class LocalCluster implements AutoCloseable {
     private void run(List<String> command, int timeoutSeconds) throws IOException, InterruptedException {
         // Into a log, not the test JVM's stdout (Surefire's channel); its tail goes into the failure message.
         Path log = stateDir.getParent().resolve(stateDir.getFileName() + ".log");
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        Process p = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .start();
         if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             p.destroyForcibly();
-            throw new IllegalStateException(String.join(" ", command) + " did not finish within " + timeoutSeconds + "s");
+            throw new IllegalStateException(
+                    String.join(" ", command) + " did not finish within " + timeoutSeconds + "s");
         }
         if (p.exitValue() != 0) {
             List<String> lines = Files.readAllLines(log);

@@ -12,13 +12,13 @@ import io.fabric8.kubernetes.client.WatcherException;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.isobench.operator.IsobenchOperator;
 import io.isobench.operator.api.BenchmarkRun;
-import io.isobench.operator.api.RunVerdict;
 import io.isobench.operator.api.BenchmarkRunSpec;
 import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.DispatchTargetSpec;
 import io.isobench.operator.api.LoadSpec;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.QueueName;
+import io.isobench.operator.api.RunVerdict;
 import io.isobench.operator.api.TargetSpec;
 import io.isobench.operator.config.OperatorConfig;
 import io.isobench.operator.workload.RunNames;
@@ -55,6 +55,7 @@ class OperatorIT {
     static final String OPERATOR_SECRET = java.util.UUID.randomUUID().toString();
     /** A second tenant: the queue takes turns between namespaces. */
     static final String OTHER_NAMESPACE = "team-b";
+
     static LocalCluster cluster;
     static java.nio.file.Path siteBundle;
     static KubernetesClient client;
@@ -63,27 +64,40 @@ class OperatorIT {
 
     @org.junit.jupiter.api.extension.RegisterExtension
     static io.isobench.store.testing.MinioServer minio = new io.isobench.store.testing.MinioServer();
+
     final Map<String, List<Phase>> phases = new ConcurrentHashMap<>();
     IsobenchOperator operator;
     io.fabric8.kubernetes.client.Watch watch;
 
     @BeforeAll
     static void startCluster() throws Exception {
-        cluster = new LocalCluster("bench-1,policy=static,cpus=4,pool=bench", "bench-2,policy=static,cpus=4,pool=bench2",
-                "shared-1,policy=none,cpus=4,pool=shared", "ha-1,policy=static,cpus=4,pool=ha", "ha-2,policy=static,cpus=4,pool=ha",
+        cluster = new LocalCluster(
+                "bench-1,policy=static,cpus=4,pool=bench",
+                "bench-2,policy=static,cpus=4,pool=bench2",
+                "shared-1,policy=none,cpus=4,pool=shared",
+                "ha-1,policy=static,cpus=4,pool=ha",
+                "ha-2,policy=static,cpus=4,pool=ha",
                 "fair-1,policy=static,cpus=4,pool=fair");
         client = cluster.client;
         cluster.installCrd();
         for (String ns : List.of(RUN_NAMESPACE, USER_NAMESPACE, OTHER_NAMESPACE)) {
-            client.resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build()).serverSideApply();
+            client.resource(new NamespaceBuilder()
+                            .withNewMetadata()
+                            .withName(ns)
+                            .endMetadata()
+                            .build())
+                    .serverSideApply();
         }
         cluster.installChartRbac(RUN_NAMESPACE);
         operatorClient = cluster.clientWithToken(cluster.token(RUN_NAMESPACE, "isobench-operator"));
         siteBundle = Files.createTempDirectory("site-bundle");
         Files.writeString(siteBundle.resolve("index.html"), "<!doctype html><title>isobench</title>");
         // as the chart's set-up job does: the operator gets a MinIO user of its own, never the root credential
-        io.isobench.store.access.StoreSetup.apply(new io.isobench.store.StoreConfig(minio.endpoint(), "isobench", minio.accessKey(),
-                minio.secretKey(), null), OPERATOR_USER, OPERATOR_SECRET);
+        io.isobench.store.access.StoreSetup.apply(
+                new io.isobench.store.StoreConfig(
+                        minio.endpoint(), "isobench", minio.accessKey(), minio.secretKey(), null),
+                OPERATOR_USER,
+                OPERATOR_SECRET);
     }
 
     @AfterAll
@@ -102,7 +116,8 @@ class OperatorIT {
             @Override
             public void eventReceived(Action action, BenchmarkRun run) {
                 Phase phase = run.getStatus() == null ? null : run.getStatus().getPhase();
-                List<Phase> seen = phases.computeIfAbsent(run.getMetadata().getName(), k -> java.util.Collections.synchronizedList(new ArrayList<>()));
+                List<Phase> seen = phases.computeIfAbsent(
+                        run.getMetadata().getName(), k -> java.util.Collections.synchronizedList(new ArrayList<>()));
                 if (phase != null && (seen.isEmpty() || seen.getLast() != phase)) {
                     seen.add(phase);
                 }
@@ -115,12 +130,18 @@ class OperatorIT {
     }
 
     IsobenchOperator startOperatorInstance() throws IOException {
-        var config = OperatorConfig.fromEnvironment(Map.ofEntries(Map.entry("POD_NAMESPACE", RUN_NAMESPACE),
+        var config = OperatorConfig.fromEnvironment(Map.ofEntries(
+                Map.entry("POD_NAMESPACE", RUN_NAMESPACE),
                 Map.entry("ISOBENCH_NAMESPACES", USER_NAMESPACE + "," + OTHER_NAMESPACE),
-                Map.entry("ISOBENCH_STORE_ENDPOINT", minio.endpoint().toString()), Map.entry("ISOBENCH_STORE_ACCESS_KEY", OPERATOR_USER),
-                Map.entry("ISOBENCH_STORE_SECRET_KEY", OPERATOR_SECRET), Map.entry("ISOBENCH_LEADER_ELECTION", "false"),
-                Map.entry("ISOBENCH_HTTP_PORT", "0"), Map.entry("ISOBENCH_COLLECT_GRACE", "3s"), Map.entry("POD_NAME", "operator-it"),
-                Map.entry("ISOBENCH_SITE_BUNDLE", siteBundle.toString()), Map.entry("ISOBENCH_MAX_RECONCILE_INTERVAL", "5s")));
+                Map.entry("ISOBENCH_STORE_ENDPOINT", minio.endpoint().toString()),
+                Map.entry("ISOBENCH_STORE_ACCESS_KEY", OPERATOR_USER),
+                Map.entry("ISOBENCH_STORE_SECRET_KEY", OPERATOR_SECRET),
+                Map.entry("ISOBENCH_LEADER_ELECTION", "false"),
+                Map.entry("ISOBENCH_HTTP_PORT", "0"),
+                Map.entry("ISOBENCH_COLLECT_GRACE", "3s"),
+                Map.entry("POD_NAME", "operator-it"),
+                Map.entry("ISOBENCH_SITE_BUNDLE", siteBundle.toString()),
+                Map.entry("ISOBENCH_MAX_RECONCILE_INTERVAL", "5s")));
         var instance = IsobenchOperator.fromConfig(config, operatorClient, "127.0.0.1");
         instance.start();
         return instance;
@@ -133,8 +154,13 @@ class OperatorIT {
         for (String ns : List.of(USER_NAMESPACE, OTHER_NAMESPACE)) {
             client.resources(BenchmarkRun.class).inNamespace(ns).delete();
         }
-        await().atMost(Duration.ofSeconds(30)).until(() -> List.of(USER_NAMESPACE, OTHER_NAMESPACE).stream()
-                .allMatch(ns -> client.resources(BenchmarkRun.class).inNamespace(ns).list().getItems().isEmpty()));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> List.of(USER_NAMESPACE, OTHER_NAMESPACE).stream()
+                        .allMatch(ns -> client.resources(BenchmarkRun.class)
+                                .inNamespace(ns)
+                                .list()
+                                .getItems()
+                                .isEmpty()));
         operator.close();
     }
 
@@ -149,8 +175,12 @@ class OperatorIT {
         awaitPhase("happy", Phase.Running);
         finishRunner(run, pod, "succeed");
         BenchmarkRun done = awaitPhase("happy", Phase.Succeeded);
-        assertThat(phases.get("happy")).containsExactly(Phase.Pending, Phase.Queued, Phase.Scheduled, Phase.Running, Phase.Collecting, Phase.Succeeded);
-        assertThat(done.getStatus().getSteps()).isNotEmpty().allSatisfy(s -> assertThat(s.getP50()).isPositive());
+        assertThat(phases.get("happy"))
+                .containsExactly(
+                        Phase.Pending, Phase.Queued, Phase.Scheduled, Phase.Running, Phase.Collecting, Phase.Succeeded);
+        assertThat(done.getStatus().getSteps())
+                .isNotEmpty()
+                .allSatisfy(s -> assertThat(s.getP50()).isPositive());
         assertThat(done.getStatus().getSummary().getP50()).isNotBlank();
         assertThat(condition(done, CrdConstants.CONDITION_ISOLATED)).isEqualTo("True");
         assertThat(condition(done, CrdConstants.CONDITION_COMPLETED)).isEqualTo("True");
@@ -158,16 +188,29 @@ class OperatorIT {
         assertThat(client.v1().events().inNamespace(USER_NAMESPACE).list().getItems())
                 .anySatisfy(e -> assertThat(e.getReason()).isEqualTo("Succeeded"));
         // published: the site prefix is public, the run's raw objects are not, and no secret is on the site
-        await().atMost(Duration.ofSeconds(30)).until(() -> "True".equals(condition(get("happy"), CrdConstants.CONDITION_PUBLISHED)));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> "True".equals(condition(get("happy"), CrdConstants.CONDITION_PUBLISHED)));
         String key = USER_NAMESPACE + "/happy/" + done.getMetadata().getUid();
         var http = java.net.http.HttpClient.newHttpClient();
-        var summary = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(minio.endpoint() + "/isobench/site/data/runs/" + key + "/summary.json")).build(),
+        var summary = http.send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create(
+                                minio.endpoint() + "/isobench/site/data/runs/" + key + "/summary.json"))
+                        .build(),
                 java.net.http.HttpResponse.BodyHandlers.ofString());
         assertThat(summary.statusCode()).isEqualTo(200);
-        assertThat(summary.body()).contains("\"isolated\" : true").contains("rerunYaml").doesNotContain("env-secret-value")
-                .doesNotContain(minio.secretKey()).doesNotContain(minio.accessKey());
-        assertThat(http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(minio.endpoint() + "/isobench/runs/" + key + "/run.json")).build(),
-                java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode()).isEqualTo(403);
+        assertThat(summary.body())
+                .contains("\"isolated\" : true")
+                .contains("rerunYaml")
+                .doesNotContain("env-secret-value")
+                .doesNotContain(minio.secretKey())
+                .doesNotContain(minio.accessKey());
+        assertThat(http.send(
+                                java.net.http.HttpRequest.newBuilder(java.net.URI.create(
+                                                minio.endpoint() + "/isobench/runs/" + key + "/run.json"))
+                                        .build(),
+                                java.net.http.HttpResponse.BodyHandlers.discarding())
+                        .statusCode())
+                .isEqualTo(403);
         assertThat(get("happy").getStatus().getArtifacts().getSite()).endsWith("index.html#/run/" + key);
     }
 
@@ -182,7 +225,9 @@ class OperatorIT {
             assertThat(s.getStatus().getQueuePosition()).isEqualTo(1);
         });
         Thread.sleep(2000);
-        assertThat(get("second").getStatus().getPhase()).as("still queued while first holds bench-1").isEqualTo(Phase.Queued);
+        assertThat(get("second").getStatus().getPhase())
+                .as("still queued while first holds bench-1")
+                .isEqualTo(Phase.Queued);
         finishRunner(first, pod, "succeed");
         awaitPhase("first", Phase.Succeeded);
         Pod secondPod = awaitRunnerPod(second);
@@ -194,25 +239,33 @@ class OperatorIT {
     void aNodeWithoutTheStaticCpuManagerFailsAnExclusiveRunWithIsolatedFalse() throws Exception {
         create("no-static", "shared", "5m");
         BenchmarkRun failed = awaitPhase("no-static", Phase.Failed);
-        var isolated = failed.getStatus().getConditions().stream().filter(c -> "Isolated".equals(c.getType())).findFirst().orElseThrow();
+        var isolated = failed.getStatus().getConditions().stream()
+                .filter(c -> "Isolated".equals(c.getType()))
+                .findFirst()
+                .orElseThrow();
         assertThat(isolated.getStatus()).isEqualTo("False");
         assertThat(isolated.getReason()).isEqualTo("CpuManagerNotStatic");
         assertThat(isolated.getMessage()).contains("shared-1 (cpuManagerPolicy none)");
     }
 
     @Test
-    void aKubeletWithoutFineGrainedAuthorizationFailsAnExclusiveRunSayingWhyAndTheOperatorNeverHoldsNodesProxy() throws Exception {
+    void aKubeletWithoutFineGrainedAuthorizationFailsAnExclusiveRunSayingWhyAndTheOperatorNeverHoldsNodesProxy()
+            throws Exception {
         Path coarse = cluster.stateDir.resolve("kubelets").resolve("bench-2").resolve("coarse-authz");
         Files.createFile(coarse);
         try {
             create("old-kubelet", "bench2", "5m");
             BenchmarkRun failed = awaitPhase("old-kubelet", Phase.Failed);
-            var isolated = failed.getStatus().getConditions().stream().filter(c -> "Isolated".equals(c.getType())).findFirst()
+            var isolated = failed.getStatus().getConditions().stream()
+                    .filter(c -> "Isolated".equals(c.getType()))
+                    .findFirst()
                     .orElseThrow();
             assertThat(isolated.getStatus()).isEqualTo("False");
             assertThat(isolated.getReason()).isEqualTo("KubeletConfigUnreadable");
-            assertThat(isolated.getMessage()).contains("Kubernetes 1.33")
-                    .contains("bench-2 (the kubelet kwok-0.8.0 on node bench-2 authorizes GET /configz only as nodes/proxy");
+            assertThat(isolated.getMessage())
+                    .contains("Kubernetes 1.33")
+                    .contains(
+                            "bench-2 (the kubelet kwok-0.8.0 on node bench-2 authorizes GET /configz only as nodes/proxy");
         } finally {
             Files.delete(coarse);
         }
@@ -227,7 +280,10 @@ class OperatorIT {
         assertThat(pod.getSpec().getNodeName()).isEqualTo("shared-1");
         finishRunner(shared, pod, "succeed");
         BenchmarkRun done = awaitPhase("shared", Phase.Succeeded);
-        var isolated = done.getStatus().getConditions().stream().filter(c -> "Isolated".equals(c.getType())).findFirst().orElseThrow();
+        var isolated = done.getStatus().getConditions().stream()
+                .filter(c -> "Isolated".equals(c.getType()))
+                .findFirst()
+                .orElseThrow();
         assertThat(isolated.getStatus()).isEqualTo("False");
         assertThat(isolated.getReason()).isEqualTo("SharedIsolation");
     }
@@ -243,13 +299,24 @@ class OperatorIT {
         });
         BenchmarkRun failed = awaitPhase("crashing", Phase.Failed);
         assertThat(failed.getStatus().getMessage()).contains("no result.json at s3://isobench/runs/team-a/crashing/");
-        assertThat(failed.getStatus().getMessage()).doesNotContain(minio.secretKey()).doesNotContain(minio.accessKey());
+        assertThat(failed.getStatus().getMessage())
+                .doesNotContain(minio.secretKey())
+                .doesNotContain(minio.accessKey());
 
         create("slow", "bench", "12s");
         BenchmarkRun timedOut = awaitPhase("slow", Phase.Failed);
         assertThat(timedOut.getStatus().getMessage()).startsWith("did not finish within spec.timeout 12s");
-        await().atMost(Duration.ofSeconds(20)).until(() -> client.batch().v1().jobs().inNamespace(RUN_NAMESPACE)
-                .withLabel(CrdConstants.LABEL_RUN_UID, timedOut.getMetadata().getUid()).list().getItems().isEmpty());
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> client.batch()
+                        .v1()
+                        .jobs()
+                        .inNamespace(RUN_NAMESPACE)
+                        .withLabel(
+                                CrdConstants.LABEL_RUN_UID,
+                                timedOut.getMetadata().getUid())
+                        .list()
+                        .getItems()
+                        .isEmpty());
     }
 
     @Test
@@ -264,27 +331,45 @@ class OperatorIT {
         assertThat(get("restart").getStatus().getPhase()).isEqualTo(Phase.Running);
         operator = startOperatorInstance();
         awaitPhase("restart", Phase.Succeeded);
-        assertThat(phases.get("restart")).containsExactly(Phase.Pending, Phase.Queued, Phase.Scheduled, Phase.Running, Phase.Collecting, Phase.Succeeded);
+        assertThat(phases.get("restart"))
+                .containsExactly(
+                        Phase.Pending, Phase.Queued, Phase.Scheduled, Phase.Running, Phase.Collecting, Phase.Succeeded);
     }
 
     @Test
     void aServerPodIsVerifiedFromTheStartUpReportInItsLogAndUnverifiedWithoutOne() throws Exception {
         BenchmarkRun echo = client.resource(echoSpec("echo", "bench")).create();
         Pod server = awaitPod(echo, "server");
-        String report = new io.isobench.result.ServerReport(io.isobench.result.ServerReport.FORMAT_VERSION, "tcp-echo",
-                new io.isobench.result.Environment.CpuSet(List.of(3), "3", "3"), List.of("3:3"),
-                List.of(new io.isobench.result.Pinning("server", 3, true, "affinity read back: 3"))).toLogLine();
-        containerLog(server, "server", "NOTE: Picked up JDK_JAVA_OPTIONS: -Xss1m\n" + report
-                + "\nisobench-runner server: tcp-echo listening on 0.0.0.0:7000\n");
+        String report = new io.isobench.result.ServerReport(
+                        io.isobench.result.ServerReport.FORMAT_VERSION,
+                        "tcp-echo",
+                        new io.isobench.result.Environment.CpuSet(List.of(3), "3", "3"),
+                        List.of("3:3"),
+                        List.of(new io.isobench.result.Pinning("server", 3, true, "affinity read back: 3")))
+                .toLogLine();
+        containerLog(
+                server,
+                "server",
+                "NOTE: Picked up JDK_JAVA_OPTIONS: -Xss1m\n" + report
+                        + "\nisobench-runner server: tcp-echo listening on 0.0.0.0:7000\n");
         Pod runner = awaitPod(echo, "client");
         await().atMost(Duration.ofSeconds(30))
-                .until(() -> "3".equals(get("echo").getStatus().getIsolation().getServer().getCpusetGranted()));
+                .until(() -> "3"
+                        .equals(get("echo")
+                                .getStatus()
+                                .getIsolation()
+                                .getServer()
+                                .getCpusetGranted()));
         finishRunner(echo, runner, "succeed", io.isobench.operator.ResultFixtures.tcpEcho(1));
         BenchmarkRun done = awaitPhase("echo", Phase.Succeeded);
-        var isolated = done.getStatus().getConditions().stream().filter(c -> "Isolated".equals(c.getType())).findFirst().orElseThrow();
+        var isolated = done.getStatus().getConditions().stream()
+                .filter(c -> "Isolated".equals(c.getType()))
+                .findFirst()
+                .orElseThrow();
         assertThat(isolated.getStatus()).as(isolated.getMessage()).isEqualTo("True");
         assertThat(isolated.getMessage())
-                .contains("server pod " + server.getMetadata().getName() + " on node bench-1: static CPU manager granted cpuset 3");
+                .contains("server pod " + server.getMetadata().getName()
+                        + " on node bench-1: static CPU manager granted cpuset 3");
         assertThat(done.getStatus().getIsolation().getServer().getQosClass()).isEqualTo("Guaranteed");
 
         // a server that printed no report (an older or altered image) is not taken on trust
@@ -292,15 +377,20 @@ class OperatorIT {
         Pod silentServer = awaitPod(silent, "server");
         containerLog(silentServer, "server", "isobench-runner server: tcp-echo listening on 0.0.0.0:7000\n");
         Pod silentRunner = awaitPod(silent, "client");
-        await().atMost(Duration.ofSeconds(30)).until(() -> get("silent").getStatus().getIsolation().getServer().getUnverified() != null);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() ->
+                        get("silent").getStatus().getIsolation().getServer().getUnverified() != null);
         finishRunner(silent, silentRunner, "succeed", io.isobench.operator.ResultFixtures.tcpEcho(1));
         BenchmarkRun unverified = awaitPhase("silent", Phase.Succeeded);
-        var notIsolated = unverified.getStatus().getConditions().stream().filter(c -> "Isolated".equals(c.getType())).findFirst()
+        var notIsolated = unverified.getStatus().getConditions().stream()
+                .filter(c -> "Isolated".equals(c.getType()))
+                .findFirst()
                 .orElseThrow();
         assertThat(notIsolated.getStatus()).isEqualTo("False");
         assertThat(notIsolated.getReason()).isEqualTo("ServerUnverified");
-        assertThat(notIsolated.getMessage()).endsWith("the server printed no report line ('isobench-server-report {…}')"
-                + " (in the first 65536 bytes of container server's log)");
+        assertThat(notIsolated.getMessage())
+                .endsWith("the server printed no report line ('isobench-server-report {…}')"
+                        + " (in the first 65536 bytes of container server's log)");
     }
 
     @Test
@@ -311,21 +401,31 @@ class OperatorIT {
         // what the real runner wrote when nothing listened at its --server-address (exit code 1: a step FAILed)
         String refused = new String(ResultSamples.connectionRefused(), java.nio.charset.StandardCharsets.UTF_8);
         String reason = io.isobench.result.ResultJson.parse(refused).reason();
-        // the runner ends only once the run is seen Running, as a real one does: a fake runner that ends at once skips the phase
+        // the runner ends only once the run is seen Running, as a real one does: a fake runner that ends at once skips
+        // the phase
         awaitPhase("refused", Phase.Running);
         finishRunner(echo, runner, "fail", refused);
 
         BenchmarkRun failed = awaitPhase("refused", Phase.Failed);
-        assertThat(phases.get("refused")).containsExactly(Phase.Pending, Phase.Queued, Phase.Scheduled, Phase.Running, Phase.Collecting,
-                Phase.Failed);
-        assertThat(failed.getStatus().getMessage()).isEqualTo(reason).endsWith("could not start tcp-echo remote: Connection refused");
+        assertThat(phases.get("refused"))
+                .containsExactly(
+                        Phase.Pending, Phase.Queued, Phase.Scheduled, Phase.Running, Phase.Collecting, Phase.Failed);
+        assertThat(failed.getStatus().getMessage())
+                .isEqualTo(reason)
+                .endsWith("could not start tcp-echo remote: Connection refused");
         assertThat(failed.getStatus().getVerdict()).isEqualTo(RunVerdict.FAIL);
-        assertThat(failed.getStatus().getSteps()).singleElement().satisfies(s -> assertThat(s.getVerdict()).isEqualTo(RunVerdict.FAIL));
-        await().atMost(Duration.ofSeconds(30)).until(() -> "True".equals(condition(get("refused"), CrdConstants.CONDITION_PUBLISHED)));
+        assertThat(failed.getStatus().getSteps())
+                .singleElement()
+                .satisfies(s -> assertThat(s.getVerdict()).isEqualTo(RunVerdict.FAIL));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> "True".equals(condition(get("refused"), CrdConstants.CONDITION_PUBLISHED)));
         String key = USER_NAMESPACE + "/refused/" + failed.getMetadata().getUid();
-        var summary = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
-                java.net.URI.create(minio.endpoint() + "/isobench/site/data/runs/" + key + "/summary.json")).build(),
-                java.net.http.HttpResponse.BodyHandlers.ofString());
+        var summary = java.net.http.HttpClient.newHttpClient()
+                .send(
+                        java.net.http.HttpRequest.newBuilder(java.net.URI.create(
+                                        minio.endpoint() + "/isobench/site/data/runs/" + key + "/summary.json"))
+                                .build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString());
         assertThat(summary.statusCode()).isEqualTo(200);
         var published = io.isobench.result.ResultJson.MAPPER.readTree(summary.body());
         assertThat(published.get("phase").asText()).isEqualTo("Failed");
@@ -343,37 +443,62 @@ class OperatorIT {
         // the measuring container gets a grant for its attempt; no pod and no container gets a store key
         UploadGrant grant = grantOf(runner);
         assertThat(grant.prefix()).isEqualTo(prefix);
-        assertThat(grant.expires()).isAfter(java.time.Instant.now()).isBefore(java.time.Instant.now().plus(Duration.ofMinutes(6)));
+        assertThat(grant.expires())
+                .isAfter(java.time.Instant.now())
+                .isBefore(java.time.Instant.now().plus(Duration.ofMinutes(6)));
         for (Pod pod : List.of(server, runner)) {
             assertThat(pod.getSpec().getContainers())
                     .flatMap(c -> c.getEnv() == null ? List.<io.fabric8.kubernetes.api.model.EnvVar>of() : c.getEnv())
-                    .noneMatch(e -> e.getName().startsWith("ISOBENCH_STORE_ACCESS") || e.getName().startsWith("ISOBENCH_STORE_SECRET"));
+                    .noneMatch(e -> e.getName().startsWith("ISOBENCH_STORE_ACCESS")
+                            || e.getName().startsWith("ISOBENCH_STORE_SECRET"));
         }
-        assertThat(server.getSpec().getContainers()).flatMap(c -> c.getEnv()).as("the server pod gets nothing of the store")
+        assertThat(server.getSpec().getContainers())
+                .flatMap(c -> c.getEnv())
+                .as("the server pod gets nothing of the store")
                 .noneMatch(e -> e.getValueFrom() != null && e.getValueFrom().getSecretKeyRef() != null);
         var secretName = RunNames.uploadGrant(get("granted"), 1);
-        var secret = client.secrets().inNamespace(RUN_NAMESPACE).withName(secretName).get();
-        assertThat(secret.getMetadata().getOwnerReferences()).singleElement()
+        var secret =
+                client.secrets().inNamespace(RUN_NAMESPACE).withName(secretName).get();
+        assertThat(secret.getMetadata().getOwnerReferences())
+                .singleElement()
                 .satisfies(o -> assertThat(o.getName()).isEqualTo(RunNames.args(get("granted"), 1)));
         // it writes its own prefix, nothing else
         assertThat(postWith(grant, prefix + "probe.txt")).isEqualTo("accepted");
         try (var uploads = new GrantUploads(minio.endpoint(), grant)) {
-            assertThat(uploads.post("runs/" + USER_NAMESPACE + "/other/uid-x/attempt-1/client/result.json", "{}".getBytes(), "text/plain")
-                    .toString()).startsWith("403 AccessDenied");
-            assertThat(uploads.post("site/index.html", "<html>".getBytes(), "text/html").toString()).startsWith("403 AccessDenied");
+            assertThat(uploads.post(
+                                    "runs/" + USER_NAMESPACE + "/other/uid-x/attempt-1/client/result.json",
+                                    "{}".getBytes(),
+                                    "text/plain")
+                            .toString())
+                    .startsWith("403 AccessDenied");
+            assertThat(uploads.post("site/index.html", "<html>".getBytes(), "text/html")
+                            .toString())
+                    .startsWith("403 AccessDenied");
         }
 
         finishRunner(echo, runner, "succeed", io.isobench.operator.ResultFixtures.tcpEcho(1));
         BenchmarkRun done = awaitPhase("granted", Phase.Succeeded);
         assertThat(done.getStatus().getUploadGrant().getPrefix()).isEqualTo(prefix);
         assertThat(done.getStatus().getUploadGrant().getRevokedAt()).isNotNull();
-        assertThat(postWith(grant, prefix + "late.txt")).as("revoked when the runner ended").contains("403 InvalidAccessKeyId");
-        await().atMost(Duration.ofSeconds(30)).until(() -> client.secrets().inNamespace(RUN_NAMESPACE).withName(secretName).get() == null);
-        String everything = Serialization.asYaml(get("granted")) + Serialization.asYaml(client.v1().events().inNamespace(USER_NAMESPACE)
-                .list())
-                + Serialization.asYaml(client.configMaps().inNamespace(RUN_NAMESPACE).list());
-        assertThat(everything).doesNotContain(grant.fields().get("x-amz-signature")).doesNotContain(grant.fields().get("policy"))
-                .doesNotContain(OPERATOR_SECRET).doesNotContain(minio.secretKey());
+        assertThat(postWith(grant, prefix + "late.txt"))
+                .as("revoked when the runner ended")
+                .contains("403 InvalidAccessKeyId");
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> client.secrets()
+                                .inNamespace(RUN_NAMESPACE)
+                                .withName(secretName)
+                                .get()
+                        == null);
+        String everything = Serialization.asYaml(get("granted"))
+                + Serialization.asYaml(
+                        client.v1().events().inNamespace(USER_NAMESPACE).list())
+                + Serialization.asYaml(
+                        client.configMaps().inNamespace(RUN_NAMESPACE).list());
+        assertThat(everything)
+                .doesNotContain(grant.fields().get("x-amz-signature"))
+                .doesNotContain(grant.fields().get("policy"))
+                .doesNotContain(OPERATOR_SECRET)
+                .doesNotContain(minio.secretKey());
     }
 
     @Test
@@ -386,7 +511,8 @@ class OperatorIT {
             return p;
         });
         // the attempt ended: the grant is revoked at once, long before the run gives up waiting for a result
-        await().atMost(Duration.ofSeconds(30)).until(() -> postWith(crashed, crashed.prefix() + "late.txt").contains("InvalidAccessKeyId"));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> postWith(crashed, crashed.prefix() + "late.txt").contains("InvalidAccessKeyId"));
         awaitPhase("crash-grant", Phase.Failed);
 
         BenchmarkRun deleted = create("delete-grant", "bench2", "5m");
@@ -394,10 +520,18 @@ class OperatorIT {
         UploadGrant live = grantOf(deletedPod);
         assertThat(postWith(live, live.prefix() + "probe.txt")).isEqualTo("accepted");
         String secretName = RunNames.uploadGrant(get("delete-grant"), 1);
-        client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).withName("delete-grant").delete();
+        client.resources(BenchmarkRun.class)
+                .inNamespace(USER_NAMESPACE)
+                .withName("delete-grant")
+                .delete();
         await().atMost(Duration.ofSeconds(30)).until(() -> get("delete-grant") == null);
         assertThat(postWith(live, live.prefix() + "late.txt")).contains("InvalidAccessKeyId");
-        await().atMost(Duration.ofSeconds(30)).until(() -> client.secrets().inNamespace(RUN_NAMESPACE).withName(secretName).get() == null);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> client.secrets()
+                                .inNamespace(RUN_NAMESPACE)
+                                .withName(secretName)
+                                .get()
+                        == null);
     }
 
     /** Issue #15 item 6: MinIO restarted while a run waits in the queue, then its bucket gone: later runs still land and publish. */
@@ -415,68 +549,117 @@ class OperatorIT {
         Pod queuedPod = awaitRunnerPod(queued);
         UploadGrant grant = grantOf(queuedPod);
         try (var root = minio.newStore("isobench");
-             var client = io.minio.MinioClient.builder().endpoint(minio.endpoint().toString()).credentials(minio.accessKey(),
-                     minio.secretKey()).build()) {
+                var client = io.minio.MinioClient.builder()
+                        .endpoint(minio.endpoint().toString())
+                        .credentials(minio.accessKey(), minio.secretKey())
+                        .build()) {
             root.deletePrefix("");
-            client.removeBucket(io.minio.RemoveBucketArgs.builder().bucket("isobench").build());
+            client.removeBucket(
+                    io.minio.RemoveBucketArgs.builder().bucket("isobench").build());
         }
         // the runner's upload waits for the bucket (NoSuchBucket is retried); the operator makes it again
         awaitPhase("over-restart", Phase.Running);
         finishRunner(queued, queuedPod, "succeed");
         awaitPhase("over-restart", Phase.Succeeded);
-        assertThat(phases.get("over-restart")).containsExactly(Phase.Pending, Phase.Queued, Phase.Scheduled, Phase.Running,
-                Phase.Collecting,
-                Phase.Succeeded);
-        await().atMost(Duration.ofSeconds(40)).until(() -> "True".equals(condition(get("over-restart"), CrdConstants.CONDITION_PUBLISHED)));
+        assertThat(phases.get("over-restart"))
+                .containsExactly(
+                        Phase.Pending, Phase.Queued, Phase.Scheduled, Phase.Running, Phase.Collecting, Phase.Succeeded);
+        await().atMost(Duration.ofSeconds(40))
+                .until(() -> "True".equals(condition(get("over-restart"), CrdConstants.CONDITION_PUBLISHED)));
         var http = java.net.http.HttpClient.newHttpClient();
-        assertThat(http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(minio.endpoint() + "/isobench/site/index.html"))
-                .build(),
-                java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode()).as("the site's pages and its anonymous read are back")
-                        .isEqualTo(200);
+        assertThat(http.send(
+                                java.net.http.HttpRequest.newBuilder(
+                                                java.net.URI.create(minio.endpoint() + "/isobench/site/index.html"))
+                                        .build(),
+                                java.net.http.HttpResponse.BodyHandlers.discarding())
+                        .statusCode())
+                .as("the site's pages and its anonymous read are back")
+                .isEqualTo(200);
         assertThat(postWith(grant, grant.prefix() + "late.txt")).contains("InvalidAccessKeyId");
     }
 
     @Test
     void anActionTheApiServerRejectsFailsTheRunWithTheApisMessageAndTheNextQueuedRunTakesTheNode() throws Exception {
-        // Admission checks what it can (an invalid toleration is refused there: AdmissionIT); what only the API server's
-        // handling of the Job can refuse — its validation, a cluster policy — is played here by a ValidatingAdmissionPolicy
+        // Admission checks what it can (an invalid toleration is refused there: AdmissionIT); what only the API
+        // server's
+        // handling of the Job can refuse — its validation, a cluster policy — is played here by a
+        // ValidatingAdmissionPolicy
         // that refuses this run's Jobs (422 Invalid, as object validation answers).
-        try (var _ = denyingPolicy("isobench-it-refuse-jobs", "batch", "v1", "jobs", "CREATE",
+        try (var _ = denyingPolicy(
+                "isobench-it-refuse-jobs",
+                "batch",
+                "v1",
+                "jobs",
+                "CREATE",
                 "!has(object.metadata.labels) || !('" + CrdConstants.LABEL_RUN + "' in object.metadata.labels) "
                         + "|| object.metadata.labels['" + CrdConstants.LABEL_RUN + "'] != 'refused-job'",
-                "spec.template.spec.tolerations: refused by the cluster's policy", "Invalid")) {
+                "spec.template.spec.tolerations: refused by the cluster's policy",
+                "Invalid")) {
             awaitJobPolicyInEffect();
             BenchmarkRun bad = create("refused-job", "bench", "5m");
             Thread.sleep(1100); // creation timestamps have second resolution: the next run is surely behind it
             BenchmarkRun next = create("next-after-refused", "bench", "5m");
             BenchmarkRun failed = awaitPhase("refused-job", Phase.Failed);
-            Duration took = Duration.between(java.time.Instant.parse(bad.getMetadata().getCreationTimestamp()),
+            Duration took = Duration.between(
+                    java.time.Instant.parse(bad.getMetadata().getCreationTimestamp()),
                     failed.getStatus().getCompletionTime());
             assertThat(took).as("failed at once, not after JOSDK's retries").isLessThan(Duration.ofSeconds(30));
-            assertThat(failed.getStatus().getMessage()).startsWith("the API server refused an action of attempt 1 (422 Invalid): ")
+            assertThat(failed.getStatus().getMessage())
+                    .startsWith("the API server refused an action of attempt 1 (422 Invalid): ")
                     .contains("refused by the cluster's policy");
-            var completed = failed.getStatus().getConditions().stream().filter(c -> CrdConstants.CONDITION_COMPLETED.equals(c.getType()))
-                    .findFirst().orElseThrow();
+            var completed = failed.getStatus().getConditions().stream()
+                    .filter(c -> CrdConstants.CONDITION_COMPLETED.equals(c.getType()))
+                    .findFirst()
+                    .orElseThrow();
             assertThat(completed.getReason()).isEqualTo("ActionRejected");
             assertThat(completed.getMessage()).isEqualTo(failed.getStatus().getMessage());
-            assertThat(awaitRunnerPod(next).getSpec().getNodeName()).as("the next queued run proceeds on the freed node")
+            assertThat(awaitRunnerPod(next).getSpec().getNodeName())
+                    .as("the next queued run proceeds on the freed node")
                     .isEqualTo("bench-1");
         }
     }
 
     /** A cluster-wide ValidatingAdmissionPolicy, bound to deny, that refuses what its expression rejects until closed. */
-    private static AutoCloseable denyingPolicy(String name, String group, String version, String resource, String operation,
-            String expression, String message, String reason) {
+    private static AutoCloseable denyingPolicy(
+            String name,
+            String group,
+            String version,
+            String resource,
+            String operation,
+            String expression,
+            String message,
+            String reason) {
         var policy = new io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingAdmissionPolicyBuilder()
-                .withNewMetadata().withName(name).endMetadata()
-                .withNewSpec().withFailurePolicy("Fail")
-                .withNewMatchConstraints().addNewResourceRule().withApiGroups(group).withApiVersions(version)
-                .withResources(resource).withOperations(operation).endResourceRule().endMatchConstraints()
-                .addNewValidation().withExpression(expression).withMessage(message).withReason(reason).endValidation()
-                .endSpec().build();
-        var binding = new io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingAdmissionPolicyBindingBuilder()
-                .withNewMetadata().withName(name).endMetadata()
-                .withNewSpec().withPolicyName(name).withValidationActions("Deny").endSpec().build();
+                .withNewMetadata()
+                .withName(name)
+                .endMetadata()
+                .withNewSpec()
+                .withFailurePolicy("Fail")
+                .withNewMatchConstraints()
+                .addNewResourceRule()
+                .withApiGroups(group)
+                .withApiVersions(version)
+                .withResources(resource)
+                .withOperations(operation)
+                .endResourceRule()
+                .endMatchConstraints()
+                .addNewValidation()
+                .withExpression(expression)
+                .withMessage(message)
+                .withReason(reason)
+                .endValidation()
+                .endSpec()
+                .build();
+        var binding =
+                new io.fabric8.kubernetes.api.model.admissionregistration.v1.ValidatingAdmissionPolicyBindingBuilder()
+                        .withNewMetadata()
+                        .withName(name)
+                        .endMetadata()
+                        .withNewSpec()
+                        .withPolicyName(name)
+                        .withValidationActions("Deny")
+                        .endSpec()
+                        .build();
         client.resource(policy).create();
         client.resource(binding).create();
         return () -> {
@@ -487,37 +670,65 @@ class OperatorIT {
 
     /** The Job policy refuses a Job labelled for the run "refused-job" (tried with a dry run until the policy is in effect). */
     private static void awaitJobPolicyInEffect() {
-        var probe = new io.fabric8.kubernetes.api.model.batch.v1.JobBuilder().withNewMetadata().withName("policy-probe")
-                .withNamespace(RUN_NAMESPACE).addToLabels(CrdConstants.LABEL_RUN, "refused-job").endMetadata()
-                .withNewSpec().withNewTemplate().withNewSpec().withRestartPolicy("Never").addNewContainer().withName("c")
-                .withImage("probe").endContainer().endSpec().endTemplate().endSpec().build();
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).until(() -> {
-            try {
-                client.batch().v1().jobs().resource(probe).dryRun().create();
-                return false;
-            } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
-                return e.getMessage().contains("refused by the cluster's policy");
-            }
-        });
+        var probe = new io.fabric8.kubernetes.api.model.batch.v1.JobBuilder()
+                .withNewMetadata()
+                .withName("policy-probe")
+                .withNamespace(RUN_NAMESPACE)
+                .addToLabels(CrdConstants.LABEL_RUN, "refused-job")
+                .endMetadata()
+                .withNewSpec()
+                .withNewTemplate()
+                .withNewSpec()
+                .withRestartPolicy("Never")
+                .addNewContainer()
+                .withName("c")
+                .withImage("probe")
+                .endContainer()
+                .endSpec()
+                .endTemplate()
+                .endSpec()
+                .build();
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> {
+                    try {
+                        client.batch().v1().jobs().resource(probe).dryRun().create();
+                        return false;
+                    } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+                        return e.getMessage().contains("refused by the cluster's policy");
+                    }
+                });
     }
 
     @Test
     void aRunWhoseReconcileKeepsFailingIsStillTimedOutWithinTheMaximumReconcileInterval() throws Exception {
-        // The API server refuses this run's move to Scheduled (an admission policy; 403, which JOSDK's status update does not
-        // retry itself): every reconcile fails, JOSDK retries for ~30 s and gives up; only the maximum reconcile interval (5s
+        // The API server refuses this run's move to Scheduled (an admission policy; 403, which JOSDK's status update
+        // does not
+        // retry itself): every reconcile fails, JOSDK retries for ~30 s and gives up; only the maximum reconcile
+        // interval (5s
         // here) brings the run back for its deadline.
-        try (var _ = denyingPolicy("isobench-it-refuse-scheduled", CrdConstants.GROUP, CrdConstants.VERSION, "benchmarkruns/status",
-                "UPDATE", "object.metadata.name != 'stuck' || !has(object.status.phase) || object.status.phase != 'Scheduled'",
-                "refused by the test", "Forbidden")) {
+        try (var _ = denyingPolicy(
+                "isobench-it-refuse-scheduled",
+                CrdConstants.GROUP,
+                CrdConstants.VERSION,
+                "benchmarkruns/status",
+                "UPDATE",
+                "object.metadata.name != 'stuck' || !has(object.status.phase) || object.status.phase != 'Scheduled'",
+                "refused by the test",
+                "Forbidden")) {
             awaitPolicyInEffect("stuck");
             BenchmarkRun stuck = create("stuck", "bench2", "40s");
-            await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).until(() -> phaseOf(USER_NAMESPACE,
-                    "stuck") == Phase.Failed);
+            await().atMost(Duration.ofSeconds(90))
+                    .pollInterval(Duration.ofMillis(500))
+                    .until(() -> phaseOf(USER_NAMESPACE, "stuck") == Phase.Failed);
             BenchmarkRun failed = get("stuck");
-            assertThat(failed.getStatus().getMessage()).isEqualTo("did not finish within spec.timeout 40s (was Queued)");
-            var deadline = java.time.Instant.parse(stuck.getMetadata().getCreationTimestamp()).plusSeconds(40);
+            assertThat(failed.getStatus().getMessage())
+                    .isEqualTo("did not finish within spec.timeout 40s (was Queued)");
+            var deadline = java.time.Instant.parse(stuck.getMetadata().getCreationTimestamp())
+                    .plusSeconds(40);
             assertThat(Duration.between(deadline, failed.getStatus().getCompletionTime()))
-                    .as("late by at most the maximum reconcile interval (5s), plus a reconcile").isLessThan(Duration.ofSeconds(10));
+                    .as("late by at most the maximum reconcile interval (5s), plus a reconcile")
+                    .isLessThan(Duration.ofSeconds(10));
         }
     }
 
@@ -528,43 +739,65 @@ class OperatorIT {
      */
     @Test
     void aFailingReconcileIsSaidInStatusWithWhatFailedTheAttemptAndTheNextRetryUntilOneSucceeds() throws Exception {
-        try (var _ = denyingPolicy("isobench-it-refuse-status", CrdConstants.GROUP, CrdConstants.VERSION, "benchmarkruns/status",
-                "UPDATE", "object.metadata.name != 'refused-status' || !has(object.status.phase) || object.status.phase != 'Scheduled'",
-                "refused by the test", "Forbidden")) {
+        try (var _ = denyingPolicy(
+                "isobench-it-refuse-status",
+                CrdConstants.GROUP,
+                CrdConstants.VERSION,
+                "benchmarkruns/status",
+                "UPDATE",
+                "object.metadata.name != 'refused-status' || !has(object.status.phase) || object.status.phase != 'Scheduled'",
+                "refused by the test",
+                "Forbidden")) {
             awaitPolicyInEffect("refused-status");
             create("refused-status", "bench2", "5m");
             var first = new AtomicReference<Map<String, Object>>();
-            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
-                Map<String, Object> error = reconcileError("refused-status");
-                assertThat(error).as("status.reconcileError").isNotNull();
-                assertThat((String) error.get("message")).startsWith("storing the status (Queued → Scheduled): the API server answered"
-                        + " 403 Forbidden: ").contains("refused by the test");
-                var failedAt = java.time.Instant.parse((String) error.get("failedAt"));
-                var nextRetryAt = java.time.Instant.parse((String) error.get("nextRetryAt"));
-                assertThat(Duration.between(failedAt, nextRetryAt)).as("JOSDK's schedule: 2s, 2s, 3s, 4.5s, 6.75s, then every 5s")
-                        .isBetween(Duration.ofSeconds(2), Duration.ofMillis(6750));
-                first.set(error);
-            });
+            await().atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(200))
+                    .untilAsserted(() -> {
+                        Map<String, Object> error = reconcileError("refused-status");
+                        assertThat(error).as("status.reconcileError").isNotNull();
+                        assertThat((String) error.get("message"))
+                                .startsWith("storing the status (Queued → Scheduled): the API server answered"
+                                        + " 403 Forbidden: ")
+                                .contains("refused by the test");
+                        var failedAt = java.time.Instant.parse((String) error.get("failedAt"));
+                        var nextRetryAt = java.time.Instant.parse((String) error.get("nextRetryAt"));
+                        assertThat(Duration.between(failedAt, nextRetryAt))
+                                .as("JOSDK's schedule: 2s, 2s, 3s, 4.5s, 6.75s, then every 5s")
+                                .isBetween(Duration.ofSeconds(2), Duration.ofMillis(6750));
+                        first.set(error);
+                    });
             int attempt = ((Number) first.get().get("attempt")).intValue();
             var dueAt = java.time.Instant.parse((String) first.get().get("nextRetryAt"));
-            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
-                Map<String, Object> error = reconcileError("refused-status");
-                assertThat(((Number) error.get("attempt")).intValue()).as("counted on").isEqualTo(attempt + 1);
-                assertThat(java.time.Instant.parse((String) error.get("failedAt"))).as("retried no sooner than said")
-                        .isAfterOrEqualTo(dueAt.minusMillis(100));
-            });
+            await().atMost(Duration.ofSeconds(30))
+                    .pollInterval(Duration.ofMillis(200))
+                    .untilAsserted(() -> {
+                        Map<String, Object> error = reconcileError("refused-status");
+                        assertThat(((Number) error.get("attempt")).intValue())
+                                .as("counted on")
+                                .isEqualTo(attempt + 1);
+                        assertThat(java.time.Instant.parse((String) error.get("failedAt")))
+                                .as("retried no sooner than said")
+                                .isAfterOrEqualTo(dueAt.minusMillis(100));
+                    });
         }
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).untilAsserted(() -> {
-            assertThat(phaseOf(USER_NAMESPACE, "refused-status")).isNotIn(Phase.Pending, Phase.Queued);
-            assertThat(reconcileError("refused-status")).as("gone once a reconcile succeeded").isNull();
-        });
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200))
+                .untilAsserted(() -> {
+                    assertThat(phaseOf(USER_NAMESPACE, "refused-status")).isNotIn(Phase.Pending, Phase.Queued);
+                    assertThat(reconcileError("refused-status"))
+                            .as("gone once a reconcile succeeded")
+                            .isNull();
+                });
     }
 
     /** The run's status.reconcileError as stored (read untyped: what the API server keeps of it under the installed CRD). */
     @SuppressWarnings("unchecked")
     static Map<String, Object> reconcileError(String name) {
-        var run = client.genericKubernetesResources(CrdConstants.API_VERSION, CrdConstants.KIND).inNamespace(USER_NAMESPACE)
-                .withName(name).get();
+        var run = client.genericKubernetesResources(CrdConstants.API_VERSION, CrdConstants.KIND)
+                .inNamespace(USER_NAMESPACE)
+                .withName(name)
+                .get();
         var status = (Map<String, Object>) run.getAdditionalProperties().get("status");
         return status == null ? null : (Map<String, Object>) status.get("reconcileError");
     }
@@ -572,25 +805,36 @@ class OperatorIT {
     /** The policy refuses a status write of a run of this name in a namespace the operator does not watch. */
     private static void awaitPolicyInEffect(String runName) {
         String probeNamespace = "it-policy-probe-" + runName;
-        client.resource(new NamespaceBuilder().withNewMetadata().withName(probeNamespace).endMetadata().build()).serverSideApply();
+        client.resource(new NamespaceBuilder()
+                        .withNewMetadata()
+                        .withName(probeNamespace)
+                        .endMetadata()
+                        .build())
+                .serverSideApply();
         try {
             BenchmarkRun probe = runSpec(runName, "bench2", "40s");
             probe.getMetadata().setNamespace(probeNamespace);
             BenchmarkRun created = client.resource(probe).create();
-            var probedStatus = client.resources(BenchmarkRun.class).inNamespace(probeNamespace).withName(runName).subresource("status");
+            var probedStatus = client.resources(BenchmarkRun.class)
+                    .inNamespace(probeNamespace)
+                    .withName(runName)
+                    .subresource("status");
             java.util.function.Consumer<Phase> setPhase = phase -> probedStatus.patch(
-                    io.fabric8.kubernetes.client.dsl.base.PatchContext.of(io.fabric8.kubernetes.client.dsl.base.PatchType.JSON_MERGE),
+                    io.fabric8.kubernetes.client.dsl.base.PatchContext.of(
+                            io.fabric8.kubernetes.client.dsl.base.PatchType.JSON_MERGE),
                     "{\"status\":{\"phase\":\"" + phase + "\"}}");
-            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).until(() -> {
-                setPhase.accept(Phase.Queued);
-                try {
-                    setPhase.accept(Phase.Scheduled);
-                    return false;
-                } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
-                    assertThat(e.getMessage()).contains("refused by the test");
-                    return true;
-                }
-            });
+            await().atMost(Duration.ofSeconds(30))
+                    .pollInterval(Duration.ofMillis(200))
+                    .until(() -> {
+                        setPhase.accept(Phase.Queued);
+                        try {
+                            setPhase.accept(Phase.Scheduled);
+                            return false;
+                        } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+                            assertThat(e.getMessage()).contains("refused by the test");
+                            return true;
+                        }
+                    });
             client.resource(created).delete();
         } finally {
             client.namespaces().withName(probeNamespace).delete();
@@ -603,7 +847,9 @@ class OperatorIT {
         Pod server = awaitPod(echo, "server");
         // the test holds the server pod back after its deletion, as a slow termination would
         String hold = "isobench.io/it-hold";
-        var serverPod = client.pods().inNamespace(RUN_NAMESPACE).withName(server.getMetadata().getName());
+        var serverPod = client.pods()
+                .inNamespace(RUN_NAMESPACE)
+                .withName(server.getMetadata().getName());
         serverPod.edit(p -> {
             p.getMetadata().getFinalizers().add(hold);
             return p;
@@ -611,28 +857,65 @@ class OperatorIT {
         try {
             Pod runner = awaitPod(echo, "client");
             String echoUid = get("ends-clean").getMetadata().getUid();
-            assertThat(client.network().v1().networkPolicies().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, echoUid)
-                    .list().getItems()).as("the server admits only its own client").singleElement()
-                    .satisfies(np -> assertThat(np.getSpec().getIngress().getFirst().getFrom().getFirst().getPodSelector().getMatchLabels())
-                            .containsEntry(CrdConstants.LABEL_ROLE, "client").containsEntry(CrdConstants.LABEL_RUN_UID, echoUid));
+            assertThat(client.network()
+                            .v1()
+                            .networkPolicies()
+                            .inNamespace(RUN_NAMESPACE)
+                            .withLabel(CrdConstants.LABEL_RUN_UID, echoUid)
+                            .list()
+                            .getItems())
+                    .as("the server admits only its own client")
+                    .singleElement()
+                    .satisfies(np -> assertThat(np.getSpec()
+                                    .getIngress()
+                                    .getFirst()
+                                    .getFrom()
+                                    .getFirst()
+                                    .getPodSelector()
+                                    .getMatchLabels())
+                            .containsEntry(CrdConstants.LABEL_ROLE, "client")
+                            .containsEntry(CrdConstants.LABEL_RUN_UID, echoUid));
             finishRunner(echo, runner, "succeed", io.isobench.operator.ResultFixtures.tcpEcho(1));
             BenchmarkRun done = awaitPhase("ends-clean", Phase.Succeeded);
             String uid = done.getMetadata().getUid();
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-                assertThat(client.batch().v1().jobs().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid).list()
-                        .getItems())
-                        .as("the run's Jobs are deleted when it ends").isEmpty();
-                assertThat(client.network().v1().networkPolicies().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid)
-                        .list().getItems()).as("the server's policy goes with its Job").isEmpty();
-                assertThat(client.pods().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid).list().getItems())
-                        .as("only the held server pod is left, terminating").singleElement()
-                        .satisfies(p -> assertThat(p.getMetadata().getDeletionTimestamp()).isNotNull());
+                assertThat(client.batch()
+                                .v1()
+                                .jobs()
+                                .inNamespace(RUN_NAMESPACE)
+                                .withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                                .list()
+                                .getItems())
+                        .as("the run's Jobs are deleted when it ends")
+                        .isEmpty();
+                assertThat(client.network()
+                                .v1()
+                                .networkPolicies()
+                                .inNamespace(RUN_NAMESPACE)
+                                .withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                                .list()
+                                .getItems())
+                        .as("the server's policy goes with its Job")
+                        .isEmpty();
+                assertThat(client.pods()
+                                .inNamespace(RUN_NAMESPACE)
+                                .withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                                .list()
+                                .getItems())
+                        .as("only the held server pod is left, terminating")
+                        .singleElement()
+                        .satisfies(p -> assertThat(p.getMetadata().getDeletionTimestamp())
+                                .isNotNull());
             });
             create("after-ends-clean", "bench2", "5m");
-            await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(get("after-ends-clean").getStatus().getMessage())
-                    .contains("bench-2 (team-a/ends-clean: pod " + server.getMetadata().getName() + " still there)"));
+            await().atMost(Duration.ofSeconds(20))
+                    .untilAsserted(
+                            () -> assertThat(get("after-ends-clean").getStatus().getMessage())
+                                    .contains("bench-2 (team-a/ends-clean: pod "
+                                            + server.getMetadata().getName() + " still there)"));
             Thread.sleep(2000);
-            assertThat(get("after-ends-clean").getStatus().getPhase()).as("queued while the ended run's pod is on the node")
+            assertThat(get("after-ends-clean").getStatus().getPhase())
+                    .as("queued while the ended run's pod is on the node")
                     .isEqualTo(Phase.Queued);
         } finally {
             serverPod.edit(p -> {
@@ -640,9 +923,17 @@ class OperatorIT {
                 return p;
             });
         }
-        await().atMost(Duration.ofSeconds(20)).until(() -> client.pods().inNamespace(RUN_NAMESPACE)
-                .withLabel(CrdConstants.LABEL_RUN_UID, get("ends-clean").getMetadata().getUid()).list().getItems().isEmpty());
-        assertThat(awaitRunnerPod(get("after-ends-clean")).getSpec().getNodeName()).isEqualTo("bench-2");
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> client.pods()
+                        .inNamespace(RUN_NAMESPACE)
+                        .withLabel(
+                                CrdConstants.LABEL_RUN_UID,
+                                get("ends-clean").getMetadata().getUid())
+                        .list()
+                        .getItems()
+                        .isEmpty());
+        assertThat(awaitRunnerPod(get("after-ends-clean")).getSpec().getNodeName())
+                .isEqualTo("bench-2");
     }
 
     @Test
@@ -655,12 +946,17 @@ class OperatorIT {
         cluster.nodeReady("ha-1", false);
         try {
             String uid = get("node-lost").getMetadata().getUid();
-            await().atMost(Duration.ofSeconds(90)).untilAsserted(() -> assertThat(client.pods().inNamespace(RUN_NAMESPACE)
-                    .withLabel(CrdConstants.LABEL_RUN_UID, uid).withLabel(CrdConstants.LABEL_ATTEMPT, "2").list().getItems())
-                    .anySatisfy(p -> {
-                        assertThat(p.getSpec().getNodeName()).isEqualTo("ha-2");
-                        assertThat(p.getStatus().getPhase()).isEqualTo("Running");
-                    }));
+            await().atMost(Duration.ofSeconds(90))
+                    .untilAsserted(() -> assertThat(client.pods()
+                                    .inNamespace(RUN_NAMESPACE)
+                                    .withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                                    .withLabel(CrdConstants.LABEL_ATTEMPT, "2")
+                                    .list()
+                                    .getItems())
+                            .anySatisfy(p -> {
+                                assertThat(p.getSpec().getNodeName()).isEqualTo("ha-2");
+                                assertThat(p.getStatus().getPhase()).isEqualTo("Running");
+                            }));
             BenchmarkRun retried = get("node-lost");
             assertThat(retried.getStatus().getAttempts()).isEqualTo(2);
             assertThat(retried.getStatus().getNodes()).containsExactly("ha-2");
@@ -676,17 +972,42 @@ class OperatorIT {
         awaitPod(echo, "server");
         awaitPod(echo, "client");
         String uid = get("deleted").getMetadata().getUid();
-        assertThat(client.configMaps().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid).list().getItems())
+        assertThat(client.configMaps()
+                        .inNamespace(RUN_NAMESPACE)
+                        .withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                        .list()
+                        .getItems())
                 .isNotEmpty();
         client.resource(get("deleted")).delete();
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
             assertThat(get("deleted")).isNull();
-            assertThat(client.batch().v1().jobs().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid).list()
-                    .getItems()).isEmpty();
-            assertThat(client.pods().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid).list().getItems()).isEmpty();
-            assertThat(client.network().v1().networkPolicies().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid)
-                    .list().getItems()).isEmpty();
-            assertThat(client.configMaps().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid).list().getItems())
+            assertThat(client.batch()
+                            .v1()
+                            .jobs()
+                            .inNamespace(RUN_NAMESPACE)
+                            .withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                            .list()
+                            .getItems())
+                    .isEmpty();
+            assertThat(client.pods()
+                            .inNamespace(RUN_NAMESPACE)
+                            .withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                            .list()
+                            .getItems())
+                    .isEmpty();
+            assertThat(client.network()
+                            .v1()
+                            .networkPolicies()
+                            .inNamespace(RUN_NAMESPACE)
+                            .withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                            .list()
+                            .getItems())
+                    .isEmpty();
+            assertThat(client.configMaps()
+                            .inNamespace(RUN_NAMESPACE)
+                            .withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                            .list()
+                            .getItems())
                     .isEmpty();
         });
     }
@@ -694,16 +1015,34 @@ class OperatorIT {
     @Test
     void aCountQuotaOnBenchmarkRunsRefusesTheRunBeyondItsLimitInItsNamespace() throws Exception {
         String tenant = "team-quota";
-        client.resource(new NamespaceBuilder().withNewMetadata().withName(tenant).endMetadata().build()).serverSideApply();
+        client.resource(new NamespaceBuilder()
+                        .withNewMetadata()
+                        .withName(tenant)
+                        .endMetadata()
+                        .build())
+                .serverSideApply();
         try {
-            client.resource(new io.fabric8.kubernetes.api.model.ResourceQuotaBuilder().withNewMetadata().withName("benchmark-runs")
-                    .withNamespace(tenant).endMetadata().withNewSpec().addToHard("count/benchmarkruns.isobench.io",
-                            new io.fabric8.kubernetes.api.model.Quantity("2"))
-                    .endSpec().build()).create();
+            client.resource(new io.fabric8.kubernetes.api.model.ResourceQuotaBuilder()
+                            .withNewMetadata()
+                            .withName("benchmark-runs")
+                            .withNamespace(tenant)
+                            .endMetadata()
+                            .withNewSpec()
+                            .addToHard(
+                                    "count/benchmarkruns.isobench.io",
+                                    new io.fabric8.kubernetes.api.model.Quantity("2"))
+                            .endSpec()
+                            .build())
+                    .create();
             // the quota controller must have counted before admission can charge against the quota
             await().atMost(Duration.ofSeconds(30)).until(() -> {
-                var quota = client.resourceQuotas().inNamespace(tenant).withName("benchmark-runs").get();
-                return quota.getStatus() != null && quota.getStatus().getHard() != null && !quota.getStatus().getHard().isEmpty();
+                var quota = client.resourceQuotas()
+                        .inNamespace(tenant)
+                        .withName("benchmark-runs")
+                        .get();
+                return quota.getStatus() != null
+                        && quota.getStatus().getHard() != null
+                        && !quota.getStatus().getHard().isEmpty();
             });
             for (int i = 1; i <= 2; i++) {
                 BenchmarkRun run = runSpec("quota-" + i, "bench", "5m");
@@ -715,9 +1054,11 @@ class OperatorIT {
             assertThatThrownBy(() -> client.resource(third).create())
                     .isInstanceOfSatisfying(io.fabric8.kubernetes.client.KubernetesClientException.class, e -> {
                         assertThat(e.getCode()).isEqualTo(403);
-                        assertThat(e.getStatus().getMessage()).contains("exceeded quota: benchmark-runs")
-                                .contains("requested: count/benchmarkruns.isobench.io=1, used: count/benchmarkruns.isobench.io=2, "
-                                        + "limited: count/benchmarkruns.isobench.io=2");
+                        assertThat(e.getStatus().getMessage())
+                                .contains("exceeded quota: benchmark-runs")
+                                .contains(
+                                        "requested: count/benchmarkruns.isobench.io=1, used: count/benchmarkruns.isobench.io=2, "
+                                                + "limited: count/benchmarkruns.isobench.io=2");
                     });
         } finally {
             client.namespaces().withName(tenant).delete();
@@ -736,11 +1077,14 @@ class OperatorIT {
         b1.getMetadata().setNamespace(OTHER_NAMESPACE);
         client.resource(b1).create();
         await().atMost(Duration.ofSeconds(20)).until(() -> phaseOf(OTHER_NAMESPACE, "b-1") == Phase.Queued);
-        assertThat(get(OTHER_NAMESPACE, "b-1").getStatus().getQueuePosition()).as("team-b's first run is next in line").isEqualTo(1);
+        assertThat(get(OTHER_NAMESPACE, "b-1").getStatus().getQueuePosition())
+                .as("team-b's first run is next in line")
+                .isEqualTo(1);
 
         client.resource(get("a-1")).delete();
         await().atMost(Duration.ofSeconds(30)).until(() -> phaseOf(OTHER_NAMESPACE, "b-1") != Phase.Queued);
-        assertThat(List.of(phaseOf(USER_NAMESPACE, "a-2"), phaseOf(USER_NAMESPACE, "a-3"))).containsOnly(Phase.Queued);
+        assertThat(List.of(phaseOf(USER_NAMESPACE, "a-2"), phaseOf(USER_NAMESPACE, "a-3")))
+                .containsOnly(Phase.Queued);
 
         client.resource(get(OTHER_NAMESPACE, "b-1")).delete();
         await().atMost(Duration.ofSeconds(30)).until(() -> phaseOf(USER_NAMESPACE, "a-2") != Phase.Queued);
@@ -748,37 +1092,58 @@ class OperatorIT {
     }
 
     @Test
-    void aRunWithNoNodeInItsPoolIsNotPlaceableWithinSecondsAndOneTooBigForEveryNodeFailsWithTheNumbers() throws Exception {
+    void aRunWithNoNodeInItsPoolIsNotPlaceableWithinSecondsAndOneTooBigForEveryNodeFailsWithTheNumbers()
+            throws Exception {
         long created = System.nanoTime();
         create("nowhere", "nowhere", "5m");
-        await().atMost(Duration.ofSeconds(10)).ignoreExceptions().until(() -> "False".equals(condition(get("nowhere"),
-                CrdConstants.CONDITION_PLACEABLE)));
-        assertThat(Duration.ofNanos(System.nanoTime() - created)).as("said at once, not at the timeout").isLessThan(Duration.ofSeconds(10));
+        await().atMost(Duration.ofSeconds(10))
+                .ignoreExceptions()
+                .until(() -> "False".equals(condition(get("nowhere"), CrdConstants.CONDITION_PLACEABLE)));
+        assertThat(Duration.ofNanos(System.nanoTime() - created))
+                .as("said at once, not at the timeout")
+                .isLessThan(Duration.ofSeconds(10));
         BenchmarkRun waiting = get("nowhere");
-        var placeable = waiting.getStatus().getConditions().stream().filter(c -> "Placeable".equals(c.getType())).findFirst().orElseThrow();
+        var placeable = waiting.getStatus().getConditions().stream()
+                .filter(c -> "Placeable".equals(c.getType()))
+                .findFirst()
+                .orElseThrow();
         assertThat(placeable.getReason()).isEqualTo("NoMatchingNode");
         assertThat(placeable.getMessage()).startsWith("no node matches nodeSelector isobench.io/pool=nowhere");
-        assertThat(waiting.getStatus().getPhase()).as("a node may be labelled later").isEqualTo(Phase.Queued);
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(client.v1().events().inNamespace(USER_NAMESPACE).list()
-                .getItems()).anySatisfy(e -> {
-                    assertThat(e.getInvolvedObject().getName()).isEqualTo("nowhere");
-                    assertThat(e.getType()).isEqualTo("Warning");
-                    assertThat(e.getReason()).isEqualTo("NoMatchingNode");
-                    assertThat(e.getMessage()).contains("isobench.io/pool=nowhere");
-                }));
+        assertThat(waiting.getStatus().getPhase())
+                .as("a node may be labelled later")
+                .isEqualTo(Phase.Queued);
+        await().atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(client.v1()
+                                .events()
+                                .inNamespace(USER_NAMESPACE)
+                                .list()
+                                .getItems())
+                        .anySatisfy(e -> {
+                            assertThat(e.getInvolvedObject().getName()).isEqualTo("nowhere");
+                            assertThat(e.getType()).isEqualTo("Warning");
+                            assertThat(e.getReason()).isEqualTo("NoMatchingNode");
+                            assertThat(e.getMessage()).contains("isobench.io/pool=nowhere");
+                        }));
 
         BenchmarkRun big = runSpec("too-big", "bench", "5m");
         big.getSpec().getPlacement().setClient(new io.isobench.operator.api.RoleResources(7, "20Gi"));
         client.resource(big).create();
         BenchmarkRun failed = awaitPhase("too-big", Phase.Failed);
-        var notPlaceable = failed.getStatus().getConditions().stream().filter(c -> "Placeable".equals(c.getType())).findFirst()
+        var notPlaceable = failed.getStatus().getConditions().stream()
+                .filter(c -> "Placeable".equals(c.getType()))
+                .findFirst()
                 .orElseThrow();
         assertThat(notPlaceable.getStatus()).isEqualTo("False");
         assertThat(notPlaceable.getReason()).isEqualTo("Unschedulable");
-        var completed = failed.getStatus().getConditions().stream().filter(c -> "Completed".equals(c.getType())).findFirst().orElseThrow();
+        var completed = failed.getStatus().getConditions().stream()
+                .filter(c -> "Completed".equals(c.getType()))
+                .findFirst()
+                .orElseThrow();
         assertThat(completed.getReason()).as("the real reason, not just Failed").isEqualTo("Unschedulable");
-        assertThat(failed.getStatus().getMessage()).isEqualTo("asks 8 whole CPUs and 20Gi of memory on one node; the most any of the 1"
-                + " node(s) matching nodeSelector isobench.io/pool=bench has allocatable: 4 CPUs (bench-1), 16Gi of memory (bench-1)");
+        assertThat(failed.getStatus().getMessage())
+                .isEqualTo(
+                        "asks 8 whole CPUs and 20Gi of memory on one node; the most any of the 1"
+                                + " node(s) matching nodeSelector isobench.io/pool=bench has allocatable: 4 CPUs (bench-1), 16Gi of memory (bench-1)");
     }
 
     @Test
@@ -788,29 +1153,47 @@ class OperatorIT {
         awaitPhase("measured", Phase.Running);
         finishRunner(run, pod, "succeed");
         awaitPhase("measured", Phase.Succeeded);
-        await().atMost(Duration.ofSeconds(30)).until(() -> "True".equals(condition(get("measured"), CrdConstants.CONDITION_PUBLISHED)));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> "True".equals(condition(get("measured"), CrdConstants.CONDITION_PUBLISHED)));
         var http = java.net.http.HttpClient.newHttpClient();
         var scrape = java.net.URI.create("http://127.0.0.1:" + operator.httpPort() + "/metrics");
-        String metrics = http.send(java.net.http.HttpRequest.newBuilder(scrape).build(), java.net.http.HttpResponse.BodyHandlers.ofString())
+        String metrics = http.send(
+                        java.net.http.HttpRequest.newBuilder(scrape).build(),
+                        java.net.http.HttpResponse.BodyHandlers.ofString())
                 .body();
-        assertThat(metrics).as("JVM and process")
-                .contains("jvm_memory_used_bytes{area=\"heap\"}", "jvm_gc_collection_seconds_count", "process_cpu_seconds_total",
+        assertThat(metrics)
+                .as("JVM and process")
+                .contains(
+                        "jvm_memory_used_bytes{area=\"heap\"}",
+                        "jvm_gc_collection_seconds_count",
+                        "process_cpu_seconds_total",
                         "process_open_fds");
-        assertThat(metrics).as("JOSDK's reconciliation metrics, execution times as histograms")
+        assertThat(metrics)
+                .as("JOSDK's reconciliation metrics, execution times as histograms")
                 .containsPattern("operator_sdk_reconciliations_started_total\\{[^}]*\\} [1-9]")
                 .containsPattern("operator_sdk_reconciliations_success_total\\{[^}]*\\} [1-9]")
                 .containsPattern("operator_sdk_controllers_execution_reconcile_seconds_bucket\\{[^}]*le=\"0.005\"");
-        assertThat(metrics).as("the queue and what follows, per pool and phase")
+        assertThat(metrics)
+                .as("the queue and what follows, per pool and phase")
                 .containsPattern("isobench_operator_queue_wait_seconds_count\\{pool=\"\\{isobench.io/pool=bench}\"} 1")
                 .containsPattern("isobench_operator_phase_seconds_count\\{phase=\"Collecting\"} 1")
                 .containsPattern("isobench_operator_publish_seconds_count\\{result=\"ok\"} 1");
-        assertThat(io.isobench.operator.observability.Promtool.checkMetrics(metrics)).isEmpty();
+        assertThat(io.isobench.operator.observability.Promtool.checkMetrics(metrics))
+                .isEmpty();
         // the chart's dashboard and alerts ask only for series the operator exports
-        var names = java.util.regex.Pattern.compile("\\b(isobench_operator_[a-z_]+|operator_sdk_[a-z_]+|jvm_[a-z_]+|process_[a-z_]+)");
-        for (String file : List.of("charts/isobench/dashboards/isobench.json", "charts/isobench/templates/prometheusrule.yaml")) {
-            var used = names.matcher(Files.readString(LocalCluster.repoRoot().resolve(file))).results().map(m -> m.group(1))
-                    .map(n -> n.replaceFirst("_(bucket|count|sum)$", "")).distinct().toList();
-            assertThat(used).as(file).isNotEmpty()
+        var names = java.util.regex.Pattern.compile(
+                "\\b(isobench_operator_[a-z_]+|operator_sdk_[a-z_]+|jvm_[a-z_]+|process_[a-z_]+)");
+        for (String file :
+                List.of("charts/isobench/dashboards/isobench.json", "charts/isobench/templates/prometheusrule.yaml")) {
+            var used = names.matcher(Files.readString(LocalCluster.repoRoot().resolve(file)))
+                    .results()
+                    .map(m -> m.group(1))
+                    .map(n -> n.replaceFirst("_(bucket|count|sum)$", ""))
+                    .distinct()
+                    .toList();
+            assertThat(used)
+                    .as(file)
+                    .isNotEmpty()
                     .allSatisfy(n -> assertThat(metrics).as(file + " uses " + n).contains("# TYPE " + n + " "));
         }
     }
@@ -836,9 +1219,15 @@ class OperatorIT {
     /** The running pod of one role of the run. */
     Pod awaitPod(BenchmarkRun run, String role) {
         String uid = get(run.getMetadata().getName()).getMetadata().getUid();
-        java.util.function.Supplier<List<Pod>> pods = () -> client.pods().inNamespace(RUN_NAMESPACE)
-                .withLabel(CrdConstants.LABEL_RUN_UID, uid).withLabel(CrdConstants.LABEL_ROLE, role).list().getItems();
-        await().atMost(Duration.ofSeconds(60)).until(() -> pods.get().stream().anyMatch(p -> "Running".equals(p.getStatus().getPhase())));
+        java.util.function.Supplier<List<Pod>> pods = () -> client.pods()
+                .inNamespace(RUN_NAMESPACE)
+                .withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                .withLabel(CrdConstants.LABEL_ROLE, role)
+                .list()
+                .getItems();
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> pods.get().stream()
+                        .anyMatch(p -> "Running".equals(p.getStatus().getPhase())));
         return pods.get().getFirst();
     }
 
@@ -859,23 +1248,30 @@ class OperatorIT {
         BenchmarkRun same = client.resource(sameSpec).create();
         finishRunner(same, awaitRunnerPod(same), "succeed", io.isobench.operator.ResultFixtures.dispatch(2, 3, 5, 1.0));
         BenchmarkRun sameDone = awaitCondition("same", CrdConstants.CONDITION_REGRESSED, "False");
-        assertThat(conditionOf(sameDone, CrdConstants.CONDITION_REGRESSED).getReason()).isEqualTo("NoRegression");
+        assertThat(conditionOf(sameDone, CrdConstants.CONDITION_REGRESSED).getReason())
+                .isEqualTo("NoRegression");
         assertThat(conditionOf(sameDone, CrdConstants.CONDITION_REGRESSED).getMessage())
                 .isEqualTo("against base: no regression beyond 5% in 9 comparisons of 3 step(s)");
         assertThat(kubectl("wait", "-n", USER_NAMESPACE, "--for=condition=Regressed=false", "br/same", "--timeout=10s"))
                 .contains("condition met");
-        assertThat(kubectl("get", "br", "same", "-n", USER_NAMESPACE)).contains("REGRESSED").containsPattern("same\\s+Succeeded.*False");
+        assertThat(kubectl("get", "br", "same", "-n", USER_NAMESPACE))
+                .contains("REGRESSED")
+                .containsPattern("same\\s+Succeeded.*False");
 
         BenchmarkRun slowerSpec = runSpec("slower", "bench", "5m");
         slowerSpec.getSpec().getReport().setBaseline("base");
         BenchmarkRun slower = client.resource(slowerSpec).create();
-        finishRunner(slower, awaitRunnerPod(slower), "succeed", io.isobench.operator.ResultFixtures.dispatch(2, 3, 5, 2.0));
+        finishRunner(
+                slower, awaitRunnerPod(slower), "succeed", io.isobench.operator.ResultFixtures.dispatch(2, 3, 5, 2.0));
         BenchmarkRun slowerDone = awaitCondition("slower", CrdConstants.CONDITION_REGRESSED, "True");
         assertThat(conditionOf(slowerDone, CrdConstants.CONDITION_REGRESSED).getMessage())
-                .startsWith("against base: slower: isobench_clients-1 p50 ×2.0").contains("[9 comparisons of 3 step(s)]");
-        await().atMost(Duration.ofSeconds(20)).until(() -> client.v1().events().inNamespace(USER_NAMESPACE).list().getItems().stream()
-                .anyMatch(e -> "slower".equals(e.getInvolvedObject().getName()) && "RegressedTrue".equals(e.getReason())
-                        && "Warning".equals(e.getType())));
+                .startsWith("against base: slower: isobench_clients-1 p50 ×2.0")
+                .contains("[9 comparisons of 3 step(s)]");
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> client.v1().events().inNamespace(USER_NAMESPACE).list().getItems().stream()
+                        .anyMatch(e -> "slower".equals(e.getInvolvedObject().getName())
+                                && "RegressedTrue".equals(e.getReason())
+                                && "Warning".equals(e.getType())));
 
         // a baseline still running: Unknown, and the verdict follows once it ends
         BenchmarkRun laterBase = create("later-base", "bench2", "5m");
@@ -883,26 +1279,40 @@ class OperatorIT {
         BenchmarkRun waitingSpec = runSpec("waiting", "bench", "5m");
         waitingSpec.getSpec().getReport().setBaseline("later-base");
         BenchmarkRun waiting = client.resource(waitingSpec).create();
-        finishRunner(waiting, awaitRunnerPod(waiting), "succeed", io.isobench.operator.ResultFixtures.dispatch(2, 3, 5, 1.0));
+        finishRunner(
+                waiting,
+                awaitRunnerPod(waiting),
+                "succeed",
+                io.isobench.operator.ResultFixtures.dispatch(2, 3, 5, 1.0));
         BenchmarkRun pending = awaitCondition("waiting", CrdConstants.CONDITION_REGRESSED, "Unknown");
-        assertThat(conditionOf(pending, CrdConstants.CONDITION_REGRESSED).getReason()).isEqualTo("BaselinePending");
+        assertThat(conditionOf(pending, CrdConstants.CONDITION_REGRESSED).getReason())
+                .isEqualTo("BaselinePending");
         finishRunner(laterBase, laterBasePod, "succeed", io.isobench.operator.ResultFixtures.dispatch(2, 3, 2, 1.0));
         // the baseline has 2 repetitions a step: too few to tell, said as Unknown, never as False
-        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).until(() -> "TooFewRepetitions".equals(
-                conditionOf(get("waiting"), CrdConstants.CONDITION_REGRESSED).getReason()));
-        assertThat(conditionOf(get("waiting"), CrdConstants.CONDITION_REGRESSED).getStatus()).isEqualTo("Unknown");
+        await().atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofMillis(500))
+                .until(() -> "TooFewRepetitions"
+                        .equals(conditionOf(get("waiting"), CrdConstants.CONDITION_REGRESSED)
+                                .getReason()));
+        assertThat(conditionOf(get("waiting"), CrdConstants.CONDITION_REGRESSED).getStatus())
+                .isEqualTo("Unknown");
     }
 
     BenchmarkRun awaitCondition(String name, String type, String status) {
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).until(() -> {
-            BenchmarkRun r = get(name);
-            return r != null && r.getStatus() != null && status.equals(condition(r, type));
-        });
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> {
+                    BenchmarkRun r = get(name);
+                    return r != null && r.getStatus() != null && status.equals(condition(r, type));
+                });
         return get(name);
     }
 
     static io.fabric8.kubernetes.api.model.Condition conditionOf(BenchmarkRun run, String type) {
-        return run.getStatus().getConditions().stream().filter(c -> type.equals(c.getType())).findFirst().orElseThrow();
+        return run.getStatus().getConditions().stream()
+                .filter(c -> type.equals(c.getType()))
+                .findFirst()
+                .orElseThrow();
     }
 
     /** The real kubectl against the local cluster, as a pipeline would call it. */
@@ -911,7 +1321,11 @@ class OperatorIT {
     }
 
     static void containerLog(Pod pod, String container, String text) throws IOException {
-        var dir = cluster.stateDir.resolve("kubelets").resolve(pod.getSpec().getNodeName()).resolve("logs").resolve(RUN_NAMESPACE)
+        var dir = cluster.stateDir
+                .resolve("kubelets")
+                .resolve(pod.getSpec().getNodeName())
+                .resolve("logs")
+                .resolve(RUN_NAMESPACE)
                 .resolve(pod.getMetadata().getName());
         Files.createDirectories(dir);
         Files.writeString(dir.resolve(container + ".log"), text);
@@ -939,7 +1353,10 @@ class OperatorIT {
         spec.getPlacement().setNodeSelector(Map.of("isobench.io/pool", pool));
         spec.setTimeout(timeout);
         var run = new BenchmarkRun();
-        run.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder().withName(name).withNamespace(USER_NAMESPACE).build());
+        run.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder()
+                .withName(name)
+                .withNamespace(USER_NAMESPACE)
+                .build());
         run.setSpec(spec);
         return run;
     }
@@ -949,7 +1366,10 @@ class OperatorIT {
     }
 
     static BenchmarkRun get(String namespace, String name) {
-        return client.resources(BenchmarkRun.class).inNamespace(namespace).withName(name).get();
+        return client.resources(BenchmarkRun.class)
+                .inNamespace(namespace)
+                .withName(name)
+                .get();
     }
 
     static Phase phaseOf(String namespace, String name) {
@@ -958,18 +1378,38 @@ class OperatorIT {
     }
 
     BenchmarkRun awaitPhase(String name, Phase phase) {
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).until(() -> {
-            BenchmarkRun r = get(name);
-            return r != null && r.getStatus() != null && r.getStatus().getPhase() == phase;
-        });
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> {
+                    BenchmarkRun r = get(name);
+                    return r != null && r.getStatus() != null && r.getStatus().getPhase() == phase;
+                });
         return get(name);
     }
 
     Pod awaitRunnerPod(BenchmarkRun run) {
-        String uid = client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).withName(run.getMetadata().getName()).get().getMetadata().getUid();
-        await().atMost(Duration.ofSeconds(60)).until(() -> client.pods().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid)
-                .list().getItems().stream().anyMatch(p -> "Running".equals(p.getStatus().getPhase())));
-        return client.pods().inNamespace(RUN_NAMESPACE).withLabel(CrdConstants.LABEL_RUN_UID, uid).list().getItems().getFirst();
+        String uid = client.resources(BenchmarkRun.class)
+                .inNamespace(USER_NAMESPACE)
+                .withName(run.getMetadata().getName())
+                .get()
+                .getMetadata()
+                .getUid();
+        await().atMost(Duration.ofSeconds(60))
+                .until(
+                        () -> client
+                                .pods()
+                                .inNamespace(RUN_NAMESPACE)
+                                .withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                                .list()
+                                .getItems()
+                                .stream()
+                                .anyMatch(p -> "Running".equals(p.getStatus().getPhase())));
+        return client.pods()
+                .inNamespace(RUN_NAMESPACE)
+                .withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                .list()
+                .getItems()
+                .getFirst();
     }
 
     /** What the runner does at the end: upload its run directory (result.json last) to the real MinIO, then exit. */
@@ -984,8 +1424,11 @@ class OperatorIT {
         var runDir = java.nio.file.Files.createTempDirectory("runner-out");
         java.nio.file.Files.writeString(runDir.resolve("result.json"), json);
         try (var uploads = new GrantUploads(minio.endpoint(), grantOf(pod))) {
-            new io.isobench.store.ArtifactUploader(uploads, m -> {}).upload(runDir, RunNames.attemptPrefix(run, 1, "client"),
-                    java.time.Instant.now().plusSeconds(30));
+            new io.isobench.store.ArtifactUploader(uploads, m -> {})
+                    .upload(
+                            runDir,
+                            RunNames.attemptPrefix(run, 1, "client"),
+                            java.time.Instant.now().plusSeconds(30));
         }
         client.pods().resource(pod).edit(p -> {
             p.getMetadata().getAnnotations().put("isobench.io/simulate", how);
@@ -995,13 +1438,24 @@ class OperatorIT {
 
     /** The upload grant the kubelet gives the pod's runner container: the Secret its env names. */
     static UploadGrant grantOf(Pod pod) {
-        var ref = pod.getSpec().getContainers().stream().filter(c -> "client".equals(c.getName())).findFirst().orElseThrow().getEnv()
+        var ref = pod.getSpec().getContainers().stream()
+                .filter(c -> "client".equals(c.getName()))
+                .findFirst()
+                .orElseThrow()
+                .getEnv()
                 .stream()
-                .filter(e -> UploadGrant.ENV.equals(e.getName())).findFirst()
-                .orElseThrow(() -> new AssertionError("the runner container has no " + UploadGrant.ENV)).getValueFrom().getSecretKeyRef();
-        var secret = client.secrets().inNamespace(RUN_NAMESPACE).withName(ref.getName()).get();
+                .filter(e -> UploadGrant.ENV.equals(e.getName()))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("the runner container has no " + UploadGrant.ENV))
+                .getValueFrom()
+                .getSecretKeyRef();
+        var secret = client.secrets()
+                .inNamespace(RUN_NAMESPACE)
+                .withName(ref.getName())
+                .get();
         assertThat(secret).as("Secret " + ref.getName()).isNotNull();
-        return UploadGrant.fromJson(new String(java.util.Base64.getDecoder().decode(secret.getData().get(ref.getKey())),
+        return UploadGrant.fromJson(new String(
+                java.util.Base64.getDecoder().decode(secret.getData().get(ref.getKey())),
                 java.nio.charset.StandardCharsets.UTF_8));
     }
 
@@ -1016,6 +1470,10 @@ class OperatorIT {
     }
 
     static String condition(BenchmarkRun run, String type) {
-        return run.getStatus().getConditions().stream().filter(c -> type.equals(c.getType())).map(c -> c.getStatus()).findFirst().orElse(null);
+        return run.getStatus().getConditions().stream()
+                .filter(c -> type.equals(c.getType()))
+                .map(c -> c.getStatus())
+                .findFirst()
+                .orElse(null);
     }
 }

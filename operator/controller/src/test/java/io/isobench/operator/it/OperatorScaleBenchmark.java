@@ -37,29 +37,50 @@ class OperatorScaleBenchmark extends OperatorIT {
             Instant start = Instant.now();
             createMany(isolation);
             Instant created = Instant.now();
-            await().atMost(Duration.ofMinutes(10)).pollInterval(Duration.ofMillis(250)).until(() -> client.resources(BenchmarkRun.class)
-                    .inNamespace(USER_NAMESPACE).list().getItems().stream().allMatch(r -> r.getStatus() != null
-                            && (r.getStatus().getPhase() == Phase.Queued && r.getStatus().getQueuePosition() != null
-                                    || r.getStatus().getPhase() == Phase.Scheduled || r.getStatus().getPhase() == Phase.Running)));
+            await().atMost(Duration.ofMinutes(10))
+                    .pollInterval(Duration.ofMillis(250))
+                    .until(() ->
+                            client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).list().getItems().stream()
+                                    .allMatch(r -> r.getStatus() != null
+                                            && (r.getStatus().getPhase() == Phase.Queued
+                                                            && r.getStatus().getQueuePosition() != null
+                                                    || r.getStatus().getPhase() == Phase.Scheduled
+                                                    || r.getStatus().getPhase() == Phase.Running)));
             Instant settled = Instant.now();
             var jobLatencies = jobLatenciesMillis();
             System.gc();
             long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-            report.append(String.format("| %s | %d | %.1f | %.1f | %d | %s | %s | %.0f |%n", isolation, RUNS,
-                    Duration.between(start, created).toMillis() / 1000.0, Duration.between(start, settled).toMillis() / 1000.0,
-                    jobLatencies.size(), percentile(jobLatencies, 50), percentile(jobLatencies, 99), heap / 1048576.0));
+            report.append(String.format(
+                    "| %s | %d | %.1f | %.1f | %d | %s | %s | %.0f |%n",
+                    isolation,
+                    RUNS,
+                    Duration.between(start, created).toMillis() / 1000.0,
+                    Duration.between(start, settled).toMillis() / 1000.0,
+                    jobLatencies.size(),
+                    percentile(jobLatencies, 50),
+                    percentile(jobLatencies, 99),
+                    heap / 1048576.0));
             writeReport(report);
             // one by one: a collection delete of 1,000 finalized runs can outlast the client's request timeout here
-            for (BenchmarkRun r : client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).list().getItems()) {
+            for (BenchmarkRun r : client.resources(BenchmarkRun.class)
+                    .inNamespace(USER_NAMESPACE)
+                    .list()
+                    .getItems()) {
                 client.resource(r).delete();
             }
-            await().atMost(Duration.ofMinutes(10)).until(() -> client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).list().getItems().isEmpty());
+            await().atMost(Duration.ofMinutes(10))
+                    .until(() -> client.resources(BenchmarkRun.class)
+                            .inNamespace(USER_NAMESPACE)
+                            .list()
+                            .getItems()
+                            .isEmpty());
         }
     }
 
     private static void writeReport(StringBuilder rows) throws java.io.IOException {
-        String header = "| isolation | runs | create all (s) | all Queued/Scheduled (s) | Jobs | apply→Job p50 (ms) | apply→Job p99 (ms) | operator+test heap after GC (MiB) |\n"
-                + "|---|---|---|---|---|---|---|---|\n";
+        String header =
+                "| isolation | runs | create all (s) | all Queued/Scheduled (s) | Jobs | apply→Job p50 (ms) | apply→Job p99 (ms) | operator+test heap after GC (MiB) |\n"
+                        + "|---|---|---|---|---|---|---|---|\n";
         System.out.println(header + rows);
         Path out = Path.of(System.getProperty("isobench.bench.out", "target/operator-bench.md"));
         Files.createDirectories(out.toAbsolutePath().getParent());
@@ -85,13 +106,19 @@ class OperatorScaleBenchmark extends OperatorIT {
 
     private List<Long> jobLatenciesMillis() {
         Map<String, Instant> createdByUid = new HashMap<>();
-        client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).list().getItems()
-                .forEach(r -> createdByUid.put(r.getMetadata().getUid(), Instant.parse(r.getMetadata().getCreationTimestamp())));
+        client.resources(BenchmarkRun.class)
+                .inNamespace(USER_NAMESPACE)
+                .list()
+                .getItems()
+                .forEach(r -> createdByUid.put(
+                        r.getMetadata().getUid(), Instant.parse(r.getMetadata().getCreationTimestamp())));
         var latencies = new ArrayList<Long>();
         client.batch().v1().jobs().inNamespace(RUN_NAMESPACE).list().getItems().forEach(job -> {
             Instant runCreated = createdByUid.get(job.getMetadata().getLabels().get(CrdConstants.LABEL_RUN_UID));
             if (runCreated != null) {
-                latencies.add(Duration.between(runCreated, Instant.parse(job.getMetadata().getCreationTimestamp())).toMillis());
+                latencies.add(Duration.between(
+                                runCreated, Instant.parse(job.getMetadata().getCreationTimestamp()))
+                        .toMillis());
             }
         });
         latencies.sort(Long::compare);

@@ -7,7 +7,6 @@ import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.isobench.operator.api.BenchmarkRun;
-import io.isobench.operator.api.CrdConstants;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -40,6 +39,7 @@ class ReplicasAndHealthIT {
     static final String USER_NAMESPACE = "team-a";
     /** IsobenchOperator's leader election: lease 15 s, renewed every 2 s. */
     static final Duration LEASE = Duration.ofSeconds(15);
+
     static final Duration RETRY_PERIOD = Duration.ofSeconds(2);
 
     static LocalCluster cluster;
@@ -54,7 +54,12 @@ class ReplicasAndHealthIT {
         client = cluster.client;
         crd = cluster.installCrd();
         for (String ns : List.of(SYSTEM_NAMESPACE, USER_NAMESPACE)) {
-            client.resource(new NamespaceBuilder().withNewMetadata().withName(ns).endMetadata().build()).serverSideApply();
+            client.resource(new NamespaceBuilder()
+                            .withNewMetadata()
+                            .withName(ns)
+                            .endMetadata()
+                            .build())
+                    .serverSideApply();
         }
     }
 
@@ -88,13 +93,19 @@ class ReplicasAndHealthIT {
         replicas.getFirst().destroyForcibly().waitFor(30, TimeUnit.SECONDS);
         Instant killed = Instant.now();
         create("after-kill");
-        await().atMost(LEASE.plusSeconds(30)).pollInterval(Duration.ofMillis(200)).until(() -> phase("after-kill") != null);
+        await().atMost(LEASE.plusSeconds(30))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> phase("after-kill") != null);
         Duration takeover = Duration.between(killed, Instant.now());
-        System.out.printf("standby reconciled %d ms after the leader was killed (lease %d s)%n", takeover.toMillis(), LEASE.toSeconds());
+        System.out.printf(
+                "standby reconciled %d ms after the leader was killed (lease %d s)%n",
+                takeover.toMillis(), LEASE.toSeconds());
         assertThat(leaseHolder()).isEqualTo("replica-b");
-        // the Lease expires at most LEASE after the leader's last renewal; the standby notices and acquires it on its next
+        // the Lease expires at most LEASE after the leader's last renewal; the standby notices and acquires it on its
+        // next
         // tries (one retry period each), then starts processing with its informers already synced
-        assertThat(takeover).as("lease %s + two retry periods of %s + 3 s to start processing", LEASE, RETRY_PERIOD)
+        assertThat(takeover)
+                .as("lease %s + two retry periods of %s + 3 s to start processing", LEASE, RETRY_PERIOD)
                 .isLessThan(LEASE.plus(RETRY_PERIOD.multipliedBy(2)).plusSeconds(3));
     }
 
@@ -104,10 +115,13 @@ class ReplicasAndHealthIT {
         int port = start("replica-c");
         await().atMost(Duration.ofSeconds(60)).until(() -> "replica-c".equals(leaseHolder()));
         assertThat(probe(port, "/healthz")).isEqualTo(200);
-        // the BenchmarkRun API disappears: its informer stops watching, and the probe says so (the kubelet restarts the pod)
+        // the BenchmarkRun API disappears: its informer stops watching, and the probe says so (the kubelet restarts the
+        // pod)
         client.resource(crd).delete();
         await().atMost(Duration.ofSeconds(60)).until(() -> probe(port, "/healthz") == 503);
-        var body = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/healthz")).build(),
+        var body = http.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/healthz"))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(body.body()).startsWith("not watching: benchmarkrun/");
         assertThat(probe(port, "/readyz")).isEqualTo(503);
@@ -116,9 +130,13 @@ class ReplicasAndHealthIT {
     /** Starts a replica; returns its HTTP port once it has started (informers synced). */
     int start(String name) throws IOException {
         Path log = cluster.stateDir.getParent().resolve(cluster.stateDir.getFileName() + "-" + name + ".log");
-        var builder = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-cp",
-                System.getProperty("java.class.path"),
-                OperatorProcess.class.getName()).redirectErrorStream(true).redirectOutput(log.toFile());
+        var builder = new ProcessBuilder(
+                        ProcessHandle.current().info().command().orElse("java"),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        OperatorProcess.class.getName())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
         var env = builder.environment();
         env.put("KUBECONFIG", cluster.stateDir.resolve("kubeconfig").toString());
         env.put("POD_NAMESPACE", SYSTEM_NAMESPACE);
@@ -128,18 +146,27 @@ class ReplicasAndHealthIT {
         env.put("ISOBENCH_HTTP_PORT", "0");
         replicas.add(builder.start());
         await().atMost(Duration.ofSeconds(90)).until(() -> Files.readString(log).contains(OperatorProcess.PORT_LINE));
-        String line = Files.readAllLines(log).stream().filter(l -> l.startsWith(OperatorProcess.PORT_LINE)).findFirst().orElseThrow();
-        return Integer.parseInt(line.substring(OperatorProcess.PORT_LINE.length()).trim());
+        String line = Files.readAllLines(log).stream()
+                .filter(l -> l.startsWith(OperatorProcess.PORT_LINE))
+                .findFirst()
+                .orElseThrow();
+        return Integer.parseInt(
+                line.substring(OperatorProcess.PORT_LINE.length()).trim());
     }
 
     int probe(int port, String path) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
-                HttpResponse.BodyHandlers.discarding())
+        return http.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding())
                 .statusCode();
     }
 
     static String leaseHolder() {
-        var lease = client.leases().inNamespace(SYSTEM_NAMESPACE).withName("isobench-operator").get();
+        var lease = client.leases()
+                .inNamespace(SYSTEM_NAMESPACE)
+                .withName("isobench-operator")
+                .get();
         return lease == null || lease.getSpec() == null ? null : lease.getSpec().getHolderIdentity();
     }
 
@@ -148,7 +175,10 @@ class ReplicasAndHealthIT {
     }
 
     static io.isobench.operator.api.Phase phase(String name) {
-        BenchmarkRun run = client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).withName(name).get();
+        BenchmarkRun run = client.resources(BenchmarkRun.class)
+                .inNamespace(USER_NAMESPACE)
+                .withName(name)
+                .get();
         return run == null || run.getStatus() == null ? null : run.getStatus().getPhase();
     }
 }

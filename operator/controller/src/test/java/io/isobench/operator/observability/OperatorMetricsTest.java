@@ -46,10 +46,12 @@ class OperatorMetricsTest {
         running.getSpec().getPlacement().setNodeSelector(Map.of("isobench.io/pool", "arm"));
         runs.add(running);
         String text = scrape(metrics);
-        assertThat(text).as("a pool nobody waits for reads 0, not no data")
+        assertThat(text)
+                .as("a pool nobody waits for reads 0, not no data")
                 .contains("isobench_operator_queue_length{pool=\"{isobench.io/pool=arm}\"} 0.0")
                 .contains("isobench_operator_queue_oldest_seconds{pool=\"{isobench.io/pool=arm}\"} 0.0");
-        assertThat(text).contains("isobench_operator_queue_length{pool=\"{isobench.io/pool=bench}\"} 2.0")
+        assertThat(text)
+                .contains("isobench_operator_queue_length{pool=\"{isobench.io/pool=bench}\"} 2.0")
                 .contains("isobench_operator_queue_oldest_seconds{pool=\"{isobench.io/pool=bench}\"} 90.0")
                 .contains("isobench_operator_queue_oldest_seconds{pool=\"{isobench.io/pool=gpu}\"} 10.0");
     }
@@ -61,7 +63,8 @@ class OperatorMetricsTest {
         metrics.phaseEnded(run, Phase.Collecting, NOW.minusSeconds(3));
         metrics.published("ok", 0.25);
         String text = scrape(metrics);
-        assertThat(text).contains("isobench_operator_queue_wait_seconds_count{pool=\"{isobench.io/pool=bench}\"} 1")
+        assertThat(text)
+                .contains("isobench_operator_queue_wait_seconds_count{pool=\"{isobench.io/pool=bench}\"} 1")
                 .contains("isobench_operator_queue_wait_seconds_sum{pool=\"{isobench.io/pool=bench}\"} 42.0")
                 .contains("isobench_operator_phase_seconds_bucket{phase=\"Collecting\",le=\"5.0\"} 1")
                 .contains("isobench_operator_phase_seconds_bucket{phase=\"Queued\",le=\"30.0\"} 0")
@@ -78,7 +81,8 @@ class OperatorMetricsTest {
     @Test
     void promtoolAcceptsWhatTheOperatorExports() throws Exception {
         runs.add(queued("a", "bench", NOW.minusSeconds(90)));
-        metrics.phaseEnded(runs.getFirst(), Phase.Queued, runs.getFirst().getStatus().getPhaseSince());
+        metrics.phaseEnded(
+                runs.getFirst(), Phase.Queued, runs.getFirst().getStatus().getPhaseSince());
         metrics.published("ok", 0.25);
         metrics.reconciled("ok");
         assertThat(Promtool.checkMetrics(scrape(metrics))).isEmpty();

@@ -16,11 +16,15 @@ public final class Promtool {
     /** What {@code promtool check metrics} finds wrong in an exposition (empty: nothing); promtool ships with Debian's prometheus. */
     public static String checkMetrics(String exposition) throws IOException, InterruptedException {
         Path promtool = Path.of("/usr/bin/promtool");
-        assertThat(promtool).as("promtool (Debian package prometheus; .ci/prerequisites.sh installs it)").isExecutable();
+        assertThat(promtool)
+                .as("promtool (Debian package prometheus; .ci/prerequisites.sh installs it)")
+                .isExecutable();
         Path input = Files.createTempFile("metrics", ".prom");
         try {
             Files.writeString(input, exposition);
-            Process p = new ProcessBuilder(promtool.toString(), "check", "metrics").redirectInput(input.toFile()).redirectErrorStream(true)
+            Process p = new ProcessBuilder(promtool.toString(), "check", "metrics")
+                    .redirectInput(input.toFile())
+                    .redirectErrorStream(true)
                     .start();
             String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();

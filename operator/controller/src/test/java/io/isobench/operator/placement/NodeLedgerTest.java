@@ -28,7 +28,8 @@ class NodeLedgerTest {
         List<BenchmarkRun> all = List.of(third, second, first);
 
         assertThat(ledger.admit(third, "default", all, NO_PODS, List.of("bench-1"), 1, t0))
-                .isEqualTo(new NodeLedger.Admission.Waiting(3, "waiting behind 2 run(s) for pool default (first: team-a/first)"));
+                .isEqualTo(new NodeLedger.Admission.Waiting(
+                        3, "waiting behind 2 run(s) for pool default (first: team-a/first)"));
         assertThat(ledger.admit(first, "default", all, NO_PODS, List.of("bench-1"), 1, t0))
                 .isEqualTo(new NodeLedger.Admission.Admitted(List.of("bench-1")));
         // The admission holds before the status says so: nobody else gets bench-1.
@@ -97,7 +98,8 @@ class NodeLedgerTest {
         BenchmarkRun newer = inPhase(dispatch("burst-02", t0), Phase.Queued);
         List<BenchmarkRun> all = List.of(newer, pending, oldest);
         assertThat(ledger.admit(newer, "default", all, NO_PODS, List.of("real-1"), 1, t0))
-                .isEqualTo(new NodeLedger.Admission.Waiting(3, "waiting behind 2 run(s) for pool default (first: team-a/burst-00)"));
+                .isEqualTo(new NodeLedger.Admission.Waiting(
+                        3, "waiting behind 2 run(s) for pool default (first: team-a/burst-00)"));
         assertThat(ledger.admit(inPhase(oldest, Phase.Queued), "default", all, NO_PODS, List.of("real-1"), 1, t0))
                 .isEqualTo(new NodeLedger.Admission.Admitted(List.of("real-1")));
     }
@@ -111,10 +113,19 @@ class NodeLedgerTest {
         stopping.getMetadata().setDeletionTimestamp(t0.plusSeconds(5).toString());
 
         var waiting = ledger.admit(queued, "default", all, List.of(stopping), List.of("bench-1"), 1, t0);
-        assertThat(waiting).isEqualTo(new NodeLedger.Admission.Waiting(1,
-                "first in line for pool default; needs 1 free node(s), busy: bench-1 (team-a/ended: pod ended-server still there)"));
-        assertThat(ledger.admit(queued, "default", all, List.of(pod(ended, "ended-server", "bench-1", "Succeeded")), List.of("bench-1"),
-                1, t0))
+        assertThat(waiting)
+                .isEqualTo(
+                        new NodeLedger.Admission.Waiting(
+                                1,
+                                "first in line for pool default; needs 1 free node(s), busy: bench-1 (team-a/ended: pod ended-server still there)"));
+        assertThat(ledger.admit(
+                        queued,
+                        "default",
+                        all,
+                        List.of(pod(ended, "ended-server", "bench-1", "Succeeded")),
+                        List.of("bench-1"),
+                        1,
+                        t0))
                 .isEqualTo(new NodeLedger.Admission.Admitted(List.of("bench-1")));
     }
 
@@ -123,14 +134,23 @@ class NodeLedgerTest {
         BenchmarkRun deleted = dispatch("deleted", t0);
         BenchmarkRun queued = inPhase(dispatch("queued", t0.plusSeconds(1)), Phase.Queued);
         Pod pending = pod(deleted, "deleted-client", null, "Pending");
-        pending.getSpec().setAffinity(new io.fabric8.kubernetes.api.model.AffinityBuilder().withNewNodeAffinity()
-                .withNewRequiredDuringSchedulingIgnoredDuringExecution().addNewNodeSelectorTerm().addNewMatchField()
+        pending.getSpec()
+                .setAffinity(new io.fabric8.kubernetes.api.model.AffinityBuilder()
+                        .withNewNodeAffinity()
+                        .withNewRequiredDuringSchedulingIgnoredDuringExecution()
+                        .addNewNodeSelectorTerm()
+                        .addNewMatchField()
                         .withKey("metadata.name")
-                .withOperator("In").withValues("bench-1").endMatchField().endNodeSelectorTerm()
+                        .withOperator("In")
+                        .withValues("bench-1")
+                        .endMatchField()
+                        .endNodeSelectorTerm()
                         .endRequiredDuringSchedulingIgnoredDuringExecution()
-                .endNodeAffinity().build());
+                        .endNodeAffinity()
+                        .build());
         // the run itself is gone from the cache (deleted); its pod still counts
-        assertThat(ledger.admit(queued, "default", List.of(queued), List.of(pending), List.of("bench-1", "bench-2"), 1, t0))
+        assertThat(ledger.admit(
+                        queued, "default", List.of(queued), List.of(pending), List.of("bench-1", "bench-2"), 1, t0))
                 .isEqualTo(new NodeLedger.Admission.Admitted(List.of("bench-2")));
     }
 
@@ -138,7 +158,8 @@ class NodeLedgerTest {
     void aRunBackInTheQueueIsNotGivenTheNodeItsOwnEarlierAttemptStillOccupies() {
         BenchmarkRun requeued = inPhase(dispatch("requeued", t0), Phase.Queued);
         Pod lost = pod(requeued, "requeued-a1", "bench-1", "Running");
-        assertThat(ledger.admit(requeued, "default", List.of(requeued), List.of(lost), List.of("bench-1", "bench-2"), 1, t0))
+        assertThat(ledger.admit(
+                        requeued, "default", List.of(requeued), List.of(lost), List.of("bench-1", "bench-2"), 1, t0))
                 .isEqualTo(new NodeLedger.Admission.Admitted(List.of("bench-2")));
     }
 
@@ -152,22 +173,25 @@ class NodeLedgerTest {
         BenchmarkRun c1 = inNamespace("team-c", inPhase(dispatch("c1", t0.plusSeconds(5)), Phase.Queued));
         List<BenchmarkRun> fifo = List.of(a1, a2, a3, b1, b2, c1);
         // nobody served yet: the namespace whose oldest run came first begins
-        assertThat(names(NodeLedger.inTurn(fifo, "default", fifo, java.util.Map.of(), java.util.Map.of()))).containsExactly("a1", "b1",
-                "c1", "a2", "b2", "a3");
+        assertThat(names(NodeLedger.inTurn(fifo, "default", fifo, java.util.Map.of(), java.util.Map.of())))
+                .containsExactly("a1", "b1", "c1", "a2", "b2", "a3");
 
         // team-a was served most recently (a0 started after team-b's b0): team-c (never served) goes first, then team-b
         BenchmarkRun a0 = inPhase(dispatch("a0", t0.minusSeconds(60)), Phase.Running, "bench-1");
         a0.getStatus().setStartTime(t0.minusSeconds(10));
-        BenchmarkRun b0 = inNamespace("team-b", inPhase(dispatch("b0", t0.minusSeconds(90)), Phase.Succeeded, "bench-1"));
+        BenchmarkRun b0 =
+                inNamespace("team-b", inPhase(dispatch("b0", t0.minusSeconds(90)), Phase.Succeeded, "bench-1"));
         b0.getStatus().setStartTime(t0.minusSeconds(50));
         var all = new java.util.ArrayList<>(fifo);
         all.addAll(List.of(a0, b0));
-        assertThat(names(NodeLedger.inTurn(fifo, "default", all, java.util.Map.of(), java.util.Map.of()))).containsExactly("c1", "b1",
-                "a1", "b2", "a2", "a3");
+        assertThat(names(NodeLedger.inTurn(fifo, "default", all, java.util.Map.of(), java.util.Map.of())))
+                .containsExactly("c1", "b1", "a1", "b2", "a2", "a3");
 
         // and the queue admits in that order: team-b's run goes before team-a's older ones
-        assertThat(ledger.admit(b1, "default", all, NO_PODS, List.of("bench-2"), 1, t0)).isInstanceOf(NodeLedger.Admission.Waiting.class);
-        assertThat(((NodeLedger.Admission.Waiting) ledger.admit(a1, "default", all, NO_PODS, List.of("bench-2"), 1, t0)).position())
+        assertThat(ledger.admit(b1, "default", all, NO_PODS, List.of("bench-2"), 1, t0))
+                .isInstanceOf(NodeLedger.Admission.Waiting.class);
+        assertThat(((NodeLedger.Admission.Waiting) ledger.admit(a1, "default", all, NO_PODS, List.of("bench-2"), 1, t0))
+                        .position())
                 .isEqualTo(3);
         assertThat(ledger.admit(c1, "default", all, NO_PODS, List.of("bench-2"), 1, t0))
                 .isEqualTo(new NodeLedger.Admission.Admitted(List.of("bench-2")));
@@ -184,10 +208,22 @@ class NodeLedgerTest {
     }
 
     private static Pod pod(BenchmarkRun run, String name, String node, String phase) {
-        return new PodBuilder().withNewMetadata().withName(name).addToLabels(CrdConstants.LABEL_RUN_UID, run.getMetadata().getUid())
-                .addToAnnotations(CrdConstants.ANNOTATION_RUN_NAME, run.getMetadata().getName())
-                .addToAnnotations(CrdConstants.ANNOTATION_RUN_NAMESPACE, run.getMetadata().getNamespace()).endMetadata()
-                .withNewSpec().withNodeName(node).endSpec().withNewStatus().withPhase(phase).endStatus().build();
+        return new PodBuilder()
+                .withNewMetadata()
+                .withName(name)
+                .addToLabels(CrdConstants.LABEL_RUN_UID, run.getMetadata().getUid())
+                .addToAnnotations(
+                        CrdConstants.ANNOTATION_RUN_NAME, run.getMetadata().getName())
+                .addToAnnotations(
+                        CrdConstants.ANNOTATION_RUN_NAMESPACE, run.getMetadata().getNamespace())
+                .endMetadata()
+                .withNewSpec()
+                .withNodeName(node)
+                .endSpec()
+                .withNewStatus()
+                .withPhase(phase)
+                .endStatus()
+                .build();
     }
 
     @Test

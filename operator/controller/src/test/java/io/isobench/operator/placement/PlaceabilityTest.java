@@ -21,10 +21,20 @@ class PlaceabilityTest {
     private static final Map<String, String> BENCH = Map.of("isobench.io/pool", "bench");
 
     static Node node(String name, String pool, int cpus, String memory, boolean ready) {
-        return new NodeBuilder().withNewMetadata().withName(name).addToLabels("isobench.io/pool", pool).endMetadata()
-                .withNewStatus().addToAllocatable("cpu", new Quantity(String.valueOf(cpus)))
+        return new NodeBuilder()
+                .withNewMetadata()
+                .withName(name)
+                .addToLabels("isobench.io/pool", pool)
+                .endMetadata()
+                .withNewStatus()
+                .addToAllocatable("cpu", new Quantity(String.valueOf(cpus)))
                 .addToAllocatable("memory", new Quantity(memory))
-                .addNewCondition().withType("Ready").withStatus(ready ? "True" : "False").endCondition().endStatus().build();
+                .addNewCondition()
+                .withType("Ready")
+                .withStatus(ready ? "True" : "False")
+                .endCondition()
+                .endStatus()
+                .build();
     }
 
     private static Placeability assess(BenchmarkRun run, Map<String, String> selector, Node... nodes) {
@@ -36,16 +46,20 @@ class PlaceabilityTest {
         Placeability p = assess(Runs.dispatch("r", NOW), BENCH, node("other-1", "other", 8, "16Gi", true));
         assertThat(p.fits()).isFalse();
         assertThat(p.reason()).isEqualTo("NoMatchingNode");
-        assertThat(p.message()).isEqualTo("no node matches nodeSelector isobench.io/pool=bench"
-                + " (label one: kubectl label node <node> isobench.io/pool=bench)");
-        assertThat(p.lasting()).as("a node may be labelled later: the run waits").isFalse();
+        assertThat(p.message())
+                .isEqualTo("no node matches nodeSelector isobench.io/pool=bench"
+                        + " (label one: kubectl label node <node> isobench.io/pool=bench)");
+        assertThat(p.lasting())
+                .as("a node may be labelled later: the run waits")
+                .isFalse();
     }
 
     @Test
     void theDefaultPoolSelectorAsksForTheLabelWithAnyValue() {
         Placeability p = assess(Runs.dispatch("r", NOW), Map.of("isobench.io/pool", ""));
-        assertThat(p.message()).isEqualTo("no node matches nodeSelector isobench.io/pool (any value)"
-                + " (label one: kubectl label node <node> isobench.io/pool=<pool>)");
+        assertThat(p.message())
+                .isEqualTo("no node matches nodeSelector isobench.io/pool (any value)"
+                        + " (label one: kubectl label node <node> isobench.io/pool=<pool>)");
     }
 
     @Test
@@ -54,12 +68,15 @@ class PlaceabilityTest {
         var client = new RoleResources();
         client.setCpus(5);
         run.getSpec().getPlacement().setClient(client);
-        Placeability p = assess(run, BENCH, node("bench-1", "bench", 4, "8Gi", true), node("bench-2", "bench", 2, "32Gi", false));
+        Placeability p = assess(
+                run, BENCH, node("bench-1", "bench", 4, "8Gi", true), node("bench-2", "bench", 2, "32Gi", false));
         assertThat(p.fits()).isFalse();
         assertThat(p.lasting()).isTrue();
         assertThat(p.reason()).isEqualTo("Unschedulable");
-        assertThat(p.message()).isEqualTo("asks 6 whole CPUs and 2560Mi of memory on one node; the most any of the 2 node(s)"
-                + " matching nodeSelector isobench.io/pool=bench has allocatable: 4 CPUs (bench-1), 32Gi of memory (bench-2)");
+        assertThat(p.message())
+                .isEqualTo(
+                        "asks 6 whole CPUs and 2560Mi of memory on one node; the most any of the 2 node(s)"
+                                + " matching nodeSelector isobench.io/pool=bench has allocatable: 4 CPUs (bench-1), 32Gi of memory (bench-2)");
     }
 
     @Test
@@ -70,19 +87,25 @@ class PlaceabilityTest {
         run.getSpec().getPlacement().setClient(client);
         Placeability p = assess(run, BENCH, node("bench-1", "bench", 4, "16Gi", true));
         assertThat(p.reason()).isEqualTo("Unschedulable");
-        assertThat(p.message()).startsWith("asks 2 whole CPUs and 24Gi of memory on one node;")
+        assertThat(p.message())
+                .startsWith("asks 2 whole CPUs and 24Gi of memory on one node;")
                 .endsWith("4 CPUs (bench-1), 16Gi of memory (bench-1)");
     }
 
     @Test
     void aNodeThatFitsMakesTheRunPlaceableEvenWhileItIsNotReady() {
-        Placeability p = assess(Runs.dispatch("r", NOW), BENCH, node("bench-1", "bench", 1, "64Gi", true),
+        Placeability p = assess(
+                Runs.dispatch("r", NOW),
+                BENCH,
+                node("bench-1", "bench", 1, "64Gi", true),
                 node("bench-2", "bench", 2, "3Gi", false));
         assertThat(p.fits()).isTrue();
         assertThat(p.reason()).isEqualTo("Fits");
         assertThat(p.nodes()).extracting(n -> n.getMetadata().getName()).containsExactly("bench-2");
-        assertThat(p.message()).isEqualTo("1 of 2 node(s) matching nodeSelector isobench.io/pool=bench have the 2 whole CPUs and 2560Mi"
-                + " of memory it asks allocatable: bench-2");
+        assertThat(p.message())
+                .isEqualTo(
+                        "1 of 2 node(s) matching nodeSelector isobench.io/pool=bench have the 2 whole CPUs and 2560Mi"
+                                + " of memory it asks allocatable: bench-2");
     }
 
     @Test
@@ -95,13 +118,22 @@ class PlaceabilityTest {
         Placeability one = assess(run, BENCH, node("bench-1", "bench", 4, "8Gi", true));
         assertThat(one.reason()).as("a second node may join the pool").isEqualTo("NoMatchingNode");
         assertThat(one.message())
-                .isEqualTo("topology SeparateNodes needs 2 nodes matching nodeSelector isobench.io/pool=bench; 1 does: bench-1");
-        Placeability small = assess(run, BENCH, node("bench-1", "bench", 4, "8Gi", true), node("bench-2", "bench", 2, "8Gi", true));
+                .isEqualTo(
+                        "topology SeparateNodes needs 2 nodes matching nodeSelector isobench.io/pool=bench; 1 does: bench-1");
+        Placeability small =
+                assess(run, BENCH, node("bench-1", "bench", 4, "8Gi", true), node("bench-2", "bench", 2, "8Gi", true));
         assertThat(small.reason()).isEqualTo("Unschedulable");
-        assertThat(small.message()).isEqualTo("asks 3 whole CPUs and 1536Mi of memory on each of 2 nodes; 1 of the 2 node(s) matching"
-                + " nodeSelector isobench.io/pool=bench has them (bench-1); the most any has allocatable: 4 CPUs (bench-1),"
-                + " 8Gi of memory (bench-1)");
-        assertThat(assess(run, BENCH, node("bench-1", "bench", 4, "8Gi", true), node("bench-2", "bench", 3, "8Gi", true)).fits()).isTrue();
+        assertThat(small.message())
+                .isEqualTo("asks 3 whole CPUs and 1536Mi of memory on each of 2 nodes; 1 of the 2 node(s) matching"
+                        + " nodeSelector isobench.io/pool=bench has them (bench-1); the most any has allocatable: 4 CPUs (bench-1),"
+                        + " 8Gi of memory (bench-1)");
+        assertThat(assess(
+                                run,
+                                BENCH,
+                                node("bench-1", "bench", 4, "8Gi", true),
+                                node("bench-2", "bench", 3, "8Gi", true))
+                        .fits())
+                .isTrue();
     }
 
     @Test

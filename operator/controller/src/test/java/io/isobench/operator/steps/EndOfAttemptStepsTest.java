@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 class EndOfAttemptStepsTest {
 
     private final Instant now = Instant.parse("2026-11-23T10:00:00Z");
-    private final FakeCluster cluster = new FakeCluster().node("bench-1", 4, "static", "bench").node("bench-2", 4, "static", "bench");
+    private final FakeCluster cluster =
+            new FakeCluster().node("bench-1", 4, "static", "bench").node("bench-2", 4, "static", "bench");
     private final BenchmarkRun run = Runs.dispatch("r1", now.minusSeconds(30));
 
     private RunContext in(Phase phase, int retries) {
@@ -31,8 +32,12 @@ class EndOfAttemptStepsTest {
     }
 
     private static KubernetesClientException invalid() {
-        return new KubernetesClientException(new StatusBuilder().withCode(422).withReason("Invalid")
-                .withMessage("Job.batch \"r1-a1\" is invalid: spec.template.spec.tolerations[1].operator: Invalid value: \"a b\"").build());
+        return new KubernetesClientException(new StatusBuilder()
+                .withCode(422)
+                .withReason("Invalid")
+                .withMessage(
+                        "Job.batch \"r1-a1\" is invalid: spec.template.spec.tolerations[1].operator: Invalid value: \"a b\"")
+                .build());
     }
 
     @Test
@@ -42,13 +47,17 @@ class EndOfAttemptStepsTest {
         var outcome = new RejectedActionStep().apply(ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Failed);
         assertThat(ctx.status().getMessage())
-                .isEqualTo("the API server refused an action of attempt 1 (422 Invalid): Job.batch \"r1-a1\" is invalid: "
-                + "spec.template.spec.tolerations[1].operator: Invalid value: \"a b\"");
-        var completed = Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow();
+                .isEqualTo(
+                        "the API server refused an action of attempt 1 (422 Invalid): Job.batch \"r1-a1\" is invalid: "
+                                + "spec.template.spec.tolerations[1].operator: Invalid value: \"a b\"");
+        var completed =
+                Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow();
         assertThat(completed.getReason()).isEqualTo("ActionRejected");
         assertThat(completed.getMessage()).isEqualTo(ctx.status().getMessage());
         assertThat(outcome.action()).as("the attempt's Jobs are removed").isNotNull();
-        assertThat(new RejectedActionStep().apply(in(Phase.Scheduled, 0)).next()).as("taken once").isTrue();
+        assertThat(new RejectedActionStep().apply(in(Phase.Scheduled, 0)).next())
+                .as("taken once")
+                .isTrue();
     }
 
     @Test
@@ -58,30 +67,41 @@ class EndOfAttemptStepsTest {
         new RejectedActionStep().apply(ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Scheduled);
         assertThat(ctx.attempt()).isEqualTo(2);
-        assertThat(ctx.status().getMessage()).startsWith("attempt 1 failed (ActionRejected: the API server refused an action of attempt 1");
+        assertThat(ctx.status().getMessage())
+                .startsWith("attempt 1 failed (ActionRejected: the API server refused an action of attempt 1");
 
         cluster.rejections.record(run.getMetadata().getUid(), 1, invalid());
         BenchmarkRun second = Runs.inPhase(run, Phase.Scheduled, "bench-1");
         second.getStatus().setAttempts(2);
-        assertThat(new RejectedActionStep().apply(cluster.context(second, now)).next()).isTrue();
+        assertThat(new RejectedActionStep().apply(cluster.context(second, now)).next())
+                .isTrue();
     }
 
     @Test
     void onlyRefusalsThatWouldRepeatCount() {
         for (int code : new int[] {400, 403, 404, 422}) {
-            assertThat(io.isobench.operator.stepcontract.ActionRejections.refusal(new KubernetesClientException("x", code, null))).as("%d",
-                    code).isTrue();
+            assertThat(io.isobench.operator.stepcontract.ActionRejections.refusal(
+                            new KubernetesClientException("x", code, null)))
+                    .as("%d", code)
+                    .isTrue();
         }
         for (int code : new int[] {408, 409, 429, 500, 503}) {
-            assertThat(io.isobench.operator.stepcontract.ActionRejections.refusal(new KubernetesClientException("x", code, null))).as("%d",
-                    code).isFalse();
+            assertThat(io.isobench.operator.stepcontract.ActionRejections.refusal(
+                            new KubernetesClientException("x", code, null)))
+                    .as("%d", code)
+                    .isFalse();
         }
     }
 
     @Test
     void aRetryAfterTheNodeWasLostGoesBackToTheQueueWithoutItsNode() throws Exception {
         cluster.nodes.getFirst().getStatus().getConditions().getFirst().setStatus("False");
-        cluster.jobs.add(new JobBuilder().withNewMetadata().withName(RunNames.job(run, 1)).endMetadata().withNewStatus().endStatus()
+        cluster.jobs.add(new JobBuilder()
+                .withNewMetadata()
+                .withName(RunNames.job(run, 1))
+                .endMetadata()
+                .withNewStatus()
+                .endStatus()
                 .build());
         RunContext ctx = in(Phase.Running, 1);
         var outcome = new ObserveStep().apply(ctx);
@@ -91,7 +111,7 @@ class EndOfAttemptStepsTest {
         assertThat(ctx.status().getNode()).isNull();
         assertThat(ctx.status().getMessage())
                 .isEqualTo("attempt 1 failed (NodeNotReady: node bench-1 has been NotReady since 2026-11-23T09:00:00Z);"
-                + " attempt 2 of 2 waits for a healthy node");
+                        + " attempt 2 of 2 waits for a healthy node");
         assertThat(outcome.action()).as("the lost attempt's Jobs are removed").isNotNull();
 
         // the queue then places it on the node that is Ready
@@ -105,14 +125,24 @@ class EndOfAttemptStepsTest {
 
     @Test
     void anEndedRunRemovesItsJobsWhileAnyIsLeft() throws Exception {
-        cluster.jobs.add(new JobBuilder().withNewMetadata().withName(RunNames.job(run, 1) + "-server").endMetadata().build());
+        cluster.jobs.add(new JobBuilder()
+                .withNewMetadata()
+                .withName(RunNames.job(run, 1) + "-server")
+                .endMetadata()
+                .build());
         var outcome = new ReleaseStep().apply(in(Phase.Succeeded, 0));
         assertThat(outcome.action()).isNotNull();
         assertThat(outcome.next()).as("publishing still runs").isTrue();
 
         cluster.jobs.clear();
-        cluster.pods.add(new PodBuilder().withNewMetadata().withName("stopping").endMetadata().withNewStatus().withPhase("Running")
-                .endStatus().build());
+        cluster.pods.add(new PodBuilder()
+                .withNewMetadata()
+                .withName("stopping")
+                .endMetadata()
+                .withNewStatus()
+                .withPhase("Running")
+                .endStatus()
+                .build());
         var released = new ReleaseStep().apply(in(Phase.Failed, 0));
         assertThat(released.action()).as("pods go with their Jobs").isNull();
         assertThat(released.next()).isTrue();

@@ -5,24 +5,24 @@ import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.config.OperatorConfig;
 import io.isobench.operator.placement.KubeletFacts;
 import io.isobench.operator.placement.NodeInspector;
 import io.isobench.operator.placement.NodeLedger;
 import io.isobench.operator.placement.ServerReports;
+import io.isobench.operator.results.ResultSource;
+import io.isobench.operator.results.RunPublisher;
 import io.isobench.operator.stepcontract.ActionRejections;
 import io.isobench.operator.stepcontract.Publications;
 import io.isobench.operator.stepcontract.RunContext;
 import io.isobench.operator.stepcontract.Services;
-import io.isobench.operator.results.ResultSource;
-import io.isobench.operator.results.RunPublisher;
-import io.isobench.operator.workload.RunnerWorkload;
 import io.isobench.operator.uploads.UploadAccess;
+import io.isobench.operator.workload.RunnerWorkload;
 import io.isobench.store.ObjectStoreException;
 import io.isobench.store.ObjectTooLargeException;
 import io.isobench.store.access.UploadGrant;
-import io.fabric8.kubernetes.client.utils.Serialization;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -57,7 +57,9 @@ final class FakeCluster {
 
         @Override
         public Optional<Node> node(String name) {
-            return nodes.stream().filter(n -> name.equals(n.getMetadata().getName())).findFirst();
+            return nodes.stream()
+                    .filter(n -> name.equals(n.getMetadata().getName()))
+                    .findFirst();
         }
 
         @Override
@@ -69,17 +71,20 @@ final class FakeCluster {
 
         @Override
         public Optional<KubeletFacts> knownKubelet(String node) {
-            return notReadYet.contains(node) ? Optional.empty()
+            return notReadYet.contains(node)
+                    ? Optional.empty()
                     : Optional.of(kubelets.getOrDefault(node, KubeletFacts.unreadable("no kubelet")));
         }
     };
 
     /** Kubelets read (each a blocking call to the node), in order; those in {@link #notReadYet} are known only once read. */
     final List<String> kubeletReads = new ArrayList<>();
+
     final Set<String> notReadYet = new HashSet<>();
 
     /** Runs published, and the failure the next publication throws (none: it succeeds). */
     final List<String> published = new ArrayList<>();
+
     RuntimeException publishFailure;
 
     final RunPublisher publisher = (run, baseline) -> {
@@ -87,11 +92,13 @@ final class FakeCluster {
             throw publishFailure;
         }
         published.add(run.getMetadata().getName());
-        return new RunPublisher.Published("http://site/runs/" + run.getMetadata().getName(), 0);
+        return new RunPublisher.Published(
+                "http://site/runs/" + run.getMetadata().getName(), 0);
     };
 
     /** Container logs by API path; a missing one is a 400 (container not started), as the API server answers. */
     final Map<String, String> logs = new HashMap<>();
+
     final List<String> logsRead = new ArrayList<>();
 
     final ServerReports serverReports = new ServerReports(null) {
@@ -99,7 +106,8 @@ final class FakeCluster {
         protected String log(String path) {
             logsRead.add(path);
             if (!logs.containsKey(path)) {
-                throw new io.fabric8.kubernetes.client.KubernetesClientException("container \"server\" is waiting to start", 400, null);
+                throw new io.fabric8.kubernetes.client.KubernetesClientException(
+                        "container \"server\" is waiting to start", 400, null);
             }
             return logs.get(path);
         }
@@ -113,8 +121,10 @@ final class FakeCluster {
             }
             byte[] bytes = objects.get(key);
             if (bytes != null && bytes.length > maxBytes) {
-                throw new ObjectTooLargeException("'" + key + "' holds " + bytes.length + " bytes, over the cap of " + maxBytes + " bytes",
-                        bytes.length, maxBytes);
+                throw new ObjectTooLargeException(
+                        "'" + key + "' holds " + bytes.length + " bytes, over the cap of " + maxBytes + " bytes",
+                        bytes.length,
+                        maxBytes);
             }
             return Optional.ofNullable(bytes);
         }
@@ -135,23 +145,39 @@ final class FakeCluster {
 
     /** Upload grants issued and revoked, by prefix; {@link #storeDown} makes both fail as an unreachable store would. */
     final List<String> issued = new ArrayList<>();
+
     final List<String> revoked = new ArrayList<>();
 
     final UploadAccess uploads = new UploadAccess() {
         @Override
         public UploadGrant issue(String prefix, Instant expires) {
             if (storeDown) {
-                throw new ObjectStoreException("cannot add a service account: cannot reach http://127.0.0.1:29999", true, null);
+                throw new ObjectStoreException(
+                        "cannot add a service account: cannot reach http://127.0.0.1:29999", true, null);
             }
             issued.add(prefix);
-            return new UploadGrant("isobench", prefix, expires, Map.of("policy", "p", "x-amz-algorithm", "AWS4-HMAC-SHA256",
-                    "x-amz-credential", "ibr/c", "x-amz-date", "20261123T100000Z", "x-amz-signature", "s"));
+            return new UploadGrant(
+                    "isobench",
+                    prefix,
+                    expires,
+                    Map.of(
+                            "policy",
+                            "p",
+                            "x-amz-algorithm",
+                            "AWS4-HMAC-SHA256",
+                            "x-amz-credential",
+                            "ibr/c",
+                            "x-amz-date",
+                            "20261123T100000Z",
+                            "x-amz-signature",
+                            "s"));
         }
 
         @Override
         public boolean revoke(String prefix) {
             if (storeDown) {
-                throw new ObjectStoreException("cannot delete a service account: cannot reach http://127.0.0.1:29999", true, null);
+                throw new ObjectStoreException(
+                        "cannot delete a service account: cannot reach http://127.0.0.1:29999", true, null);
             }
             revoked.add(prefix);
             return true;
@@ -167,25 +193,51 @@ final class FakeCluster {
 
     /** @param env settings added to the operator's configuration (e.g. read caps) */
     FakeCluster(Map<String, String> env) {
-        var all = new HashMap<>(Map.of("ISOBENCH_STORE_ENDPOINT", "http://127.0.0.1:29999", "POD_NAMESPACE", "isobench-system",
-                "ISOBENCH_COLLECT_GRACE", "3s"));
+        var all = new HashMap<>(Map.of(
+                "ISOBENCH_STORE_ENDPOINT",
+                "http://127.0.0.1:29999",
+                "POD_NAMESPACE",
+                "isobench-system",
+                "ISOBENCH_COLLECT_GRACE",
+                "3s"));
         all.putAll(env);
         config = OperatorConfig.fromEnvironment(all);
     }
 
     FakeCluster node(String name, int cpus, String policy, String pool) {
-        nodes.add(new NodeBuilder().withNewMetadata().withName(name).addToLabels("isobench.io/pool", pool).endMetadata()
-                .withNewStatus().addToAllocatable("cpu", new Quantity(String.valueOf(cpus)))
+        nodes.add(new NodeBuilder()
+                .withNewMetadata()
+                .withName(name)
+                .addToLabels("isobench.io/pool", pool)
+                .endMetadata()
+                .withNewStatus()
+                .addToAllocatable("cpu", new Quantity(String.valueOf(cpus)))
                 .addToAllocatable("memory", new Quantity("16Gi"))
-                .addNewCondition().withType("Ready").withStatus("True").withLastTransitionTime("2026-11-23T09:00:00Z").endCondition()
-                .endStatus().build());
+                .addNewCondition()
+                .withType("Ready")
+                .withStatus("True")
+                .withLastTransitionTime("2026-11-23T09:00:00Z")
+                .endCondition()
+                .endStatus()
+                .build());
         kubelets.put(name, KubeletFacts.read(policy, "static".equals(policy) ? "0" : null));
         return this;
     }
 
     RunContext context(BenchmarkRun run, Instant now) {
-        var services = new Services(config, null, inspector, ledger, serverReports, new RunnerWorkload(config), results, publisher, uploads,
-                rejections, publications);
-        return new RunContext(run, Serialization.clone(run.getStatus()), now, services, jobs, pods, () -> runs, () -> pods);
+        var services = new Services(
+                config,
+                null,
+                inspector,
+                ledger,
+                serverReports,
+                new RunnerWorkload(config),
+                results,
+                publisher,
+                uploads,
+                rejections,
+                publications);
+        return new RunContext(
+                run, Serialization.clone(run.getStatus()), now, services, jobs, pods, () -> runs, () -> pods);
     }
 }

@@ -8,11 +8,11 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.isobench.operator.Runs;
 import io.isobench.operator.api.BenchmarkRun;
-import io.isobench.operator.api.RunVerdict;
 import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.IsolationStatus;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.PlacementSpec;
+import io.isobench.operator.api.RunVerdict;
 import io.isobench.operator.status.Conditions;
 import io.isobench.operator.stepcontract.RunContext;
 import io.isobench.operator.workload.RunNames;
@@ -49,23 +49,54 @@ class ObserveAndCollectStepTest {
     }
 
     private Job job(String condition, String finishedAt) {
-        var job = new JobBuilder().withNewMetadata().withName(RunNames.job(run, 1)).endMetadata().withNewStatus().endStatus().build();
+        var job = new JobBuilder()
+                .withNewMetadata()
+                .withName(RunNames.job(run, 1))
+                .endMetadata()
+                .withNewStatus()
+                .endStatus()
+                .build();
         if (condition != null) {
-            job.getStatus().getConditions().add(new io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder()
-                    .withType(condition).withStatus("True").withReason(condition.equals("Failed") ? "BackoffLimitExceeded" : null)
-                    .withLastTransitionTime(finishedAt).build());
+            job.getStatus()
+                    .getConditions()
+                    .add(new io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder()
+                            .withType(condition)
+                            .withStatus("True")
+                            .withReason(condition.equals("Failed") ? "BackoffLimitExceeded" : null)
+                            .withLastTransitionTime(finishedAt)
+                            .build());
         }
         return job;
     }
 
     private void pod(String phase, Integer exitCode) {
-        var pod = new PodBuilder().withNewMetadata().withName("r1-pod").addToLabels(CrdConstants.LABEL_ATTEMPT, "1")
-                .addToLabels(CrdConstants.LABEL_ROLE, "client").withCreationTimestamp(now.toString()).endMetadata()
-                .withNewSpec().withNodeName("bench-1").endSpec()
-                .withNewStatus().withPhase(phase).withQosClass("Guaranteed").endStatus().build();
+        var pod = new PodBuilder()
+                .withNewMetadata()
+                .withName("r1-pod")
+                .addToLabels(CrdConstants.LABEL_ATTEMPT, "1")
+                .addToLabels(CrdConstants.LABEL_ROLE, "client")
+                .withCreationTimestamp(now.toString())
+                .endMetadata()
+                .withNewSpec()
+                .withNodeName("bench-1")
+                .endSpec()
+                .withNewStatus()
+                .withPhase(phase)
+                .withQosClass("Guaranteed")
+                .endStatus()
+                .build();
         if (exitCode != null) {
-            pod.getStatus().getContainerStatuses().add(new io.fabric8.kubernetes.api.model.ContainerStatusBuilder().withName("client")
-                    .withNewState().withNewTerminated().withExitCode(exitCode).withReason("Error").endTerminated().endState().build());
+            pod.getStatus()
+                    .getContainerStatuses()
+                    .add(new io.fabric8.kubernetes.api.model.ContainerStatusBuilder()
+                            .withName("client")
+                            .withNewState()
+                            .withNewTerminated()
+                            .withExitCode(exitCode)
+                            .withReason("Error")
+                            .endTerminated()
+                            .endState()
+                            .build());
         }
         cluster.pods.add(pod);
     }
@@ -93,8 +124,11 @@ class ObserveAndCollectStepTest {
         RunContext crashed = in(Phase.Running);
         var outcome = new ObserveStep().apply(crashed);
         assertThat(crashed.phase()).isEqualTo(Phase.Failed);
-        assertThat(crashed.status().getMessage()).isEqualTo("runner exited with code 3 (Error): the run could not start or crashed, no result");
-        assertThat(outcome.action()).as("the server Jobs of the attempt are removed").isNotNull();
+        assertThat(crashed.status().getMessage())
+                .isEqualTo("runner exited with code 3 (Error): the run could not start or crashed, no result");
+        assertThat(outcome.action())
+                .as("the server Jobs of the attempt are removed")
+                .isNotNull();
     }
 
     @Test
@@ -104,18 +138,22 @@ class ObserveAndCollectStepTest {
         RunContext ctx = in(Phase.Running);
         new ObserveStep().apply(ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Collecting);
-        assertThat(ctx.status().getMessage()).isEqualTo("runner finished INCONCLUSIVE (host noise); reading its result.json");
+        assertThat(ctx.status().getMessage())
+                .isEqualTo("runner finished INCONCLUSIVE (host noise); reading its result.json");
     }
 
     @Test
     void anInconclusiveResultFailsTheRunAsNotConclusiveWithTheRunnersReason() throws Exception {
         var json = new com.fasterxml.jackson.databind.ObjectMapper();
         var tree = (ObjectNode) json.readTree(fixture("dispatch-closed/result.json"));
-        String noise = "host noise beyond the 1ms noise budget: the jitter probe before saw a 4.2 ms stall on CPU 1 (budget 1ms)";
+        String noise =
+                "host noise beyond the 1ms noise budget: the jitter probe before saw a 4.2 ms stall on CPU 1 (budget 1ms)";
         var step = (ObjectNode) tree.get("steps").get(0);
-        step.withArray("repetitions").forEach(r -> ((ObjectNode) r).put("verdict", "INCONCLUSIVE").put("reason", noise));
+        step.withArray("repetitions")
+                .forEach(r -> ((ObjectNode) r).put("verdict", "INCONCLUSIVE").put("reason", noise));
         step.put("verdict", "INCONCLUSIVE").put("reason", "1 of 1 inconclusive: repetition 1: " + noise);
-        tree.put("verdict", "INCONCLUSIVE").put("reason", "1 of 3 inconclusive: " + step.get("id").asText() + ": repetition 1: " + noise);
+        tree.put("verdict", "INCONCLUSIVE")
+                .put("reason", "1 of 3 inconclusive: " + step.get("id").asText() + ": repetition 1: " + noise);
         cluster.objects.put(RunNames.attemptPrefix(run, 1, "client") + "result.json", json.writeValueAsBytes(tree));
         RunContext ctx = in(Phase.Collecting);
 
@@ -125,11 +163,13 @@ class ObserveAndCollectStepTest {
         assertThat(ctx.status().getVerdict()).isEqualTo(RunVerdict.INCONCLUSIVE);
         assertThat(ctx.status().getSteps().getFirst().getVerdict()).isEqualTo(RunVerdict.INCONCLUSIVE);
         assertThat(ctx.status().getMessage()).isEqualTo(tree.get("reason").asText());
-        var conclusive = Conditions.get(ctx.status(), CrdConstants.CONDITION_CONCLUSIVE).orElseThrow();
+        var conclusive =
+                Conditions.get(ctx.status(), CrdConstants.CONDITION_CONCLUSIVE).orElseThrow();
         assertThat(conclusive.getStatus()).isEqualTo("False");
         assertThat(conclusive.getReason()).isEqualTo("HostNoise");
         assertThat(conclusive.getMessage()).contains("the jitter probe before saw a 4.2 ms stall on CPU 1");
-        var completed = Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow();
+        var completed =
+                Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow();
         assertThat(completed.getReason()).isEqualTo("Inconclusive");
         assertThat(completed.getMessage()).startsWith("1 of 3 inconclusive");
     }
@@ -137,8 +177,10 @@ class ObserveAndCollectStepTest {
     @Test
     void aRunnerFailIsCollectedAsFailedWithTheRunnersOwnReason() throws Exception {
         BenchmarkRun echo = Runs.tcpEcho("refused", now.minusSeconds(30), PlacementSpec.Topology.SameNode);
-        byte[] refused = ResultSamples.connectionRefused();  // the real runner's result.json against a port nobody listens on
-        String reason = ResultJson.parse(new String(refused, StandardCharsets.UTF_8)).reason();
+        byte[] refused =
+                ResultSamples.connectionRefused(); // the real runner's result.json against a port nobody listens on
+        String reason =
+                ResultJson.parse(new String(refused, StandardCharsets.UTF_8)).reason();
         cluster.objects.put(RunNames.attemptPrefix(echo, 1, "client") + "result.json", refused);
         RunContext ctx = in(echo, Phase.Collecting);
 
@@ -153,10 +195,13 @@ class ObserveAndCollectStepTest {
             assertThat(s.getSamples()).isZero();
             assertThat(s.getReason()).endsWith("Connection refused");
         });
-        var completed = Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow();
+        var completed =
+                Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow();
         assertThat(completed.getReason()).isEqualTo("StepFailed");
         assertThat(completed.getMessage()).isEqualTo(reason);
-        assertThat(ctx.status().getArtifacts().getResult()).as("collected, so it is published").endsWith("/result.json");
+        assertThat(ctx.status().getArtifacts().getResult())
+                .as("collected, so it is published")
+                .endsWith("/result.json");
     }
 
     @Test
@@ -166,7 +211,9 @@ class ObserveAndCollectStepTest {
         new ObserveStep().apply(ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Scheduled);
         assertThat(ctx.attempt()).isEqualTo(2);
-        assertThat(ctx.status().getMessage()).startsWith("attempt 1 failed (JobDeleted: runner Job of attempt 1 was deleted); retrying as attempt 2 of 2");
+        assertThat(ctx.status().getMessage())
+                .startsWith(
+                        "attempt 1 failed (JobDeleted: runner Job of attempt 1 was deleted); retrying as attempt 2 of 2");
     }
 
     @Test
@@ -175,7 +222,12 @@ class ObserveAndCollectStepTest {
         pod("Running", null);
         RunContext ctx = in(Phase.Running);
         cluster.nodes.getFirst().getStatus().getConditions().getFirst().setStatus("Unknown");
-        cluster.nodes.getFirst().getStatus().getConditions().getFirst().setLastTransitionTime(now.minusSeconds(31).toString());
+        cluster.nodes
+                .getFirst()
+                .getStatus()
+                .getConditions()
+                .getFirst()
+                .setLastTransitionTime(now.minusSeconds(31).toString());
         new ObserveStep().apply(ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Failed);
         assertThat(ctx.status().getMessage()).isEqualTo("node bench-1 has been NotReady since " + now.minusSeconds(31));
@@ -183,7 +235,8 @@ class ObserveAndCollectStepTest {
 
     @Test
     void theUploadedResultBecomesStatusWithVerifiedIsolation() throws Exception {
-        cluster.objects.put(RunNames.attemptPrefix(run, 1, "client") + "result.json", fixture("dispatch-closed/result.json"));
+        cluster.objects.put(
+                RunNames.attemptPrefix(run, 1, "client") + "result.json", fixture("dispatch-closed/result.json"));
         RunContext ctx = in(Phase.Collecting);
         new CollectStep().apply(ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Succeeded);
@@ -193,26 +246,34 @@ class ObserveAndCollectStepTest {
             assertThat(s.getVerdict()).isEqualTo(RunVerdict.OK);
         });
         assertThat(ctx.status().getSummary().getP50()).matches("[0-9.]+(ns|us|ms)");
-        var isolated = Conditions.get(ctx.status(), CrdConstants.CONDITION_ISOLATED).orElseThrow();
+        var isolated =
+                Conditions.get(ctx.status(), CrdConstants.CONDITION_ISOLATED).orElseThrow();
         assertThat(isolated.getStatus()).as(isolated.getMessage()).isEqualTo("True");
         assertThat(ctx.status().getIsolation().getCpusetGranted()).isEqualTo("0-1");
-        assertThat(Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow().getReason()).isEqualTo("Succeeded");
+        assertThat(Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED)
+                        .orElseThrow()
+                        .getReason())
+                .isEqualTo("Succeeded");
     }
 
     @Test
     void aCpusetHoldingAReservedCpuIsNotIsolated() throws Exception {
-        cluster.objects.put(RunNames.attemptPrefix(run, 1, "client") + "result.json", fixture("dispatch-closed/result.json"));
+        cluster.objects.put(
+                RunNames.attemptPrefix(run, 1, "client") + "result.json", fixture("dispatch-closed/result.json"));
         RunContext ctx = in(Phase.Collecting);
         ctx.status().getIsolation().setReservedSystemCpus("1");
         new CollectStep().apply(ctx);
-        var isolated = Conditions.get(ctx.status(), CrdConstants.CONDITION_ISOLATED).orElseThrow();
+        var isolated =
+                Conditions.get(ctx.status(), CrdConstants.CONDITION_ISOLATED).orElseThrow();
         assertThat(isolated.getStatus()).isEqualTo("False");
         assertThat(isolated.getReason()).isEqualTo("ReservedCpusGranted");
     }
 
     /** Collects the fixture result as {@code edit} rewrote it, as a corrupt or hostile runner would upload it. */
     private RunContext collectRewritten(java.util.function.UnaryOperator<String> edit) throws Exception {
-        cluster.objects.put(RunNames.attemptPrefix(run, 1, "client") + "result.json", edit.apply(new String(fixture("dispatch-closed/result.json"))).getBytes());
+        cluster.objects.put(
+                RunNames.attemptPrefix(run, 1, "client") + "result.json",
+                edit.apply(new String(fixture("dispatch-closed/result.json"))).getBytes());
         RunContext ctx = in(Phase.Collecting);
         new CollectStep().apply(ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Failed);
@@ -223,12 +284,14 @@ class ObserveAndCollectStepTest {
     @Test
     void anAbsurdResultIsRejectedNamingTheFieldAndValue() throws Exception {
         RunContext ctx = collectRewritten(json -> json.replaceFirst("\"p50\" : \\d+", "\"p50\" : 999999999999999"));
-        assertThat(ctx.status().getMessage()).contains("was rejected: steps[0].merged.latency.p50 = 999999999999999 exceeds");
+        assertThat(ctx.status().getMessage())
+                .contains("was rejected: steps[0].merged.latency.p50 = 999999999999999 exceeds");
     }
 
     @Test
     void aResultOfAnotherTargetIsRejected() throws Exception {
-        RunContext ctx = collectRewritten(json -> json.replace("\n  \"target\" : \"dispatch\"", "\n  \"target\" : \"ipc\""));
+        RunContext ctx =
+                collectRewritten(json -> json.replace("\n  \"target\" : \"dispatch\"", "\n  \"target\" : \"ipc\""));
         assertThat(ctx.status().getMessage()).endsWith("was rejected: target = 'ipc' is not the run's target dispatch");
     }
 
@@ -256,7 +319,8 @@ class ObserveAndCollectStepTest {
         var outcome = new DeadlineStep().apply(ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Failed);
         assertThat(ctx.status().getMessage()).isEqualTo("did not finish within spec.timeout 20s (was Running)");
-        // the action gives back a node admitted but not stored as held, and deletes nothing (the fake has no client to delete
+        // the action gives back a node admitted but not stored as held, and deletes nothing (the fake has no client to
+        // delete
         // with): its Jobs go once the end is stored, as every ended run's (ReleaseStep)
         outcome.action().run();
     }

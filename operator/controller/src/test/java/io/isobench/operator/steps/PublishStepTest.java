@@ -37,12 +37,15 @@ class PublishStepTest {
         assertThat(cluster.published).as("nothing is written while deciding").isEmpty();
         assertThat(outcome.recheck()).as("how it went is said at once").isEqualTo(Duration.ZERO);
         outcome.action().run();
-        assertThat(cluster.published).as("published by the action, after the status is stored").containsExactly("r1");
+        assertThat(cluster.published)
+                .as("published by the action, after the status is stored")
+                .containsExactly("r1");
 
         RunContext next = cluster.context(run, now.plusSeconds(1));
         var after = new PublishStep().apply(next);
         assertThat(after.action()).as("published once").isNull();
-        var published = Conditions.get(next.status(), CrdConstants.CONDITION_PUBLISHED).orElseThrow();
+        var published =
+                Conditions.get(next.status(), CrdConstants.CONDITION_PUBLISHED).orElseThrow();
         assertThat(published.getStatus()).isEqualTo("True");
         assertThat(published.getMessage()).isEqualTo("on the report site: http://site/runs/r1");
         assertThat(next.status().getArtifacts().getSite()).isEqualTo("http://site/runs/r1");
@@ -50,22 +53,28 @@ class PublishStepTest {
 
     @Test
     void aFailedPublicationIsSaidAsPublishedFalseAndTriedAgainAtTheRecheck() throws Exception {
-        cluster.publishFailure = new IllegalStateException("no result.json collected at runs/team-a/r1/uid/result.json");
+        cluster.publishFailure =
+                new IllegalStateException("no result.json collected at runs/team-a/r1/uid/result.json");
         BenchmarkRun run = ended();
         new PublishStep().apply(cluster.context(run, now)).action().run();
 
         RunContext next = cluster.context(run, now.plusSeconds(1));
         var after = new PublishStep().apply(next);
-        var published = Conditions.get(next.status(), CrdConstants.CONDITION_PUBLISHED).orElseThrow();
+        var published =
+                Conditions.get(next.status(), CrdConstants.CONDITION_PUBLISHED).orElseThrow();
         assertThat(published.getStatus()).isEqualTo("False");
         assertThat(published.getReason()).isEqualTo("PublishFailed");
         assertThat(published.getMessage())
-                .isEqualTo("IllegalStateException: no result.json collected at runs/team-a/r1/uid/result.json; retrying");
+                .isEqualTo(
+                        "IllegalStateException: no result.json collected at runs/team-a/r1/uid/result.json; retrying");
         assertThat(after.action()).as("not again at once").isNull();
         assertThat(after.recheck()).isEqualTo(PublishStep.RETRY);
 
         cluster.publishFailure = null;
-        new PublishStep().apply(cluster.context(run, now.plusSeconds(31))).action().run();
+        new PublishStep()
+                .apply(cluster.context(run, now.plusSeconds(31)))
+                .action()
+                .run();
         assertThat(cluster.published).containsExactly("r1");
     }
 }

@@ -43,37 +43,47 @@ class QueueAndPreflightStepTest {
         RunContext ctx = queued(Runs.dispatch("r1", now));
         new QueueStep().apply(ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Failed);
-        var isolated = Conditions.get(ctx.status(), CrdConstants.CONDITION_ISOLATED).orElseThrow();
+        var isolated =
+                Conditions.get(ctx.status(), CrdConstants.CONDITION_ISOLATED).orElseThrow();
         assertThat(isolated.getStatus()).isEqualTo("False");
         assertThat(isolated.getReason()).isEqualTo("CpuManagerNotStatic");
         assertThat(isolated.getMessage()).contains("shared-1 (cpuManagerPolicy none)");
-        assertThat(Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow().getReason())
-                .as("the real reason, not just Failed").isEqualTo("CpuManagerNotStatic");
+        assertThat(Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED)
+                        .orElseThrow()
+                        .getReason())
+                .as("the real reason, not just Failed")
+                .isEqualTo("CpuManagerNotStatic");
     }
 
     @Test
     void aKubeletThatRefusesTheOperatorFailsAnExclusiveRunAtOnceSayingWhy() throws Exception {
         cluster.node("old-1", 4, "static", "bench").node("shared-1", 4, "none", "bench");
-        cluster.kubelets.put("old-1", KubeletFacts.refused("the kubelet on node old-1 authorizes GET /configz only as nodes/proxy"));
+        cluster.kubelets.put(
+                "old-1", KubeletFacts.refused("the kubelet on node old-1 authorizes GET /configz only as nodes/proxy"));
         RunContext ctx = queued(Runs.dispatch("r1", now));
         new QueueStep().apply(ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Failed);
-        var isolated = Conditions.get(ctx.status(), CrdConstants.CONDITION_ISOLATED).orElseThrow();
+        var isolated =
+                Conditions.get(ctx.status(), CrdConstants.CONDITION_ISOLATED).orElseThrow();
         assertThat(isolated.getStatus()).isEqualTo("False");
         assertThat(isolated.getReason()).isEqualTo("KubeletConfigUnreadable");
-        assertThat(isolated.getMessage()).contains("old-1 (the kubelet on node old-1 authorizes GET /configz only as nodes/proxy)")
+        assertThat(isolated.getMessage())
+                .contains("old-1 (the kubelet on node old-1 authorizes GET /configz only as nodes/proxy)")
                 .contains("shared-1 (cpuManagerPolicy none)");
     }
 
     @Test
     void anUnreachableKubeletKeepsTheRunQueuedSayingSoAndARefusingOneIsPassedOver() throws Exception {
         cluster.node("bench-1", 4, "static", "bench").node("old-1", 4, "static", "bench");
-        cluster.kubelets.put("bench-1", KubeletFacts.unreadable("GET https://10.0.0.7:10250/configz failed: connection refused"));
-        cluster.kubelets.put("old-1", KubeletFacts.refused("the kubelet on node old-1 did not authenticate the operator"));
+        cluster.kubelets.put(
+                "bench-1", KubeletFacts.unreadable("GET https://10.0.0.7:10250/configz failed: connection refused"));
+        cluster.kubelets.put(
+                "old-1", KubeletFacts.refused("the kubelet on node old-1 did not authenticate the operator"));
         RunContext ctx = queued(Runs.dispatch("r1", now));
         assertThat(new QueueStep().apply(ctx).next()).isFalse();
         assertThat(ctx.phase()).isEqualTo(Phase.Queued);
-        assertThat(ctx.status().getMessage()).contains("bench-1 (GET https://10.0.0.7:10250/configz failed: connection refused)");
+        assertThat(ctx.status().getMessage())
+                .contains("bench-1 (GET https://10.0.0.7:10250/configz failed: connection refused)");
 
         cluster.kubelets.put("bench-1", KubeletFacts.read("static", "0"));
         assertThat(new QueueStep().apply(ctx).next()).isTrue();
@@ -85,12 +95,15 @@ class QueueAndPreflightStepTest {
         cluster.node("bench-1", 4, "static", "bench");
         RunContext ctx = queued(Runs.dispatch("r1", now));
         assertThat(new QueueStep().apply(ctx).next()).isTrue();
-        cluster.kubelets.put("bench-1", KubeletFacts.refused("the kubelet's serving certificate on node bench-1 is not trusted"));
+        cluster.kubelets.put(
+                "bench-1", KubeletFacts.refused("the kubelet's serving certificate on node bench-1 is not trusted"));
         new PreflightStep().apply(ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Failed);
-        var isolated = Conditions.get(ctx.status(), CrdConstants.CONDITION_ISOLATED).orElseThrow();
+        var isolated =
+                Conditions.get(ctx.status(), CrdConstants.CONDITION_ISOLATED).orElseThrow();
         assertThat(isolated.getReason()).isEqualTo("KubeletConfigUnreadable");
-        assertThat(isolated.getMessage()).isEqualTo("node bench-1: the kubelet's serving certificate on node bench-1 is not trusted");
+        assertThat(isolated.getMessage())
+                .isEqualTo("node bench-1: the kubelet's serving certificate on node bench-1 is not trusted");
     }
 
     @Test
@@ -111,10 +124,12 @@ class QueueAndPreflightStepTest {
         RunContext ctx = queued(Runs.dispatch("big", now));
         new QueueStep().apply(ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Failed);
-        String why = "asks 2 whole CPUs and 2560Mi of memory on one node; the most any of the 1 node(s) matching nodeSelector"
-                + " isobench.io/pool (any value) has allocatable: 1 CPUs (bench-1), 16Gi of memory (bench-1)";
+        String why =
+                "asks 2 whole CPUs and 2560Mi of memory on one node; the most any of the 1 node(s) matching nodeSelector"
+                        + " isobench.io/pool (any value) has allocatable: 1 CPUs (bench-1), 16Gi of memory (bench-1)";
         assertThat(ctx.status().getMessage()).isEqualTo(why);
-        var placeable = Conditions.get(ctx.status(), CrdConstants.CONDITION_PLACEABLE).orElseThrow();
+        var placeable =
+                Conditions.get(ctx.status(), CrdConstants.CONDITION_PLACEABLE).orElseThrow();
         assertThat(placeable.getStatus()).isEqualTo("False");
         assertThat(placeable.getReason()).isEqualTo("Unschedulable");
         assertThat(placeable.getMessage()).isEqualTo(why);
@@ -128,7 +143,8 @@ class QueueAndPreflightStepTest {
         RunContext ctx = queued(run);
         assertThat(new QueueStep().apply(ctx).next()).isFalse();
         assertThat(ctx.phase()).isEqualTo(Phase.Queued);
-        var placeable = Conditions.get(ctx.status(), CrdConstants.CONDITION_PLACEABLE).orElseThrow();
+        var placeable =
+                Conditions.get(ctx.status(), CrdConstants.CONDITION_PLACEABLE).orElseThrow();
         assertThat(placeable.getStatus()).isEqualTo("False");
         assertThat(placeable.getReason()).isEqualTo("NoMatchingNode");
         assertThat(placeable.getMessage()).contains("nodeSelector isobench.io/pool=bench");
@@ -136,7 +152,10 @@ class QueueAndPreflightStepTest {
 
         cluster.node("bench-1", 4, "static", "bench");
         assertThat(new QueueStep().apply(ctx).next()).isTrue();
-        assertThat(Conditions.get(ctx.status(), CrdConstants.CONDITION_PLACEABLE).orElseThrow().getReason()).isEqualTo("Fits");
+        assertThat(Conditions.get(ctx.status(), CrdConstants.CONDITION_PLACEABLE)
+                        .orElseThrow()
+                        .getReason())
+                .isEqualTo("Fits");
         assertThat(ctx.status().getNodes()).containsExactly("bench-1");
     }
 
@@ -147,8 +166,10 @@ class QueueAndPreflightStepTest {
         RunContext ctx = queued(Runs.dispatch("r1", now));
         assertThat(new QueueStep().apply(ctx).next()).isFalse();
         assertThat(ctx.phase()).isEqualTo(Phase.Queued);
-        assertThat(Conditions.isTrue(ctx.status(), CrdConstants.CONDITION_PLACEABLE)).isTrue();
-        assertThat(ctx.status().getMessage()).isEqualTo("no Ready, schedulable node among those with room for it: bench-1 (NotReady)");
+        assertThat(Conditions.isTrue(ctx.status(), CrdConstants.CONDITION_PLACEABLE))
+                .isTrue();
+        assertThat(ctx.status().getMessage())
+                .isEqualTo("no Ready, schedulable node among those with room for it: bench-1 (NotReady)");
     }
 
     @Test
@@ -169,11 +190,15 @@ class QueueAndPreflightStepTest {
         assertThat(new QueueStep().apply(ctx).next()).isTrue();
         cluster.notReadYet.add("shared-1");
         var outcome = new PreflightStep().apply(ctx);
-        assertThat(cluster.kubeletReads).as("no kubelet is asked while deciding").isEmpty();
+        assertThat(cluster.kubeletReads)
+                .as("no kubelet is asked while deciding")
+                .isEmpty();
         assertThat(ctx.phase()).isEqualTo(Phase.Queued);
         assertThat(outcome.recheck()).as("judged as soon as it is read").isEqualTo(Duration.ZERO);
         outcome.action().run();
-        assertThat(cluster.kubeletReads).as("read by the action, after the status is stored").containsExactly("shared-1");
+        assertThat(cluster.kubeletReads)
+                .as("read by the action, after the status is stored")
+                .containsExactly("shared-1");
         new PreflightStep().apply(ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Scheduled);
         assertThat(ctx.status().getIsolation().getCpuManagerPolicy()).isEqualTo("none");
@@ -188,9 +213,13 @@ class QueueAndPreflightStepTest {
         var outcome = new PreflightStep().apply(ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Failed);
         String uid = ctx.run().getMetadata().getUid();
-        assertThat(cluster.ledger.holders(cluster.runs)).as("still held while the failure is not stored").containsKey(uid);
+        assertThat(cluster.ledger.holders(cluster.runs))
+                .as("still held while the failure is not stored")
+                .containsKey(uid);
         outcome.action().run();
-        assertThat(cluster.ledger.holders(cluster.runs)).as("given back by the action").doesNotContainKey(uid);
+        assertThat(cluster.ledger.holders(cluster.runs))
+                .as("given back by the action")
+                .doesNotContainKey(uid);
     }
 
     @Test
@@ -199,12 +228,18 @@ class QueueAndPreflightStepTest {
         cluster.notReadYet.addAll(List.of("bench-1", "bench-2"));
         RunContext ctx = queued(Runs.dispatch("r1", now));
         var outcome = new QueueStep().apply(ctx);
-        assertThat(cluster.kubeletReads).as("no kubelet is asked while deciding").isEmpty();
+        assertThat(cluster.kubeletReads)
+                .as("no kubelet is asked while deciding")
+                .isEmpty();
         assertThat(outcome.next()).isFalse();
-        assertThat(ctx.status().getNodes()).as("not admitted before its isolation can be judged").isNull();
+        assertThat(ctx.status().getNodes())
+                .as("not admitted before its isolation can be judged")
+                .isNull();
         assertThat(outcome.recheck()).isEqualTo(Duration.ZERO);
         outcome.action().run();
-        assertThat(cluster.kubeletReads).as("read by the action, after the status is stored").containsExactly("bench-1", "bench-2");
+        assertThat(cluster.kubeletReads)
+                .as("read by the action, after the status is stored")
+                .containsExactly("bench-1", "bench-2");
         assertThat(new QueueStep().apply(ctx).next()).isTrue();
         assertThat(ctx.status().getNodes()).containsExactly("bench-1");
     }
@@ -212,12 +247,18 @@ class QueueAndPreflightStepTest {
     @Test
     void anUnreachableKubeletIsAskedAgainOnlyByTheActionWhileTheRunWaits() throws Exception {
         cluster.node("bench-1", 4, "static", "bench");
-        cluster.kubelets.put("bench-1", KubeletFacts.unreadable("GET https://10.0.0.7:10250/configz failed: connection refused"));
+        cluster.kubelets.put(
+                "bench-1", KubeletFacts.unreadable("GET https://10.0.0.7:10250/configz failed: connection refused"));
         RunContext ctx = queued(Runs.dispatch("r1", now));
         var outcome = new QueueStep().apply(ctx);
-        assertThat(ctx.status().getMessage()).startsWith("cannot verify isolation yet: kubelet config unreadable on bench-1");
-        assertThat(cluster.kubeletReads).as("no kubelet is asked while deciding").isEmpty();
+        assertThat(ctx.status().getMessage())
+                .startsWith("cannot verify isolation yet: kubelet config unreadable on bench-1");
+        assertThat(cluster.kubeletReads)
+                .as("no kubelet is asked while deciding")
+                .isEmpty();
         outcome.action().run();
-        assertThat(cluster.kubeletReads).as("asked again after the status is stored").containsExactly("bench-1");
+        assertThat(cluster.kubeletReads)
+                .as("asked again after the status is stored")
+                .containsExactly("bench-1");
     }
 }

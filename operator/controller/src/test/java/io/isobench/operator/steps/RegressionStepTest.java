@@ -61,7 +61,8 @@ class RegressionStepTest {
         RunContext same = apply(ended("same", Phase.Succeeded, "base", ResultFixtures.dispatch(2, 3, 5, 1)), o);
         assertThat(regressed(same).getStatus()).isEqualTo("False");
         assertThat(regressed(same).getReason()).isEqualTo("NoRegression");
-        assertThat(regressed(same).getMessage()).isEqualTo("against base: no regression beyond 5% in 9 comparisons of 3 step(s)");
+        assertThat(regressed(same).getMessage())
+                .isEqualTo("against base: no regression beyond 5% in 9 comparisons of 3 step(s)");
         assertThat(o[0]).isEqualTo(Outcome.proceedToNext());
         RunContext slower = apply(ended("slower", Phase.Failed, "base", ResultFixtures.dispatch(2, 3, 5, 2)), o);
         assertThat(regressed(slower).getStatus()).isEqualTo("True");
@@ -73,10 +74,24 @@ class RegressionStepTest {
     void aVerdictGivenIsNeverComputedAgain() {
         ended("base", Phase.Succeeded, null, ResultFixtures.dispatch(2, 3, 5, 1));
         BenchmarkRun run = ended("cand", Phase.Succeeded, "base", ResultFixtures.dispatch(2, 3, 5, 1));
-        Conditions.set(run.getStatus(), CrdConstants.CONDITION_REGRESSED, "True", "Regressed", "earlier", 1, now.minusSeconds(5));
+        Conditions.set(
+                run.getStatus(),
+                CrdConstants.CONDITION_REGRESSED,
+                "True",
+                "Regressed",
+                "earlier",
+                1,
+                now.minusSeconds(5));
         Outcome[] o = new Outcome[1];
         assertThat(regressed(apply(run, o)).getMessage()).isEqualTo("earlier");
-        Conditions.set(run.getStatus(), CrdConstants.CONDITION_REGRESSED, "Unknown", "BaselinePending", "earlier", 1, now.minusSeconds(5));
+        Conditions.set(
+                run.getStatus(),
+                CrdConstants.CONDITION_REGRESSED,
+                "Unknown",
+                "BaselinePending",
+                "earlier",
+                1,
+                now.minusSeconds(5));
         assertThat(regressed(apply(run, o)).getReason()).isEqualTo("NoRegression");
     }
 
@@ -99,20 +114,24 @@ class RegressionStepTest {
     void withoutAResultOrAStoreItSaysWhy() {
         ended("base", Phase.Failed, null, null);
         Outcome[] o = new Outcome[1];
-        assertThat(regressed(apply(ended("noresult", Phase.Failed, "base", null), o)).getReason()).isEqualTo("NoResult");
+        assertThat(regressed(apply(ended("noresult", Phase.Failed, "base", null), o))
+                        .getReason())
+                .isEqualTo("NoResult");
         assertThat(o[0]).isEqualTo(Outcome.proceedToNext());
         RunContext baseless = apply(ended("cand", Phase.Succeeded, "base", ResultFixtures.dispatch(2, 3, 5, 1)), o);
         assertThat(regressed(baseless).getReason()).isEqualTo("BaselineHasNoResult");
         assertThat(regressed(baseless).getMessage()).isEqualTo("baseline base ended Failed with no collected result");
         ended("base2", Phase.Succeeded, null, "{\"formatVersion\": 99}");
-        assertThat(regressed(apply(ended("c2", Phase.Succeeded, "base2", ResultFixtures.dispatch(2, 3, 5, 1)), o)).getReason())
+        assertThat(regressed(apply(ended("c2", Phase.Succeeded, "base2", ResultFixtures.dispatch(2, 3, 5, 1)), o))
+                        .getReason())
                 .isEqualTo("UnreadableResult");
         ended("base3", Phase.Succeeded, null, ResultFixtures.dispatch(2, 3, 5, 1));
         BenchmarkRun c3 = ended("c3", Phase.Succeeded, "base3", ResultFixtures.dispatch(2, 3, 5, 1));
         cluster.storeDown = true;
         RunContext down = apply(c3, o);
         assertThat(regressed(down).getReason()).isEqualTo("StoreUnavailable");
-        assertThat(regressed(down).getMessage()).isEqualTo("cannot read the results to compare: connection refused; retrying");
+        assertThat(regressed(down).getMessage())
+                .isEqualTo("cannot read the results to compare: connection refused; retrying");
         assertThat(o[0].recheck()).isEqualTo(RegressionStep.RETRY);
     }
 }

@@ -11,7 +11,7 @@ import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 /** A grant lives exactly while its attempt runs: revoked once the attempt ends,
-        whatever the phase after it; retried while the store is away. */
+ * whatever the phase after it; retried while the store is away. */
 class RevokeGrantStepTest {
 
     private final Instant now = Instant.parse("2026-11-23T10:00:00Z");
@@ -48,10 +48,15 @@ class RevokeGrantStepTest {
             assertThat(ctx.status().getUploadGrant().getRevokedAt()).isEqualTo(now);
             RunContext again = cluster.context(ctx.run(), now);
             again.status().setUploadGrant(ctx.status().getUploadGrant());
-            assertThat(new RevokeGrantStep().apply(again).action()).as("nothing left to do").isNull();
+            assertThat(new RevokeGrantStep().apply(again).action())
+                    .as("nothing left to do")
+                    .isNull();
         }
-        assertThat(cluster.revoked).containsExactly("runs/team-a/r/uid/attempt-1/client/", "runs/team-a/r/uid/attempt-1/client/",
-                "runs/team-a/r/uid/attempt-1/client/");
+        assertThat(cluster.revoked)
+                .containsExactly(
+                        "runs/team-a/r/uid/attempt-1/client/",
+                        "runs/team-a/r/uid/attempt-1/client/",
+                        "runs/team-a/r/uid/attempt-1/client/");
     }
 
     @Test
@@ -71,7 +76,9 @@ class RevokeGrantStepTest {
         assertThat(collecting.status().getUploadGrant().getRevokedAt()).isNull();
 
         var retry = new RevokeGrantStep().apply(withGrant(Phase.Scheduled, 2, 1));
-        assertThat(retry.next()).as("no new grant may replace the unrevoked one's record").isFalse();
+        assertThat(retry.next())
+                .as("no new grant may replace the unrevoked one's record")
+                .isFalse();
         assertThat(retry.recheck()).isEqualTo(RevokeGrantStep.RETRY);
     }
 }

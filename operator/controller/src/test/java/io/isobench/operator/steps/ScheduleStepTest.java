@@ -56,15 +56,21 @@ class ScheduleStepTest {
         var outcome = new ScheduleStep().apply(ctx);
         assertThat(outcome.action()).isNull();
         assertThat(outcome.recheck()).isEqualTo(ScheduleStep.RECHECK);
-        assertThat(ctx.status().getMessage()).startsWith("cannot issue the runner's upload grant for runs/team-a/r/")
-                .contains("cannot reach http://127.0.0.1:29999").endsWith("; retrying");
+        assertThat(ctx.status().getMessage())
+                .startsWith("cannot issue the runner's upload grant for runs/team-a/r/")
+                .contains("cannot reach http://127.0.0.1:29999")
+                .endsWith("; retrying");
         assertThat(ctx.status().getUploadGrant()).isNull();
     }
 
     @Test
     void anExistingJobIsLeftAloneAndObservationGoesOn() throws Exception {
         BenchmarkRun run = Runs.dispatch("r", now);
-        cluster.jobs.add(new JobBuilder().withNewMetadata().withName(RunNames.job(run, 1)).endMetadata().build());
+        cluster.jobs.add(new JobBuilder()
+                .withNewMetadata()
+                .withName(RunNames.job(run, 1))
+                .endMetadata()
+                .build());
         var outcome = new ScheduleStep().apply(scheduled(run, "bench-1"));
         assertThat(outcome.action()).isNull();
         assertThat(outcome.next()).isTrue();
@@ -76,16 +82,39 @@ class ScheduleStepTest {
         var first = new ScheduleStep().apply(scheduled(run, "bench-1", "bench-2"));
         assertThat(first.action()).as("server Job").isNotNull();
 
-        cluster.jobs.add(new JobBuilder().withNewMetadata().withName(RunNames.job(run, 1) + "-server").endMetadata().build());
+        cluster.jobs.add(new JobBuilder()
+                .withNewMetadata()
+                .withName(RunNames.job(run, 1) + "-server")
+                .endMetadata()
+                .build());
         RunContext waiting = scheduled(run, "bench-1", "bench-2");
         assertThat(new ScheduleStep().apply(waiting).action()).isNull();
-        assertThat(waiting.status().getMessage()).isEqualTo("waiting for the server pod on bench-2 to run and get an IP");
+        assertThat(waiting.status().getMessage())
+                .isEqualTo("waiting for the server pod on bench-2 to run and get an IP");
 
-        cluster.pods.add(new PodBuilder().withNewMetadata().withName("srv").addToLabels(CrdConstants.LABEL_ATTEMPT, "1")
-                .addToLabels(CrdConstants.LABEL_ROLE, "server").withCreationTimestamp(now.toString()).endMetadata()
-                .withNewStatus().withPhase("Running").withPodIP("10.244.0.7").endStatus().build());
-        assertThat(new ScheduleStep().apply(scheduled(run, "bench-1", "bench-2")).action()).as("client Job pointed at 10.244.0.7:7000").isNotNull();
-        var args = cluster.context(run, now).services().workload().arguments(run, 1, "10.244.0.7:7000").getData().get("client.args");
+        cluster.pods.add(new PodBuilder()
+                .withNewMetadata()
+                .withName("srv")
+                .addToLabels(CrdConstants.LABEL_ATTEMPT, "1")
+                .addToLabels(CrdConstants.LABEL_ROLE, "server")
+                .withCreationTimestamp(now.toString())
+                .endMetadata()
+                .withNewStatus()
+                .withPhase("Running")
+                .withPodIP("10.244.0.7")
+                .endStatus()
+                .build());
+        assertThat(new ScheduleStep()
+                        .apply(scheduled(run, "bench-1", "bench-2"))
+                        .action())
+                .as("client Job pointed at 10.244.0.7:7000")
+                .isNotNull();
+        var args = cluster.context(run, now)
+                .services()
+                .workload()
+                .arguments(run, 1, "10.244.0.7:7000")
+                .getData()
+                .get("client.args");
         assertThat(args.lines()).contains("--server-address", "10.244.0.7:7000");
     }
 }

@@ -60,20 +60,36 @@ class ServerIsolationStepTest {
 
     private Pod pod(String name, String role, String node, String qos, boolean serverStarted, boolean sidecar) {
         var status = new ContainerStatusBuilder().withName("server").withNewState();
-        var state = serverStarted ? status.withNewRunning().endRunning()
+        var state = serverStarted
+                ? status.withNewRunning().endRunning()
                 : status.withNewWaiting().withReason("PodInitializing").endWaiting();
         var built = state.endState().build();
-        var pod = new PodBuilder().withNewMetadata().withName(name).addToLabels(CrdConstants.LABEL_ATTEMPT, "1")
-                .addToLabels(CrdConstants.LABEL_ROLE, role).withCreationTimestamp(now.toString()).endMetadata()
-                .withNewSpec().withNodeName(node).endSpec()
-                .withNewStatus().withPhase("Running").withQosClass(qos).endStatus().build();
+        var pod = new PodBuilder()
+                .withNewMetadata()
+                .withName(name)
+                .addToLabels(CrdConstants.LABEL_ATTEMPT, "1")
+                .addToLabels(CrdConstants.LABEL_ROLE, role)
+                .withCreationTimestamp(now.toString())
+                .endMetadata()
+                .withNewSpec()
+                .withNodeName(node)
+                .endSpec()
+                .withNewStatus()
+                .withPhase("Running")
+                .withQosClass(qos)
+                .endStatus()
+                .build();
         (sidecar ? pod.getStatus().getInitContainerStatuses() : pod.getStatus().getContainerStatuses()).add(built);
         return pod;
     }
 
     private static ServerReport report(int cpu, String siblings) {
         var cpuset = new Environment.CpuSet(List.of(cpu), String.valueOf(cpu), String.valueOf(cpu));
-        return new ServerReport(ServerReport.FORMAT_VERSION, "tcp-echo", cpuset, List.of(cpu + ":" + siblings),
+        return new ServerReport(
+                ServerReport.FORMAT_VERSION,
+                "tcp-echo",
+                cpuset,
+                List.of(cpu + ":" + siblings),
                 List.of(new Pinning("server", cpu, true, "affinity read back: " + cpu)));
     }
 
@@ -82,7 +98,12 @@ class ServerIsolationStepTest {
     }
 
     private void running(BenchmarkRun run) {
-        cluster.jobs.add(new JobBuilder().withNewMetadata().withName(RunNames.job(run, 1)).endMetadata().withNewStatus().endStatus()
+        cluster.jobs.add(new JobBuilder()
+                .withNewMetadata()
+                .withName(RunNames.job(run, 1))
+                .endMetadata()
+                .withNewStatus()
+                .endStatus()
                 .build());
     }
 
@@ -99,9 +120,11 @@ class ServerIsolationStepTest {
         cluster.kubelets.put("bench-2", KubeletFacts.read("none", null));
         RunContext separate = preflight(echo(PlacementSpec.Topology.SeparateNodes), "bench-1", "bench-2");
         assertThat(separate.phase()).isEqualTo(Phase.Failed);
-        var isolated = Conditions.get(separate.status(), CrdConstants.CONDITION_ISOLATED).orElseThrow();
+        var isolated = Conditions.get(separate.status(), CrdConstants.CONDITION_ISOLATED)
+                .orElseThrow();
         assertThat(isolated.getReason()).isEqualTo("CpuManagerNotStatic");
-        assertThat(isolated.getMessage()).isEqualTo("node bench-2: kubelet cpuManagerPolicy is none; isolation Exclusive needs static");
+        assertThat(isolated.getMessage())
+                .isEqualTo("node bench-2: kubelet cpuManagerPolicy is none; isolation Exclusive needs static");
     }
 
     @Test
@@ -109,7 +132,8 @@ class ServerIsolationStepTest {
         cluster.node("bench-1", 4, "static", "bench");
         BenchmarkRun run = echo(PlacementSpec.Topology.SamePod);
         run.getSpec().getPlacement().getServer().setCpus(0);
-        assertThat(preflight(run, "bench-1").status().getIsolation().getServer()).isNull();
+        assertThat(preflight(run, "bench-1").status().getIsolation().getServer())
+                .isNull();
     }
 
     @Test
@@ -126,8 +150,10 @@ class ServerIsolationStepTest {
         assertThat(waiting.status().getIsolation().getServer().getPod()).isEqualTo("e1-server");
 
         cluster.pods.set(1, pod("e1-server", "server", "bench-1", "Guaranteed", true, false));
-        log("e1-server", "NOTE: Picked up JDK_JAVA_OPTIONS: -Xss1m\n" + report(3, "3").toLogLine()
-                + "\nisobench-runner server: tcp-echo listening on 0.0.0.0:7000\n");
+        log(
+                "e1-server",
+                "NOTE: Picked up JDK_JAVA_OPTIONS: -Xss1m\n" + report(3, "3").toLogLine()
+                        + "\nisobench-runner server: tcp-echo listening on 0.0.0.0:7000\n");
         RunContext started = next(waiting);
         new ObserveStep().apply(started);
         var server = started.status().getIsolation().getServer();
@@ -157,7 +183,8 @@ class ServerIsolationStepTest {
         RunContext observed = next(ctx);
         new ObserveStep().apply(observed);
         assertThat(observed.status().getIsolation().getServer().getPod()).isEqualTo("e1-client");
-        assertThat(observed.status().getIsolation().getServer().getCpusetGranted()).isEqualTo("2");
+        assertThat(observed.status().getIsolation().getServer().getCpusetGranted())
+                .isEqualTo("2");
     }
 
     @Test
@@ -170,15 +197,17 @@ class ServerIsolationStepTest {
         RunContext forbidden = next(ctx);
         new ObserveStep().apply(forbidden);
         assertThat(forbidden.status().getIsolation().getServer().getUnverified())
-                .isEqualTo("GET /api/v1/namespaces/isobench-system/pods/e1-server/log?container=server&limitBytes=65536 failed: 400"
-                        + " container \"server\" is waiting to start");
+                .isEqualTo(
+                        "GET /api/v1/namespaces/isobench-system/pods/e1-server/log?container=server&limitBytes=65536 failed: 400"
+                                + " container \"server\" is waiting to start");
 
         String line = report(3, "3").toLogLine();
         log("e1-server", line + "\n" + line.replace("\"cpus\":[3]", "\"cpus\":[0]") + "\n");
         RunContext twice = next(forbidden);
         new ObserveStep().apply(twice);
         assertThat(twice.status().getIsolation().getServer().getUnverified())
-                .isEqualTo("the server printed 2 report lines, not one (in the first 65536 bytes of container server's log)");
+                .isEqualTo(
+                        "the server printed 2 report lines, not one (in the first 65536 bytes of container server's log)");
         assertThat(twice.status().getIsolation().getServer().getCpusetGranted()).isNull();
 
         log("e1-server", report(3, "3,7").toLogLine().replace("\"target\":\"tcp-echo\"", "\"target\":\"<img src=x>\""));
@@ -227,17 +256,21 @@ class ServerIsolationStepTest {
         log("e1-server", report(3, "3,7").toLogLine());
         RunContext observed = next(ctx);
         new ObserveStep().apply(observed);
-        cluster.objects.put(RunNames.attemptPrefix(run, 1, "client") + "result.json", ResultFixtures.tcpEcho(1).getBytes());
+        cluster.objects.put(
+                RunNames.attemptPrefix(run, 1, "client") + "result.json",
+                ResultFixtures.tcpEcho(1).getBytes());
 
         RunContext collected = next(observed);
         collected.status().setPhase(Phase.Collecting);
         new CollectStep().apply(collected);
-        var isolated = Conditions.get(collected.status(), CrdConstants.CONDITION_ISOLATED).orElseThrow();
+        var isolated = Conditions.get(collected.status(), CrdConstants.CONDITION_ISOLATED)
+                .orElseThrow();
         assertThat(isolated.getStatus()).isEqualTo("False");
         assertThat(isolated.getReason()).isEqualTo("SmtSiblingShared");
         assertThat(isolated.getMessage())
-                .startsWith("server pod e1-server on node bench-1: granted cpuset 3 shares physical cores with CPUs outside it"
-                        + " (CPU 3 with 7)");
+                .startsWith(
+                        "server pod e1-server on node bench-1: granted cpuset 3 shares physical cores with CPUs outside it"
+                                + " (CPU 3 with 7)");
 
         log("e1-server", report(3, "3").toLogLine());
         observed.status().getIsolation().getServer().setCpusetGranted(null);
@@ -246,8 +279,10 @@ class ServerIsolationStepTest {
         RunContext again = next(reread);
         again.status().setPhase(Phase.Collecting);
         new CollectStep().apply(again);
-        var verified = Conditions.get(again.status(), CrdConstants.CONDITION_ISOLATED).orElseThrow();
+        var verified =
+                Conditions.get(again.status(), CrdConstants.CONDITION_ISOLATED).orElseThrow();
         assertThat(verified.getStatus()).as(verified.getMessage()).isEqualTo("True");
-        assertThat(verified.getMessage()).contains("server pod e1-server on node bench-1: static CPU manager granted cpuset 3");
+        assertThat(verified.getMessage())
+                .contains("server pod e1-server on node bench-1: static CPU manager granted cpuset 3");
     }
 }

@@ -26,7 +26,9 @@ class ValidateStepTest {
         new ValidateStep().apply(ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Queued);
         assertThat(ctx.status().getTarget()).isEqualTo("tcp-echo");
-        assertThat(Conditions.get(ctx.status(), CrdConstants.CONDITION_ACCEPTED).orElseThrow().getMessage())
+        assertThat(Conditions.get(ctx.status(), CrdConstants.CONDITION_ACCEPTED)
+                        .orElseThrow()
+                        .getMessage())
                 .isEqualTo("target tcp-echo, 2 whole CPU(s) per node, isolation Exclusive");
     }
 
@@ -34,24 +36,31 @@ class ValidateStepTest {
     void aRunWithNoTargetFailsAsAnInvalidSpecNamingTheField() {
         BenchmarkRun run = Runs.dispatch("none", now);
         run.getSpec().setTarget(new TargetSpec());
-        assertInvalid(run, "spec.target: set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, ipc; none is set");
+        assertInvalid(
+                run, "spec.target: set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, ipc; none is set");
     }
 
     @Test
     void aRunWithTwoTargetsFailsAsAnInvalidSpecNamingBoth() {
         BenchmarkRun run = Runs.dispatch("two", now);
         run.getSpec().getTarget().setUdpEcho(new EchoTargetSpec());
-        assertInvalid(run, "spec.target: set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, ipc; [dispatch, udpEcho] are set");
+        assertInvalid(
+                run,
+                "spec.target: set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, ipc; [dispatch, udpEcho] are set");
     }
 
     private void assertInvalid(BenchmarkRun run, String message) {
         RunContext ctx = cluster.context(run, now);
         new ValidateStep().apply(ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Failed);
-        var accepted = Conditions.get(ctx.status(), CrdConstants.CONDITION_ACCEPTED).orElseThrow();
+        var accepted =
+                Conditions.get(ctx.status(), CrdConstants.CONDITION_ACCEPTED).orElseThrow();
         assertThat(accepted.getStatus()).isEqualTo("False");
         assertThat(accepted.getReason()).isEqualTo("InvalidSpec");
         assertThat(accepted.getMessage()).isEqualTo(message);
-        assertThat(Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED).orElseThrow().getReason()).isEqualTo("InvalidSpec");
+        assertThat(Conditions.get(ctx.status(), CrdConstants.CONDITION_COMPLETED)
+                        .orElseThrow()
+                        .getReason())
+                .isEqualTo("InvalidSpec");
     }
 }

@@ -21,7 +21,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -41,11 +40,18 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ExampleWorkloadGoldenTest {
 
     private static final Path GOLDEN = Path.of("src/test/resources/workload-golden");
-    private static final OperatorConfig CONFIG = OperatorConfig.fromEnvironment(Map.of("ISOBENCH_STORE_ENDPOINT",
-            "http://minio.isobench-system:9000", "POD_NAMESPACE", "isobench-system", "ISOBENCH_RUNNER_IMAGE", "isobench/runner:golden"));
+    private static final OperatorConfig CONFIG = OperatorConfig.fromEnvironment(Map.of(
+            "ISOBENCH_STORE_ENDPOINT",
+            "http://minio.isobench-system:9000",
+            "POD_NAMESPACE",
+            "isobench-system",
+            "ISOBENCH_RUNNER_IMAGE",
+            "isobench/runner:golden"));
     private static final String SERVER_POD_IP = "10.244.0.7";
-    private static final ObjectMapper SORTED_YAML = new ObjectMapper(YAMLFactory.builder().enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
-            .build()).enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
+    private static final ObjectMapper SORTED_YAML = new ObjectMapper(YAMLFactory.builder()
+                    .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
+                    .build())
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
 
     /** The placements each example is rendered with, beside its own. */
     private static Map<String, Consumer<PlacementSpec>> variants(BenchmarkRun run) {
@@ -83,14 +89,19 @@ class ExampleWorkloadGoldenTest {
         BenchmarkRun run = read(example);
         variants(run).get(variant).accept(run.getSpec().getPlacement());
         String rendered = render(run);
-        Path golden = GOLDEN.resolve(example.getParent().getFileName() + "_" + example.getFileName().toString().replace(".yaml", ""))
+        Path golden = GOLDEN.resolve(example.getParent().getFileName() + "_"
+                        + example.getFileName().toString().replace(".yaml", ""))
                 .resolve(variant + ".yaml");
         if (Boolean.getBoolean("isobench.golden.update")) {
             Files.createDirectories(golden.getParent());
             Files.writeString(golden, rendered);
         }
-        assertThat(golden).as("golden file (write it with -Disobench.golden.update=true)").exists();
-        assertThat(rendered).as(example + " " + variant + " differs from " + golden).isEqualTo(Files.readString(golden));
+        assertThat(golden)
+                .as("golden file (write it with -Disobench.golden.update=true)")
+                .exists();
+        assertThat(rendered)
+                .as(example + " " + variant + " differs from " + golden)
+                .isEqualTo(Files.readString(golden));
     }
 
     private static BenchmarkRun read(Path example) throws IOException {
@@ -104,8 +115,8 @@ class ExampleWorkloadGoldenTest {
     private static String render(BenchmarkRun run) {
         var workload = new RunnerWorkload(CONFIG);
         ResourcePlan plan = ResourcePlan.of(run.getSpec());
-        var out = new StringBuilder("# plan: " + plan + "; nodes " + plan.nodesNeeded() + ", cpus per node " + plan.cpusPerNode()
-                + ", memory per node " + plan.memoryPerNodeBytes() + "\n");
+        var out = new StringBuilder("# plan: " + plan + "; nodes " + plan.nodesNeeded() + ", cpus per node "
+                + plan.cpusPerNode() + ", memory per node " + plan.memoryPerNodeBytes() + "\n");
         String serverAddress = plan.serverAddress(run.getSpec().getTarget(), SERVER_POD_IP);
         var objects = new ArrayList<HasMetadata>();
         objects.add(workload.arguments(run, 1, serverAddress));

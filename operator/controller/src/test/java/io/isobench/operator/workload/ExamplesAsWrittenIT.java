@@ -64,7 +64,9 @@ class ExamplesAsWrittenIT {
     private static final Path LAUNCHER = ROOT.resolve("runner-image/bin/isobench-runner");
     private static final Path JAR = ROOT.resolve("runner-image/target/isobench-runner.jar");
     /** No store: the runner writes its run directory and uploads nothing. */
-    private static final OperatorConfig CONFIG = OperatorConfig.fromEnvironment(Map.of("POD_NAMESPACE", "isobench-system"));
+    private static final OperatorConfig CONFIG =
+            OperatorConfig.fromEnvironment(Map.of("POD_NAMESPACE", "isobench-system"));
+
     private static final Duration SERVER_START = Duration.ofSeconds(60);
     private static final Duration RUN_LIMIT = Duration.ofMinutes(5);
     /**
@@ -101,17 +103,23 @@ class ExamplesAsWrittenIT {
         String only = System.getProperty("isobench.examples", "");
         List<String> names = only.isBlank() ? List.of() : List.of(only.split(","));
         return RunnerArgsContractTest.examples()
-                .filter(p -> names.isEmpty() || names.contains(p.getFileName().toString().replace(".yaml", "")));
+                .filter(p -> names.isEmpty()
+                        || names.contains(p.getFileName().toString().replace(".yaml", "")));
     }
 
     @ParameterizedTest
     @MethodSource("examples")
     void theExampleRunsAsWrittenAndReachesTheVerdictItStates(Path example) throws Exception {
-        assertThat(JAR).as("the runner jar (mvn package builds it before this module's integration tests)").exists();
-        String name = example.getParent().getFileName() + "_" + example.getFileName().toString().replace(".yaml", "");
-        Path dir = ROOT.resolve("operator/controller/target/examples-as-written").resolve(name);
-        deleteTree(dir);  // an earlier build's runs: the runner refuses to write over a finished run
-        try (var log = new PrintWriter(Files.newBufferedWriter(Files.createDirectories(dir).resolve("check.log")), true)) {
+        assertThat(JAR)
+                .as("the runner jar (mvn package builds it before this module's integration tests)")
+                .exists();
+        String name = example.getParent().getFileName() + "_"
+                + example.getFileName().toString().replace(".yaml", "");
+        Path dir =
+                ROOT.resolve("operator/controller/target/examples-as-written").resolve(name);
+        deleteTree(dir); // an earlier build's runs: the runner refuses to write over a finished run
+        try (var log = new PrintWriter(
+                Files.newBufferedWriter(Files.createDirectories(dir).resolve("check.log")), true)) {
             // each step must reach its verdict in some attempt; until then, why it has not
             Map<String, String> pending = null;
             for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
@@ -143,15 +151,22 @@ class ExamplesAsWrittenIT {
                     expected.announce(example);
                     return;
                 }
-                // the runner measured the host taking the measured threads' CPUs in every failing repetition: run it again
-                log.println("attempt " + attempt + " disturbed by host noise; steps still to reach their verdict: " + pending.keySet());
+                // the runner measured the host taking the measured threads' CPUs in every failing repetition: run it
+                // again
+                log.println("attempt " + attempt + " disturbed by host noise; steps still to reach their verdict: "
+                        + pending.keySet());
             }
-            // what the runner would call INCONCLUSIVE: no verdict about the example either way, said as such (a skipped test with
-            // the reason), never a pass; a FAIL that does not name the host's noise, or a wrong verdict, failed above at once
-            Assumptions.abort("INCONCLUSIVE: the host was too noisy to judge " + example + " in " + ATTEMPTS + " attempts: these steps never "
+            // what the runner would call INCONCLUSIVE: no verdict about the example either way, said as such (a skipped
+            // test with
+            // the reason), never a pass; a FAIL that does not name the host's noise, or a wrong verdict, failed above
+            // at once
+            Assumptions.abort("INCONCLUSIVE: the host was too noisy to judge " + example + " in " + ATTEMPTS
+                    + " attempts: these steps never "
                     + "reached their verdict, and every repetition of theirs that failed names host noise (involuntary switches, steal, "
-                    + "stalls) — run it on a quieter machine:\n" + pending.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue())
-                    .collect(Collectors.joining("\n")));
+                    + "stalls) — run it on a quieter machine:\n"
+                    + pending.entrySet().stream()
+                            .map(e -> e.getKey() + ": " + e.getValue())
+                            .collect(Collectors.joining("\n")));
         }
     }
 
@@ -185,17 +200,29 @@ class ExamplesAsWrittenIT {
         String serverAddress = plan.serverAddress(target, "127.0.0.1");
         var workload = new RunnerWorkload(CONFIG);
         Map<String, String> files = workload.arguments(run, 1, serverAddress).getData();
-        var clientPod = workload.clientJob(run, 1, "here").getSpec().getTemplate().getSpec();
+        var clientPod =
+                workload.clientJob(run, 1, "here").getSpec().getTemplate().getSpec();
         Container client = clientPod.getContainers().getFirst();
-        Container server = profile.server().isEmpty() || plan.serverInClientContainer() ? null
-                : plan.twoPods() ? workload.serverJob(run, 1, "here").getSpec().getTemplate().getSpec().getContainers().getFirst()
-                : clientPod.getInitContainers().getFirst();
+        Container server = profile.server().isEmpty() || plan.serverInClientContainer()
+                ? null
+                : plan.twoPods()
+                        ? workload.serverJob(run, 1, "here")
+                                .getSpec()
+                                .getTemplate()
+                                .getSpec()
+                                .getContainers()
+                                .getFirst()
+                        : clientPod.getInitContainers().getFirst();
 
         Cpus cpus = Cpus.map(plan, EnvironmentProbe.system().grantedCpus());
-        String memoryVolume = profile.memoryVolume().map(MemoryVolume::mountPath).orElse(null);
+        String memoryVolume =
+                profile.memoryVolume().map(MemoryVolume::mountPath).orElse(null);
         Pod pod = new Pod(Files.createDirectories(dir), freePort(), serverPort, memoryVolume);
-        log.println(example + " (" + (server == null ? "one container"
-                : plan.topology() + ", server " + (plan.twoPods() ? "pod" : "container")) + ")");
+        log.println(example + " ("
+                + (server == null
+                        ? "one container"
+                        : plan.topology() + ", server " + (plan.twoPods() ? "pod" : "container"))
+                + ")");
         log.println("changed here: " + String.join(", ", changes) + "; " + pod.describe() + "; " + cpus.describe());
 
         Process serverProcess = null;
@@ -210,9 +237,13 @@ class ExamplesAsWrittenIT {
                 clientProcess.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
             String output = pod.output("client");
-            assertThat(finished).as(example + ": the client ran longer than " + RUN_LIMIT + "\n" + output).isTrue();
+            assertThat(finished)
+                    .as(example + ": the client ran longer than " + RUN_LIMIT + "\n" + output)
+                    .isTrue();
             Path resultJson = pod.results().resolve("result.json");
-            assertThat(resultJson).as(example + ": exit " + clientProcess.exitValue() + ", no result\n" + output).exists();
+            assertThat(resultJson)
+                    .as(example + ": exit " + clientProcess.exitValue() + ", no result\n" + output)
+                    .exists();
             RunResult result = ResultJson.read(resultJson);
             log.println("verdict " + result.verdict() + ", exit " + clientProcess.exitValue());
             return new Attempt(result, clientProcess.exitValue(), output, expected);
@@ -244,8 +275,13 @@ class ExamplesAsWrittenIT {
             if (!stated.startsWith("FAIL:") || colon < 0) {
                 throw new AssertionError(EXPECTED_VERDICT + " '" + stated + "': must read 'FAIL: STEP, …: WHY'");
             }
-            List<String> steps = Stream.of(stated.substring("FAIL:".length(), colon).split(",")).map(String::strip).toList();
-            List<Pattern> patterns = steps.stream().map(step -> Pattern.compile(Pattern.quote(step).replace("*", "\\E.*\\Q"))).toList();
+            List<String> steps = Stream.of(
+                            stated.substring("FAIL:".length(), colon).split(","))
+                    .map(String::strip)
+                    .toList();
+            List<Pattern> patterns = steps.stream()
+                    .map(step -> Pattern.compile(Pattern.quote(step).replace("*", "\\E.*\\Q")))
+                    .toList();
             return new Expectation(steps, patterns, stated.substring(colon + 1).strip());
         }
 
@@ -261,8 +297,10 @@ class ExamplesAsWrittenIT {
             if (!mayFail(step)) {
                 return "step " + step.id() + " " + step.verdict() + ": " + step.reason();
             }
-            if (step.reason() != null && (step.reason().contains("target failed") || step.reason().contains("no message completed"))) {
-                return "step " + step.id() + " may FAIL on what it measures, never on the target failing, but: " + step.reason();
+            if (step.reason() != null
+                    && (step.reason().contains("target failed") || step.reason().contains("no message completed"))) {
+                return "step " + step.id() + " may FAIL on what it measures, never on the target failing, but: "
+                        + step.reason();
             }
             return null;
         }
@@ -272,7 +310,8 @@ class ExamplesAsWrittenIT {
             var problems = new ArrayList<String>();
             for (int i = 0; i < mayFail.size(); i++) {
                 Pattern p = mayFail.get(i);
-                if (result.steps().stream().noneMatch(step -> p.matcher(step.id()).matches())) {
+                if (result.steps().stream()
+                        .noneMatch(step -> p.matcher(step.id()).matches())) {
                     problems.add(EXPECTED_VERDICT + " names '" + stated.get(i) + "', which is no step of this run");
                 }
             }
@@ -292,9 +331,15 @@ class ExamplesAsWrittenIT {
          * noise during the window" note), and failed on what it measures, not on the target.
          */
         boolean disturbedByTheHost(StepResult step) {
-            var failed = step.repetitions().stream().filter(rep -> rep.verdict() != Verdict.OK).toList();
-            return !failed.isEmpty() && failed.stream().allMatch(rep -> rep.notes().stream().anyMatch(n -> n.startsWith("host noise"))
-                    && rep.reason() != null && !rep.reason().contains("target failed") && !rep.reason().contains("no message completed"));
+            var failed = step.repetitions().stream()
+                    .filter(rep -> rep.verdict() != Verdict.OK)
+                    .toList();
+            return !failed.isEmpty()
+                    && failed.stream()
+                            .allMatch(rep -> rep.notes().stream().anyMatch(n -> n.startsWith("host noise"))
+                                    && rep.reason() != null
+                                    && !rep.reason().contains("target failed")
+                                    && !rep.reason().contains("no message completed"));
         }
 
         void announce(Path example) {
@@ -310,7 +355,11 @@ class ExamplesAsWrittenIT {
         static Cpus map(ResourcePlan plan, List<Integer> available) {
             List<Integer> client = take(available, 0, plan.clientCpus());
             boolean inClient = plan.serverCpus() == 0;
-            return new Cpus(client, inClient ? client : take(available, plan.clientCpus(), plan.serverCpus()), available, inClient);
+            return new Cpus(
+                    client,
+                    inClient ? client : take(available, plan.clientCpus(), plan.serverCpus()),
+                    available,
+                    inClient);
         }
 
         private static List<Integer> take(List<Integer> available, int from, int count) {
@@ -328,7 +377,8 @@ class ExamplesAsWrittenIT {
             String map = "client cpuset " + CpuList.format(client)
                     + (serverInClientContainer ? "" : ", server cpuset " + CpuList.format(server));
             boolean shared = !serverInClientContainer && server.stream().anyMatch(client::contains);
-            return map + " of this machine's " + CpuList.format(available) + (shared ? " (shared: the example asks for more CPUs)" : "");
+            return map + " of this machine's " + CpuList.format(available)
+                    + (shared ? " (shared: the example asks for more CPUs)" : "");
         }
     }
 
@@ -347,7 +397,8 @@ class ExamplesAsWrittenIT {
         }
 
         /** The runner's launcher with the container's arguments and environment, confined to the container's cpuset. */
-        Process start(String role, Container container, Map<String, String> files, List<Integer> cpus, PrintWriter log) throws IOException {
+        Process start(String role, Container container, Map<String, String> files, List<Integer> cpus, PrintWriter log)
+                throws IOException {
             var command = new ArrayList<>(List.of("taskset", "-c", CpuList.format(cpus), LAUNCHER.toString()));
             for (String arg : container.getArgs()) {
                 if (arg.startsWith("@/etc/isobench/")) {
@@ -360,7 +411,9 @@ class ExamplesAsWrittenIT {
                     command.add(arg);
                 }
             }
-            var builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve(role + ".log").toFile());
+            var builder = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(dir.resolve(role + ".log").toFile());
             for (EnvVar e : container.getEnv()) {
                 if (e.getValue() != null) {
                     builder.environment().put(e.getName(), e.getValue());
@@ -392,7 +445,8 @@ class ExamplesAsWrittenIT {
         }
 
         private Path memoryVolume() throws IOException {
-            Path volume = Files.isDirectory(Path.of("/dev/shm")) ? Files.createTempDirectory(Path.of("/dev/shm"), "isobench-queue-")
+            Path volume = Files.isDirectory(Path.of("/dev/shm"))
+                    ? Files.createTempDirectory(Path.of("/dev/shm"), "isobench-queue-")
                     : Files.createDirectories(dir.resolve("queue"));
             volume.toFile().deleteOnExit();
             return volume;
@@ -405,7 +459,8 @@ class ExamplesAsWrittenIT {
                 if (output(role).contains(" listening on ")) {
                     return;
                 }
-                assertThat(server.isAlive()).as("the server exited " + (server.isAlive() ? "" : server.exitValue()) + "\n" + output(role))
+                assertThat(server.isAlive())
+                        .as("the server exited " + (server.isAlive() ? "" : server.exitValue()) + "\n" + output(role))
                         .isTrue();
                 Thread.sleep(100);
             }

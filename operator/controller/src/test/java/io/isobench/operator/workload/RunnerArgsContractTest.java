@@ -28,26 +28,39 @@ class RunnerArgsContractTest {
     static Stream<Path> examples() throws IOException {
         Path root = Path.of("../../examples");
         try (Stream<Path> files = Files.walk(root)) {
-            return files.filter(p -> p.toString().endsWith(".yaml") && !p.getFileName().toString().equals("kustomization.yaml")).sorted().toList().stream();
+            return files
+                    .filter(p -> p.toString().endsWith(".yaml")
+                            && !p.getFileName().toString().equals("kustomization.yaml"))
+                    .sorted()
+                    .toList()
+                    .stream();
         }
     }
 
-    private static final OperatorConfig CONFIG = OperatorConfig.fromEnvironment(Map.of("ISOBENCH_STORE_ENDPOINT", "http://127.0.0.1:9000",
-            "ISOBENCH_STORE_ACCESS_KEY", "a", "ISOBENCH_STORE_SECRET_KEY", "b"));
+    private static final OperatorConfig CONFIG = OperatorConfig.fromEnvironment(Map.of(
+            "ISOBENCH_STORE_ENDPOINT",
+            "http://127.0.0.1:9000",
+            "ISOBENCH_STORE_ACCESS_KEY",
+            "a",
+            "ISOBENCH_STORE_SECRET_KEY",
+            "b"));
 
     @ParameterizedTest
     @MethodSource("examples")
     void theRunnerAcceptsWhatTheOperatorWritesForEveryExample(Path example) throws IOException {
         BenchmarkRun run = Serialization.unmarshal(Files.readString(example), BenchmarkRun.class);
-        List<String> client = RunnerArgs.client(run.getSpec(), CONFIG, "runs/ns/name/uid/attempt-1/client/", "10.244.0.7:7000");
+        List<String> client =
+                RunnerArgs.client(run.getSpec(), CONFIG, "runs/ns/name/uid/attempt-1/client/", "10.244.0.7:7000");
         assertThatCode(() -> new CommandLine(new RunnerMain()).parseArgs(client.toArray(String[]::new)))
-                .as(example + " client: " + String.join(" ", client)).doesNotThrowAnyException();
+                .as(example + " client: " + String.join(" ", client))
+                .doesNotThrowAnyException();
         var target = TargetProfiles.of(run.getSpec().getTarget());
         if (target.server().isPresent()) {
             List<String> server = RunnerArgs.server(run.getSpec());
             assertThat(server).startsWith("server", target.runnerName());
             assertThatCode(() -> new CommandLine(new RunnerMain()).parseArgs(server.toArray(String[]::new)))
-                    .as(example + " server: " + String.join(" ", server)).doesNotThrowAnyException();
+                    .as(example + " server: " + String.join(" ", server))
+                    .doesNotThrowAnyException();
         }
     }
 
@@ -55,12 +68,14 @@ class RunnerArgsContractTest {
     @MethodSource("examples")
     void aNoiseBudgetReachesTheRunnerWithItsReruns(Path example) throws IOException {
         BenchmarkRun run = Serialization.unmarshal(Files.readString(example), BenchmarkRun.class);
-        List<String> without = RunnerArgs.client(run.getSpec(), CONFIG, "runs/ns/name/uid/attempt-1/client/", "10.244.0.7:7000");
+        List<String> without =
+                RunnerArgs.client(run.getSpec(), CONFIG, "runs/ns/name/uid/attempt-1/client/", "10.244.0.7:7000");
         assertThat(without).doesNotContain("--noise-budget", "--max-reruns");
 
         run.getSpec().getLoad().setNoiseBudget("500us");
         run.getSpec().getLoad().setMaxReruns(3);
-        List<String> client = RunnerArgs.client(run.getSpec(), CONFIG, "runs/ns/name/uid/attempt-1/client/", "10.244.0.7:7000");
+        List<String> client =
+                RunnerArgs.client(run.getSpec(), CONFIG, "runs/ns/name/uid/attempt-1/client/", "10.244.0.7:7000");
 
         assertThat(String.join(" ", client)).contains("--noise-budget 500us --max-reruns 3");
         var parsed = new CommandLine(new RunnerMain()).parseArgs(client.toArray(String[]::new));

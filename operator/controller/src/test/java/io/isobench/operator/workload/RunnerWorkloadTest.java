@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import io.isobench.operator.Runs;
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.EnvEntry;
 import io.isobench.operator.api.PlacementSpec;
 import io.isobench.operator.api.RoleResources;
 import io.isobench.operator.api.RunnerToleration;
-import io.fabric8.kubernetes.client.utils.Serialization;
 import io.isobench.operator.config.OperatorConfig;
 import java.time.Instant;
 import java.util.List;
@@ -19,18 +19,33 @@ import org.junit.jupiter.api.Test;
 
 class RunnerWorkloadTest {
 
-    private final OperatorConfig config = OperatorConfig.fromEnvironment(Map.of("ISOBENCH_STORE_ENDPOINT", "http://minio.isobench-system:9000",
-            "POD_NAMESPACE", "isobench-system", "ISOBENCH_RUNNER_IMAGE", "isobench/runner:test"));
+    private final OperatorConfig config = OperatorConfig.fromEnvironment(Map.of(
+            "ISOBENCH_STORE_ENDPOINT",
+            "http://minio.isobench-system:9000",
+            "POD_NAMESPACE",
+            "isobench-system",
+            "ISOBENCH_RUNNER_IMAGE",
+            "isobench/runner:test"));
     private final RunnerWorkload workload = new RunnerWorkload(config);
     private final BenchmarkRun run = Runs.dispatch("latency-" + "x".repeat(60), Instant.now());
 
     @Test
     void runnerPodsPullWithTheConfiguredSecretsAndWithoutNoneIsNamed() {
-        var pulling = new RunnerWorkload(OperatorConfig.fromEnvironment(Map.of("POD_NAMESPACE", "isobench-system",
-                "ISOBENCH_IMAGE_PULL_SECRETS", "regcred")));
-        assertThat(pulling.clientJob(run, 1, "bench-1").getSpec().getTemplate().getSpec().getImagePullSecrets())
-                .extracting(s -> s.getName()).containsExactly("regcred");
-        assertThat(workload.clientJob(run, 1, "bench-1").getSpec().getTemplate().getSpec().getImagePullSecrets()).isNullOrEmpty();
+        var pulling = new RunnerWorkload(OperatorConfig.fromEnvironment(
+                Map.of("POD_NAMESPACE", "isobench-system", "ISOBENCH_IMAGE_PULL_SECRETS", "regcred")));
+        assertThat(pulling.clientJob(run, 1, "bench-1")
+                        .getSpec()
+                        .getTemplate()
+                        .getSpec()
+                        .getImagePullSecrets())
+                .extracting(s -> s.getName())
+                .containsExactly("regcred");
+        assertThat(workload.clientJob(run, 1, "bench-1")
+                        .getSpec()
+                        .getTemplate()
+                        .getSpec()
+                        .getImagePullSecrets())
+                .isNullOrEmpty();
     }
 
     @Test
@@ -42,22 +57,32 @@ class RunnerWorkloadTest {
         assertThat(job.getMetadata().getNamespace()).isEqualTo("isobench-system");
         assertThat(job.getSpec().getBackoffLimit()).isZero();
         var pod = job.getSpec().getTemplate().getSpec();
-        assertThat(pod.getAffinity().getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution().getNodeSelectorTerms().getFirst()
-                .getMatchFields().getFirst().getValues()).containsExactly("bench-1");
+        assertThat(pod.getAffinity()
+                        .getNodeAffinity()
+                        .getRequiredDuringSchedulingIgnoredDuringExecution()
+                        .getNodeSelectorTerms()
+                        .getFirst()
+                        .getMatchFields()
+                        .getFirst()
+                        .getValues())
+                .containsExactly("bench-1");
         assertThat(pod.getSecurityContext().getRunAsNonRoot()).isTrue();
         assertThat(pod.getSecurityContext().getSeccompProfile().getType()).isEqualTo("RuntimeDefault");
         assertThat(pod.getAutomountServiceAccountToken()).isFalse();
         assertThat(pod.getTolerations()).anySatisfy(t -> assertThat(t.getKey()).isEqualTo("isobench.io/dedicated"));
         Container client = pod.getContainers().getFirst();
         assertThat(client.getImage()).isEqualTo("isobench/runner:test");
-        assertThat(client.getResources().getRequests()).isEqualTo(client.getResources().getLimits())
-                .containsEntry("cpu", new Quantity("2")).as("the runner and one forked JVM per queue at a time, 1 GiB heap each")
+        assertThat(client.getResources().getRequests())
+                .isEqualTo(client.getResources().getLimits())
+                .containsEntry("cpu", new Quantity("2"))
+                .as("the runner and one forked JVM per queue at a time, 1 GiB heap each")
                 .containsEntry("memory", new Quantity("2560Mi"));
         assertThat(client.getSecurityContext().getAllowPrivilegeEscalation()).isFalse();
         assertThat(client.getSecurityContext().getReadOnlyRootFilesystem()).isTrue();
         assertThat(client.getSecurityContext().getCapabilities().getDrop()).containsExactly("ALL");
         assertThat(client.getArgs()).containsExactly("@/etc/isobench/client.args");
-        assertThat(client.getEnv()).anySatisfy(e -> assertThat(e.getName()).isEqualTo("JDK_JAVA_OPTIONS"))
+        assertThat(client.getEnv())
+                .anySatisfy(e -> assertThat(e.getName()).isEqualTo("JDK_JAVA_OPTIONS"))
                 .anySatisfy(e -> assertThat(e.getName()).isEqualTo("MY_FLAG"))
                 .anySatisfy(e -> {
                     assertThat(e.getName()).isEqualTo("ISOBENCH_STORE_UPLOAD_GRANT");
@@ -65,23 +90,35 @@ class RunnerWorkloadTest {
                     assertThat(e.getValueFrom().getSecretKeyRef().getName()).isEqualTo(RunNames.uploadGrant(run, 1));
                 })
                 .as("no store key in a runner pod")
-                .noneMatch(e -> e.getName().startsWith("ISOBENCH_STORE_ACCESS") || e.getName().startsWith("ISOBENCH_STORE_SECRET"));
+                .noneMatch(e -> e.getName().startsWith("ISOBENCH_STORE_ACCESS")
+                        || e.getName().startsWith("ISOBENCH_STORE_SECRET"));
     }
 
     @Test
     void onlyTheMeasuringClientGetsTheUploadGrantNeverAServer() {
         BenchmarkRun samePod = Runs.tcpEcho("echo", Instant.now(), PlacementSpec.Topology.SamePod);
-        var pod = workload.clientJob(samePod, 2, "bench-1").getSpec().getTemplate().getSpec();
-        assertThat(pod.getContainers().getFirst().getEnv()).filteredOn(e -> e.getValueFrom() != null && e.getValueFrom()
-                .getSecretKeyRef() != null)
-                .singleElement().satisfies(e -> assertThat(e.getValueFrom().getSecretKeyRef().getName())
-                .isEqualTo(RunNames.uploadGrant(samePod, 2)));
-        assertThat(pod.getInitContainers().getFirst().getEnv()).as("the SamePod server")
+        var pod = workload.clientJob(samePod, 2, "bench-1")
+                .getSpec()
+                .getTemplate()
+                .getSpec();
+        assertThat(pod.getContainers().getFirst().getEnv())
+                .filteredOn(e -> e.getValueFrom() != null && e.getValueFrom().getSecretKeyRef() != null)
+                .singleElement()
+                .satisfies(e -> assertThat(e.getValueFrom().getSecretKeyRef().getName())
+                        .isEqualTo(RunNames.uploadGrant(samePod, 2)));
+        assertThat(pod.getInitContainers().getFirst().getEnv())
+                .as("the SamePod server")
                 .noneMatch(e -> e.getValueFrom() != null && e.getValueFrom().getSecretKeyRef() != null);
         BenchmarkRun separate = Runs.tcpEcho("echo2", Instant.now(), PlacementSpec.Topology.SeparateNodes);
-        var server = workload.serverJob(separate, 1, "bench-2").getSpec().getTemplate().getSpec().getContainers().getFirst();
-        assertThat(server.getEnv()).noneMatch(e -> e.getName().startsWith("ISOBENCH_STORE") || e.getValueFrom() != null && e.getValueFrom()
-                .getSecretKeyRef() != null);
+        var server = workload.serverJob(separate, 1, "bench-2")
+                .getSpec()
+                .getTemplate()
+                .getSpec()
+                .getContainers()
+                .getFirst();
+        assertThat(server.getEnv())
+                .noneMatch(e -> e.getName().startsWith("ISOBENCH_STORE")
+                        || e.getValueFrom() != null && e.getValueFrom().getSecretKeyRef() != null);
     }
 
     @Test
@@ -89,9 +126,12 @@ class RunnerWorkloadTest {
         var arguments = workload.arguments(run, 3, null);
         arguments.getMetadata().setUid("cm-uid-3");
         var secret = workload.uploadGrantSecret(run, 3, "{\"grant\":1}", arguments);
-        assertThat(secret.getMetadata().getName()).isEqualTo(RunNames.uploadGrant(run, 3)).hasSizeLessThanOrEqualTo(63);
+        assertThat(secret.getMetadata().getName())
+                .isEqualTo(RunNames.uploadGrant(run, 3))
+                .hasSizeLessThanOrEqualTo(63);
         assertThat(secret.getMetadata().getNamespace()).isEqualTo("isobench-system");
-        assertThat(secret.getMetadata().getLabels()).containsEntry("isobench.io/run-uid", run.getMetadata().getUid())
+        assertThat(secret.getMetadata().getLabels())
+                .containsEntry("isobench.io/run-uid", run.getMetadata().getUid())
                 .containsEntry("isobench.io/attempt", "3");
         assertThat(secret.getMetadata().getOwnerReferences()).singleElement().satisfies(o -> {
             assertThat(o.getKind()).isEqualTo("ConfigMap");
@@ -114,19 +154,38 @@ class RunnerWorkloadTest {
         notReady.setTolerationSeconds(300L);
         run.getSpec().getPlacement().setTolerations(List.of(gpu, notReady));
 
-        var tolerations = workload.clientJob(run, 1, "bench-1").getSpec().getTemplate().getSpec().getTolerations();
+        var tolerations = workload.clientJob(run, 1, "bench-1")
+                .getSpec()
+                .getTemplate()
+                .getSpec()
+                .getTolerations();
 
-        assertThat(tolerations).extracting(t -> t.getKey() + "|" + t.getOperator() + "|" + t.getValue() + "|" + t.getEffect() + "|"
-                + t.getTolerationSeconds()).containsExactly("isobench.io/dedicated|Exists|null|NoSchedule|null",
-                        "example.com/gpu|Equal|true|NoSchedule|null", "node.kubernetes.io/not-ready|Exists|null|NoExecute|300");
+        assertThat(tolerations)
+                .extracting(t -> t.getKey() + "|" + t.getOperator() + "|" + t.getValue() + "|" + t.getEffect() + "|"
+                        + t.getTolerationSeconds())
+                .containsExactly(
+                        "isobench.io/dedicated|Exists|null|NoSchedule|null",
+                        "example.com/gpu|Equal|true|NoSchedule|null",
+                        "node.kubernetes.io/not-ready|Exists|null|NoExecute|300");
     }
 
     @Test
     void theArgumentFileCarriesTheSpecButNeverCredentials() {
         var args = workload.arguments(run, 2, null).getData().get(RunnerWorkload.CLIENT_ARGS_FILE);
-        assertThat(args.lines().toList()).startsWith("dispatch").contains("--rates", "10000,100000", "--repetitions", "2",
-                "--queues", "isobench,disruptor,jctools,agrona,abq", "--upload-endpoint", "http://minio.isobench-system:9000",
-                "--upload-prefix", "runs/team-a/" + run.getMetadata().getName() + "/" + run.getMetadata().getUid() + "/attempt-2/client/");
+        assertThat(args.lines().toList())
+                .startsWith("dispatch")
+                .contains(
+                        "--rates",
+                        "10000,100000",
+                        "--repetitions",
+                        "2",
+                        "--queues",
+                        "isobench,disruptor,jctools,agrona,abq",
+                        "--upload-endpoint",
+                        "http://minio.isobench-system:9000",
+                        "--upload-prefix",
+                        "runs/team-a/" + run.getMetadata().getName() + "/"
+                                + run.getMetadata().getUid() + "/attempt-2/client/");
         assertThat(args).doesNotContainIgnoringCase("secret").doesNotContainIgnoringCase("accessKey");
     }
 
@@ -139,8 +198,10 @@ class RunnerWorkloadTest {
             assertThat(server.getArgs()).containsExactly("@/etc/isobench/server.args");
         });
         var files = workload.arguments(echo, 1, "127.0.0.1:7000").getData();
-        assertThat(files.get(RunnerWorkload.SERVER_ARGS_FILE).lines()).containsExactly("server", "tcp-echo", "--port", "7000");
-        assertThat(files.get(RunnerWorkload.CLIENT_ARGS_FILE).lines()).contains("--server-address", "127.0.0.1:7000", "--message-bytes", "256");
+        assertThat(files.get(RunnerWorkload.SERVER_ARGS_FILE).lines())
+                .containsExactly("server", "tcp-echo", "--port", "7000");
+        assertThat(files.get(RunnerWorkload.CLIENT_ARGS_FILE).lines())
+                .contains("--server-address", "127.0.0.1:7000", "--message-bytes", "256");
     }
 
     @Test
@@ -150,11 +211,18 @@ class RunnerWorkloadTest {
         var plan = ResourcePlan.of(echo.getSpec());
         assertThat(plan.serverInClientContainer()).isTrue();
         assertThat(plan.cpusPerNode()).isEqualTo(1);
-        var pod = workload.clientJob(echo, 1, "localhost").getSpec().getTemplate().getSpec();
+        var pod =
+                workload.clientJob(echo, 1, "localhost").getSpec().getTemplate().getSpec();
         assertThat(pod.getInitContainers()).isEmpty();
-        assertThat(pod.getContainers().getFirst().getResources().getLimits()).containsEntry("cpu", new Quantity("1"))
-                .as("client and server JVMs").containsEntry("memory", new Quantity("2560Mi"));
-        var client = workload.arguments(echo, 1, null).getData().get(RunnerWorkload.CLIENT_ARGS_FILE).lines().toList();
+        assertThat(pod.getContainers().getFirst().getResources().getLimits())
+                .containsEntry("cpu", new Quantity("1"))
+                .as("client and server JVMs")
+                .containsEntry("memory", new Quantity("2560Mi"));
+        var client = workload.arguments(echo, 1, null)
+                .getData()
+                .get(RunnerWorkload.CLIENT_ARGS_FILE)
+                .lines()
+                .toList();
         assertThat(client).contains("--server-process").doesNotContain("--server-address");
         assertThat(workload.arguments(echo, 1, null).getData()).doesNotContainKey(RunnerWorkload.SERVER_ARGS_FILE);
     }
@@ -166,56 +234,86 @@ class RunnerWorkloadTest {
         server.getMetadata().setUid("server-job-uid");
         var policy = workload.serverPolicy(echo, 2, server);
         String uid = echo.getMetadata().getUid();
-        assertThat(policy.getMetadata().getName()).isEqualTo(server.getMetadata().getName());
+        assertThat(policy.getMetadata().getName())
+                .isEqualTo(server.getMetadata().getName());
         assertThat(policy.getMetadata().getNamespace()).isEqualTo("isobench-system");
         assertThat(policy.getMetadata().getOwnerReferences()).singleElement().satisfies(o -> {
             assertThat(o.getKind()).isEqualTo("Job");
             assertThat(o.getUid()).isEqualTo("server-job-uid");
         });
         assertThat(policy.getSpec().getPodSelector().getMatchLabels())
-                .containsExactlyInAnyOrderEntriesOf(Map.of("isobench.io/run-uid", uid, "isobench.io/attempt", "2", "isobench.io/role",
-                        "server"));
+                .containsExactlyInAnyOrderEntriesOf(
+                        Map.of("isobench.io/run-uid", uid, "isobench.io/attempt", "2", "isobench.io/role", "server"));
         assertThat(policy.getSpec().getPolicyTypes()).containsExactly("Ingress");
         var ingress = policy.getSpec().getIngress().getFirst();
-        assertThat(ingress.getFrom()).singleElement().satisfies(peer -> assertThat(peer.getPodSelector().getMatchLabels())
-                .containsExactlyInAnyOrderEntriesOf(Map.of("isobench.io/run-uid", uid, "isobench.io/attempt", "2", "isobench.io/role",
-                        "client")));
+        assertThat(ingress.getFrom())
+                .singleElement()
+                .satisfies(peer -> assertThat(peer.getPodSelector().getMatchLabels())
+                        .containsExactlyInAnyOrderEntriesOf(Map.of(
+                                "isobench.io/run-uid", uid, "isobench.io/attempt", "2", "isobench.io/role", "client")));
         assertThat(ingress.getPorts()).singleElement().satisfies(p -> {
             assertThat(p.getProtocol()).isEqualTo("TCP");
-            assertThat(p.getPort().getIntVal()).isEqualTo(echo.getSpec().getTarget().getTcpEcho().getPort());
+            assertThat(p.getPort().getIntVal())
+                    .isEqualTo(echo.getSpec().getTarget().getTcpEcho().getPort());
         });
 
         var udp = new io.isobench.operator.api.TargetSpec();
         udp.setUdpEcho(new io.isobench.operator.api.EchoTargetSpec());
         echo.getSpec().setTarget(udp);
-        assertThat(workload.serverPolicy(echo, 2, server).getSpec().getIngress().getFirst().getPorts().getFirst().getProtocol())
+        assertThat(workload.serverPolicy(echo, 2, server)
+                        .getSpec()
+                        .getIngress()
+                        .getFirst()
+                        .getPorts()
+                        .getFirst()
+                        .getProtocol())
                 .isEqualTo("UDP");
     }
 
     @Test
     void theIpcPublisherWritesItsQueuesOnThePodsQueueVolumeNotTheContainersSmallDevShm() {
-        BenchmarkRun ipc = Runs.run("ipc", Instant.now(), Serialization.unmarshal("""
+        BenchmarkRun ipc = Runs.run(
+                "ipc", Instant.now(), Serialization.unmarshal("""
                 target: {ipc: {queueVolume: 512Mi}}
                 load: {rates: [10000], warmup: 10s, duration: 60s, repetitions: 3}
                 """, io.isobench.operator.api.BenchmarkRunSpec.class));
-        var client = workload.clientJob(ipc, 1, "bench-1").getSpec().getTemplate().getSpec().getContainers().getFirst();
-        var args = workload.arguments(ipc, 1, null).getData().get(RunnerWorkload.CLIENT_ARGS_FILE).lines().toList();
+        var client = workload.clientJob(ipc, 1, "bench-1")
+                .getSpec()
+                .getTemplate()
+                .getSpec()
+                .getContainers()
+                .getFirst();
+        var args = workload.arguments(ipc, 1, null)
+                .getData()
+                .get(RunnerWorkload.CLIENT_ARGS_FILE)
+                .lines()
+                .toList();
 
-        assertThat(client.getVolumeMounts()).anySatisfy(m -> assertThat(m.getMountPath()).isEqualTo("/queue"));
-        assertThat(args).as("a pod's /dev/shm holds 64 MiB; the queues of a 60 s window do not fit")
+        assertThat(client.getVolumeMounts())
+                .anySatisfy(m -> assertThat(m.getMountPath()).isEqualTo("/queue"));
+        assertThat(args)
+                .as("a pod's /dev/shm holds 64 MiB; the queues of a 60 s window do not fit")
                 .containsSubsequence("--queue-dir", "/queue");
     }
 
     @Test
     void theClientFindsItsServerWhereTheTopologyPutsIt() {
-        var target = Runs.tcpEcho("e", Instant.now(), PlacementSpec.Topology.SamePod).getSpec();
-        assertThat(ResourcePlan.of(target).serverAddress(target.getTarget(), null)).as("a sidecar on the pod's loopback")
+        var target =
+                Runs.tcpEcho("e", Instant.now(), PlacementSpec.Topology.SamePod).getSpec();
+        assertThat(ResourcePlan.of(target).serverAddress(target.getTarget(), null))
+                .as("a sidecar on the pod's loopback")
                 .isEqualTo("127.0.0.1:7000");
-        var separate = Runs.tcpEcho("e", Instant.now(), PlacementSpec.Topology.SeparateNodes).getSpec();
-        assertThat(ResourcePlan.of(separate).serverAddress(separate.getTarget(), "10.244.0.7")).isEqualTo("10.244.0.7:7000");
+        var separate = Runs.tcpEcho("e", Instant.now(), PlacementSpec.Topology.SeparateNodes)
+                .getSpec();
+        assertThat(ResourcePlan.of(separate).serverAddress(separate.getTarget(), "10.244.0.7"))
+                .isEqualTo("10.244.0.7:7000");
         target.getPlacement().setServer(new RoleResources(0, null));
-        assertThat(ResourcePlan.of(target).serverAddress(target.getTarget(), null)).as("the runner starts it: --server-process").isNull();
+        assertThat(ResourcePlan.of(target).serverAddress(target.getTarget(), null))
+                .as("the runner starts it: --server-process")
+                .isNull();
         var dispatch = Runs.dispatch("d", Instant.now()).getSpec();
-        assertThat(ResourcePlan.of(dispatch).serverAddress(dispatch.getTarget(), null)).as("no server").isNull();
+        assertThat(ResourcePlan.of(dispatch).serverAddress(dispatch.getTarget(), null))
+                .as("no server")
+                .isNull();
     }
 }

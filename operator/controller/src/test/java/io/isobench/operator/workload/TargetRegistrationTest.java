@@ -25,11 +25,14 @@ class TargetRegistrationTest {
     void everyProfileIsARunnerTargetCommandAndEveryRunnerTargetCommandHasAProfile() {
         Set<String> runnerTargets = new TreeSet<>();
         new CommandLine(new RunnerMain()).getSubcommands().forEach((name, command) -> {
-            if (command.getCommandSpec().findOption("--mode") != null && command.getCommandSpec().findOption("--rates") != null) {
+            if (command.getCommandSpec().findOption("--mode") != null
+                    && command.getCommandSpec().findOption("--rates") != null) {
                 runnerTargets.add(name);
             }
         });
-        assertThat(runnerTargets).as("the runner's target commands (those taking --mode and --rates)").isNotEmpty();
+        assertThat(runnerTargets)
+                .as("the runner's target commands (those taking --mode and --rates)")
+                .isNotEmpty();
         assertThat(profileNames()).as("the operator's target profiles").isEqualTo(runnerTargets);
     }
 
@@ -47,7 +50,9 @@ class TargetRegistrationTest {
     private static Set<String> profileNames() {
         Set<String> names = new TreeSet<>();
         for (TargetProfile profile : TargetProfiles.withDefaults()) {
-            assertThat(names.add(profile.runnerName())).as("two profiles name " + profile.runnerName()).isTrue();
+            assertThat(names.add(profile.runnerName()))
+                    .as("two profiles name " + profile.runnerName())
+                    .isTrue();
         }
         return names;
     }

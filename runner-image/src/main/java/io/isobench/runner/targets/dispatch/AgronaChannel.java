@@ -21,6 +21,7 @@ final class AgronaChannel implements DispatchChannel {
     private static final int MESSAGE_TYPE = 1;
     /** A record of exactly one line: header + message. */
     private static final int MESSAGE_LENGTH = EventSlots.LINE_BYTES - HEADER_LENGTH;
+
     private static final int SEQUENCE = (int) (EventSlots.SEQUENCE - EventSlots.INTENDED);
     private static final int PAYLOAD = (int) (EventSlots.PAYLOAD - EventSlots.INTENDED);
 
@@ -31,10 +32,12 @@ final class AgronaChannel implements DispatchChannel {
     /** @param capacity ring lines, a power of two of at least 8 (Agrona's longest message is an eighth of the ring) */
     AgronaChannel(int capacity) {
         if (Integer.bitCount(capacity) != 1 || capacity < 8) {
-            throw new IllegalArgumentException("ring capacity must be a power of two of at least 8 for agrona, was " + capacity);
+            throw new IllegalArgumentException(
+                    "ring capacity must be a power of two of at least 8 for agrona, was " + capacity);
         }
         int bytes = capacity * EventSlots.LINE_BYTES + RingBufferDescriptor.TRAILER_LENGTH;
-        this.ring = new OneToOneRingBuffer(new UnsafeBuffer(BufferUtil.allocateDirectAligned(bytes, EventSlots.LINE_BYTES)));
+        this.ring = new OneToOneRingBuffer(
+                new UnsafeBuffer(BufferUtil.allocateDirectAligned(bytes, EventSlots.LINE_BYTES)));
         this.mask = capacity - 1;
     }
 

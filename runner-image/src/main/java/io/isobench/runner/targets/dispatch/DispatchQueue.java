@@ -6,28 +6,38 @@ import java.util.Locale;
 
 /** The queue implementations the dispatch target can put between publisher and agent. */
 public enum DispatchQueue {
-    ISOBENCH("isobench", "isobench SPSC ring of one-cache-line event slots with per-slot markers (ours)",
+    ISOBENCH(
+            "isobench",
+            "isobench SPSC ring of one-cache-line event slots with per-slot markers (ours)",
             "`SpscEventRing` (isobench)",
             "per event: fields, then one release store of the slot's marker; the agent polls the next slot's marker",
             "the slot: marker at byte 0, fields at 8–31",
             "the ring is the pool: slot reused every N events; the agent releases its position once per drain"),
-    DISRUPTOR("disruptor", "LMAX Disruptor single-producer RingBuffer, EventPoller",
+    DISRUPTOR(
+            "disruptor",
+            "LMAX Disruptor single-producer RingBuffer, EventPoller",
             "`com.lmax.disruptor.RingBuffer.createSingleProducer` + `EventPoller`, `BusySpinWaitStrategy`",
             "per event: `next()`, fields, `publish(sequence)`; the agent reads the cursor, then the event",
             "entry i: a read-only handle on line i, fields at 8–31",
             "the ring is the pool: entry reused every N events; the poller moves its gating sequence once per poll"),
-    JCTOOLS("jctools", "JCTools SpscArrayQueue of pooled event references",
+    JCTOOLS(
+            "jctools",
+            "JCTools SpscArrayQueue of pooled event references",
             "`org.jctools.queues.SpscArrayQueue` of event references, `drain(consumer, limit)`",
             "per event: `offer` (element, then producer index, ordered stores)",
             "a read-only handle per event on its own line, fields at 8–31",
             "N handles in ring order, reused in place; the agent releases its position once per drain"),
-    AGRONA("agrona", "Agrona OneToOneRingBuffer (serialised, off-heap, one line per record)",
+    AGRONA(
+            "agrona",
+            "Agrona OneToOneRingBuffer (serialised, off-heap, one line per record)",
             "`org.agrona.concurrent.ringbuffer.OneToOneRingBuffer` on a 64-B-aligned `UnsafeBuffer` of N lines + trailer",
             "per event: `tryClaim`, fields, `commit` (release store of the record length); the agent polls the next "
                     + "record's length",
             "a 64-B record: Agrona's header at byte 0, fields at 8–31",
             "records rewritten in place; `read` releases the head position once per call"),
-    ABQ("abq", "java.util.concurrent.ArrayBlockingQueue of pooled event references (naive baseline)",
+    ABQ(
+            "abq",
+            "java.util.concurrent.ArrayBlockingQueue of pooled event references (naive baseline)",
             "`java.util.concurrent.ArrayBlockingQueue` of event references, non-blocking `offer`/`poll`",
             "per event, under the queue's one lock (both ends)",
             "a read-only handle per event on its own line, fields at 8–31",
@@ -40,7 +50,13 @@ public enum DispatchQueue {
     private final String layout;
     private final String recycling;
 
-    DispatchQueue(String cliName, String description, String implementation, String publication, String layout, String recycling) {
+    DispatchQueue(
+            String cliName,
+            String description,
+            String implementation,
+            String publication,
+            String layout,
+            String recycling) {
         this.cliName = cliName;
         this.description = description;
         this.implementation = implementation;

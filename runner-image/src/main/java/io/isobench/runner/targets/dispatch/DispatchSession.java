@@ -101,7 +101,9 @@ final class DispatchSession implements Session {
         }
 
         @Override
-        @SuppressWarnings("NonAtomicVolatileUpdate") // one consumer thread writes corrupt; volatile only for the reader at the end
+        @SuppressWarnings(
+                "NonAtomicVolatileUpdate") // one consumer thread writes corrupt; volatile only for the reader at the
+        // end
         public void onEvent(long intendedNanos, long sequence, long payload) {
             recorder.record(intendedNanos);
             if (sequence != expected || payload != sequence * PAYLOAD_FACTOR) {

@@ -23,7 +23,8 @@ final class DisruptorChannel implements DispatchChannel {
         EventSlots slots = new EventSlots(capacity);
         int[] nextLine = {0};
         // the ring calls the factory once per entry, in entry order
-        this.ring = RingBuffer.createSingleProducer(() -> new DispatchEvent(slots, nextLine[0]++), capacity, new BusySpinWaitStrategy());
+        this.ring = RingBuffer.createSingleProducer(
+                () -> new DispatchEvent(slots, nextLine[0]++), capacity, new BusySpinWaitStrategy());
         this.poller = ring.newPoller();
         ring.addGatingSequences(poller.getSequence());
         this.batch = batch;

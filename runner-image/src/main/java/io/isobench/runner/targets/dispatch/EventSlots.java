@@ -34,8 +34,8 @@ final class EventSlots {
     }
 
     void deliver(long line, DispatchChannel.EventHandler handler) {
-        handler.onEvent((long) LONG.get(lines, line + INTENDED), (long) LONG.get(lines, line + SEQUENCE),
-                (long) LONG.get(lines, line + PAYLOAD));
+        handler.onEvent((long) LONG.get(lines, line + INTENDED), (long) LONG.get(lines, line + SEQUENCE), (long)
+                LONG.get(lines, line + PAYLOAD));
     }
 
     /** Where the first field of the event in the line at {@code line} lives in memory. */

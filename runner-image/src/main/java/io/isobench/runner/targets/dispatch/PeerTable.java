@@ -20,23 +20,36 @@ public final class PeerTable {
 
     public static String markdown(List<DispatchQueue> queues, int ringSize, int batch) {
         StringBuilder out = new StringBuilder();
-        out.append("| queue | library | class | capacity in events | publication | event layout (every event on its own ")
+        out.append(
+                        "| queue | library | class | capacity in events | publication | event layout (every event on its own ")
                 .append("64-B-aligned off-heap line) | recycling |\n|---|---|---|---|---|---|---|\n");
         for (DispatchQueue queue : queues) {
-            out.append("| ").append(queue.cliName())
-                    .append(" | ").append(library(queue))
-                    .append(" | ").append(queue.implementation())
-                    .append(" | ").append(String.format(Locale.ROOT, "%,d", queue.capacityInEvents(ringSize)))
+            out.append("| ")
+                    .append(queue.cliName())
+                    .append(" | ")
+                    .append(library(queue))
+                    .append(" | ")
+                    .append(queue.implementation())
+                    .append(" | ")
+                    .append(String.format(Locale.ROOT, "%,d", queue.capacityInEvents(ringSize)))
                     .append(queue.capacityInEvents(ringSize) != ringSize ? " (one record header kept free)" : "")
-                    .append(" | ").append(queue.publication(batch))
-                    .append(" | ").append(queue.layout())
-                    .append(" | ").append(queue.recycling()).append(" |\n");
+                    .append(" | ")
+                    .append(queue.publication(batch))
+                    .append(" | ")
+                    .append(queue.layout())
+                    .append(" | ")
+                    .append(queue.recycling())
+                    .append(" |\n");
         }
-        out.append("\nEvery queue: ring size N = ").append(String.format(Locale.ROOT, "%,d", ringSize))
-                .append("; the agent busy-spins on its own pinned CPU, draining up to ").append(DispatchSession.DRAIN_LIMIT)
-                .append(" events per call and calling `Thread.onSpinWait()` after an empty one; the publisher (the rig's")
+        out.append("\nEvery queue: ring size N = ")
+                .append(String.format(Locale.ROOT, "%,d", ringSize))
+                .append("; the agent busy-spins on its own pinned CPU, draining up to ")
+                .append(DispatchSession.DRAIN_LIMIT)
+                .append(
+                        " events per call and calling `Thread.onSpinWait()` after an empty one; the publisher (the rig's")
                 .append(" pinned sender) retries a refused event at once. Disruptor's wait strategy is never consulted")
-                .append(" (`EventPoller` does not wait; `publish` signals no one). isobench, disruptor, jctools and agrona")
+                .append(
+                        " (`EventPoller` does not wait; `publish` signals no one). isobench, disruptor, jctools and agrona")
                 .append(" allocate nothing per event; abq's `offer`/`poll` take its lock, which may park a thread and")
                 .append(" allocate when contended.\n");
         return out.toString();
@@ -55,7 +68,10 @@ public final class PeerTable {
 
     private static String jarVersion(Class<?> type) {
         var source = type.getProtectionDomain().getCodeSource();
-        Matcher jar = source == null ? null : JAR_VERSION.matcher(Path.of(source.getLocation().getPath()).getFileName().toString());
+        Matcher jar = source == null
+                ? null
+                : JAR_VERSION.matcher(
+                        Path.of(source.getLocation().getPath()).getFileName().toString());
         return jar != null && jar.matches() ? jar.group(1) : "(version unknown)";
     }
 }

@@ -40,7 +40,14 @@ final class EchoSession implements Session {
     private long sent;
     private long received;
 
-    EchoSession(EchoProtocol protocol, ServerHandle handle, int messageBytes, LoadMode mode, Clock clock, LatencyRecorder recorder) throws IOException {
+    EchoSession(
+            EchoProtocol protocol,
+            ServerHandle handle,
+            int messageBytes,
+            LoadMode mode,
+            Clock clock,
+            LatencyRecorder recorder)
+            throws IOException {
         this.protocol = protocol;
         this.handle = handle;
         this.server = handle.address();
@@ -142,7 +149,8 @@ final class EchoSession implements Session {
             flush();
             int n = channel.read(in);
             if (n < 0) {
-                failure = "the echo server at " + server + " closed the connection (" + received + " of " + sent + " messages echoed)";
+                failure = "the echo server at " + server + " closed the connection (" + received + " of " + sent
+                        + " messages echoed)";
                 return;
             }
             if (n > 0) {
@@ -181,7 +189,15 @@ final class EchoSession implements Session {
 
     @Override
     public Map<String, Object> metrics() {
-        return Map.of("sent", sent, "echoed", received, "messageBytes", messageBytes, "protocol", protocol.name().toLowerCase(java.util.Locale.ROOT));
+        return Map.of(
+                "sent",
+                sent,
+                "echoed",
+                received,
+                "messageBytes",
+                messageBytes,
+                "protocol",
+                protocol.name().toLowerCase(java.util.Locale.ROOT));
     }
 
     @Override

@@ -4,9 +4,9 @@ import io.isobench.result.LatencyMeasure;
 import io.isobench.result.LoadMode;
 import io.isobench.runner.harness.ServerHandle;
 import io.isobench.runner.harness.ServerLocation;
+import io.isobench.runner.harness.ServerPlacedTarget;
 import io.isobench.runner.harness.Session;
 import io.isobench.runner.harness.SessionContext;
-import io.isobench.runner.harness.ServerPlacedTarget;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
@@ -58,30 +58,37 @@ public final class EchoTarget extends ServerPlacedTarget {
 
     @Override
     public Session open(SessionContext context) throws Exception {
-        ServerHandle handle = ServerHandle.open(server, name(), List.of(), context.threads().cpuOf("server"), context.threads(), threads -> {
-            EchoServer local = new EchoServer(protocol, new InetSocketAddress("127.0.0.1", 0));
-            InetSocketAddress address = new InetSocketAddress("127.0.0.1", local.port());
-            Thread thread = threads.start("server", local);
-            return new ServerHandle.Local() {
-                @Override
-                public InetSocketAddress address() {
-                    return address;
-                }
+        ServerHandle handle = ServerHandle.open(
+                server, name(), List.of(), context.threads().cpuOf("server"), context.threads(), threads -> {
+                    EchoServer local = new EchoServer(protocol, new InetSocketAddress("127.0.0.1", 0));
+                    InetSocketAddress address = new InetSocketAddress("127.0.0.1", local.port());
+                    Thread thread = threads.start("server", local);
+                    return new ServerHandle.Local() {
+                        @Override
+                        public InetSocketAddress address() {
+                            return address;
+                        }
 
-                @Override
-                public String failure() {
-                    return local.error() == null ? null : "echo server thread died: " + local.error();
-                }
+                        @Override
+                        public String failure() {
+                            return local.error() == null ? null : "echo server thread died: " + local.error();
+                        }
 
-                @Override
-                public void close() throws Exception {
-                    local.close();
-                    thread.join(TimeUnit.SECONDS.toMillis(5));
-                }
-            };
-        });
+                        @Override
+                        public void close() throws Exception {
+                            local.close();
+                            thread.join(TimeUnit.SECONDS.toMillis(5));
+                        }
+                    };
+                });
         try {
-            return new EchoSession(protocol, handle, messageBytes, context.load().mode(), context.clock(), context.recording().newRecorder("client"));
+            return new EchoSession(
+                    protocol,
+                    handle,
+                    messageBytes,
+                    context.load().mode(),
+                    context.clock(),
+                    context.recording().newRecorder("client"));
         } catch (Exception e) {
             handle.close();
             throw e;

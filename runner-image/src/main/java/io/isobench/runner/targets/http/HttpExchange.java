@@ -13,7 +13,11 @@ import java.nio.channels.SocketChannel;
 final class HttpExchange {
 
     /** What {@link #onReadable()} found. */
-    enum Progress { PENDING, COMPLETE, CLOSED }
+    enum Progress {
+        PENDING,
+        COMPLETE,
+        CLOSED
+    }
 
     private static final byte[] CONTENT_LENGTH = "content-length:".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
@@ -70,7 +74,8 @@ final class HttpExchange {
             status = parseStatus();
             long length = contentLength(end);
             if (length < 0) {
-                throw new IOException("response without Content-Length (status " + status + "); only fixed-length bodies are supported");
+                throw new IOException("response without Content-Length (status " + status
+                        + "); only fixed-length bodies are supported");
             }
             bodyRemaining = length - (in.position() - end);
             in.clear();
@@ -82,7 +87,8 @@ final class HttpExchange {
             return Progress.PENDING;
         }
         if (bodyRemaining < 0) {
-            throw new IOException("the server sent " + (-bodyRemaining) + " bytes beyond the response (no pipelining was asked for)");
+            throw new IOException(
+                    "the server sent " + (-bodyRemaining) + " bytes beyond the response (no pipelining was asked for)");
         }
         busy = false;
         return Progress.COMPLETE;

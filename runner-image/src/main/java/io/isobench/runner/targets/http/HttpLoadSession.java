@@ -53,7 +53,8 @@ final class HttpLoadSession implements Session {
         this.idle = new int[connections];
         this.partialWrites = new int[connections];
         byte[] text = ("GET " + path + " HTTP/1.1\r\nHost: " + server.getHostString() + ":" + server.getPort()
-                + "\r\nUser-Agent: isobench\r\nAccept: */*\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+                        + "\r\nUser-Agent: isobench\r\nAccept: */*\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII);
         ByteBuffer request = ByteBuffer.allocateDirect(text.length).put(text).flip();
         try {
             for (int i = 0; i < connections; i++) {
@@ -71,8 +72,10 @@ final class HttpLoadSession implements Session {
                 exchanges[i].channel.close();
             }
             selector.close();
-            throw new IOException("cannot open connection " + (idleCount + 1) + " of " + connections + " to " + server + ": "
-                    + Failures.describe(e), e);
+            throw new IOException(
+                    "cannot open connection " + (idleCount + 1) + " of " + connections + " to " + server + ": "
+                            + Failures.describe(e),
+                    e);
         }
     }
 
@@ -95,7 +98,8 @@ final class HttpLoadSession implements Session {
                 partialWrites[partialCount++] = exchange.index;
             }
         } catch (IOException e) {
-            failure = "connection " + exchange.index + " to the HTTP server failed while sending: " + Failures.describe(e);
+            failure = "connection " + exchange.index + " to the HTTP server failed while sending: "
+                    + Failures.describe(e);
             return false;
         }
         sent++;
@@ -133,15 +137,18 @@ final class HttpLoadSession implements Session {
             switch (exchange.onReadable()) {
                 case COMPLETE -> {
                     if (exchange.status != 200) {
-                        failure = "GET answered " + exchange.status + " instead of 200 (is the expectation set up on the server?)";
+                        failure = "GET answered " + exchange.status
+                                + " instead of 200 (is the expectation set up on the server?)";
                         return;
                     }
                     completed++;
                     recorder.record(exchange.stampNanos);
                     idle[idleCount++] = exchange.index;
                 }
-                case CLOSED -> failure = "the HTTP server closed connection " + exchange.index + " (" + completed + " of " + sent + " requests answered)";
-                case PENDING -> { }
+                case CLOSED ->
+                    failure = "the HTTP server closed connection " + exchange.index + " (" + completed + " of " + sent
+                            + " requests answered)";
+                case PENDING -> {}
             }
         } catch (IOException e) {
             failure = "connection " + exchange.index + " to the HTTP server failed: " + Failures.describe(e);

@@ -4,9 +4,9 @@ import io.isobench.result.LatencyMeasure;
 import io.isobench.result.LoadMode;
 import io.isobench.runner.harness.ServerHandle;
 import io.isobench.runner.harness.ServerLocation;
+import io.isobench.runner.harness.ServerPlacedTarget;
 import io.isobench.runner.harness.Session;
 import io.isobench.runner.harness.SessionContext;
-import io.isobench.runner.harness.ServerPlacedTarget;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,7 +31,8 @@ public final class HttpMockTarget extends ServerPlacedTarget {
      * @param openLoopConnections connection pool size in open loop (closed loop opens one per client)
      * @param serverThreads       MockServer's Netty event-loop threads, or null for its default
      */
-    public HttpMockTarget(ServerLocation server, String path, int openLoopConnections, int maxLogEntries, Integer serverThreads) {
+    public HttpMockTarget(
+            ServerLocation server, String path, int openLoopConnections, int maxLogEntries, Integer serverThreads) {
         super(server);
         this.path = path;
         this.openLoopConnections = openLoopConnections;
@@ -64,28 +65,32 @@ public final class HttpMockTarget extends ServerPlacedTarget {
 
     @Override
     public Session open(SessionContext context) throws Exception {
-        List<String> serverArgs = new ArrayList<>(List.of("--path", path, "--max-log-entries", String.valueOf(maxLogEntries)));
+        List<String> serverArgs =
+                new ArrayList<>(List.of("--path", path, "--max-log-entries", String.valueOf(maxLogEntries)));
         if (serverThreads != null) {
             serverArgs.addAll(List.of("--server-threads", String.valueOf(serverThreads)));
         }
-        ServerHandle handle = ServerHandle.open(server, name(), serverArgs, context.threads().cpuOf("server"), context.threads(), threads -> {
-            MockServerHost mock = MockServerHost.start("127.0.0.1", 0, path, maxLogEntries, serverThreads);
-            InetSocketAddress address = new InetSocketAddress("127.0.0.1", mock.port());
-            return new ServerHandle.Local() {
-                @Override
-                public InetSocketAddress address() {
-                    return address;
-                }
+        ServerHandle handle = ServerHandle.open(
+                server, name(), serverArgs, context.threads().cpuOf("server"), context.threads(), threads -> {
+                    MockServerHost mock = MockServerHost.start("127.0.0.1", 0, path, maxLogEntries, serverThreads);
+                    InetSocketAddress address = new InetSocketAddress("127.0.0.1", mock.port());
+                    return new ServerHandle.Local() {
+                        @Override
+                        public InetSocketAddress address() {
+                            return address;
+                        }
 
-                @Override
-                public void close() {
-                    mock.close();
-                }
-            };
-        });
-        int connections = context.load().mode() == LoadMode.CLOSED_LOOP ? context.load().concurrency() : openLoopConnections;
+                        @Override
+                        public void close() {
+                            mock.close();
+                        }
+                    };
+                });
+        int connections =
+                context.load().mode() == LoadMode.CLOSED_LOOP ? context.load().concurrency() : openLoopConnections;
         try {
-            return new HttpLoadSession(handle, path, connections, context.recording().newRecorder("client"));
+            return new HttpLoadSession(
+                    handle, path, connections, context.recording().newRecorder("client"));
         } catch (Exception e) {
             handle.close();
             throw e;

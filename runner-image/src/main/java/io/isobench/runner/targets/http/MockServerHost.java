@@ -19,6 +19,7 @@ public final class MockServerHost implements AutoCloseable {
 
     /** The seed's expectation: GET /simple answered 200 with a short fixed body. */
     public static final String DEFAULT_PATH = "/simple";
+
     public static final String BODY = "some simple response";
 
     private final ClientAndServer server;
@@ -32,7 +33,8 @@ public final class MockServerHost implements AutoCloseable {
      *
      * @throws BindException when the port is taken, before MockServer starts its threads
      */
-    public static MockServerHost start(String bind, int port, String path, int maxLogEntries, Integer eventLoopThreads) throws IOException {
+    public static MockServerHost start(String bind, int port, String path, int maxLogEntries, Integer eventLoopThreads)
+            throws IOException {
         if (port != 0) {
             // MockServer reports a taken port only as a generic start-up failure: check first for a clear message
             try (ServerSocket probe = new ServerSocket()) {
@@ -50,7 +52,8 @@ public final class MockServerHost implements AutoCloseable {
             configuration.nioEventLoopThreadCount(eventLoopThreads);
         }
         ClientAndServer server = ClientAndServer.startClientAndServer(configuration, port);
-        server.when(request().withMethod("GET").withPath(path)).respond(response().withStatusCode(200).withBody(BODY));
+        server.when(request().withMethod("GET").withPath(path))
+                .respond(response().withStatusCode(200).withBody(BODY));
         return new MockServerHost(server);
     }
 

@@ -18,13 +18,19 @@ final class IpcQueues implements AutoCloseable {
     final ChronicleQueue handled;
 
     IpcQueues(Path dir) {
-        orders = SingleChronicleQueueBuilder.single(dir.resolve("orders").toFile()).build();
-        handled = SingleChronicleQueueBuilder.single(dir.resolve("handled").toFile()).build();
+        orders = SingleChronicleQueueBuilder.single(dir.resolve("orders").toFile())
+                .build();
+        handled = SingleChronicleQueueBuilder.single(dir.resolve("handled").toFile())
+                .build();
     }
 
     /** A fresh directory for one session's queues under {@code base}, or under /dev/shm (else the temp dir) when null. */
     static Path newSessionDirectory(Path base) throws IOException {
-        Path parent = base != null ? base : Files.isDirectory(Path.of("/dev/shm")) ? Path.of("/dev/shm") : Path.of(System.getProperty("java.io.tmpdir"));
+        Path parent = base != null
+                ? base
+                : Files.isDirectory(Path.of("/dev/shm"))
+                        ? Path.of("/dev/shm")
+                        : Path.of(System.getProperty("java.io.tmpdir"));
         Files.createDirectories(parent);
         return Files.createTempDirectory(parent, "isobench-ipc-");
     }

@@ -35,7 +35,12 @@ final class IpcSession implements Session {
     private long sent;
     private long handled;
 
-    IpcSession(Path dir, IpcQueues queues, LatencyRecorder recorder, Supplier<String> consumerFailure, AutoCloseable consumer) {
+    IpcSession(
+            Path dir,
+            IpcQueues queues,
+            LatencyRecorder recorder,
+            Supplier<String> consumerFailure,
+            AutoCloseable consumer) {
         this.dir = dir;
         this.queues = queues;
         this.recorder = recorder;

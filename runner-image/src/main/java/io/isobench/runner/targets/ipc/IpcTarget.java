@@ -33,7 +33,8 @@ public final class IpcTarget implements Target {
      */
     public IpcTarget(ServerLocation consumer, Path queueBase) {
         if (consumer instanceof ServerLocation.Remote) {
-            throw new IllegalArgumentException("the ipc consumer shares memory with the publisher: it cannot be remote");
+            throw new IllegalArgumentException(
+                    "the ipc consumer shares memory with the publisher: it cannot be remote");
         }
         this.consumer = consumer;
         this.queueBase = queueBase;
@@ -82,7 +83,12 @@ public final class IpcTarget implements Target {
             queues = new IpcQueues(dir);
             if (consumer instanceof ServerLocation.SeparateProcess p) {
                 Integer cpu = context.threads().cpuOf("consumer");
-                ServerProcess process = ServerProcess.start(p.runnerCommand(), name(), List.of("--queue", dir.toString()), List.of(), cpu,
+                ServerProcess process = ServerProcess.start(
+                        p.runnerCommand(),
+                        name(),
+                        List.of("--queue", dir.toString()),
+                        List.of(),
+                        cpu,
                         CONSUMER_START_TIMEOUT_MILLIS);
                 context.threads().recordSeparateProcess(process.pinnings("consumer", cpu));
                 return new IpcSession(dir, queues, recorder, process::failure, process);
@@ -93,10 +99,15 @@ public final class IpcTarget implements Target {
                 local.close();
                 throw new IllegalStateException("the ipc consumer thread did not start: " + local.error());
             }
-            return new IpcSession(dir, queues, recorder, () -> local.error() == null ? null : "the consumer thread died: " + local.error(), () -> {
-                local.close();
-                thread.join(TimeUnit.SECONDS.toMillis(5));
-            });
+            return new IpcSession(
+                    dir,
+                    queues,
+                    recorder,
+                    () -> local.error() == null ? null : "the consumer thread died: " + local.error(),
+                    () -> {
+                        local.close();
+                        thread.join(TimeUnit.SECONDS.toMillis(5));
+                    });
         } catch (Exception e) {
             if (queues != null) {
                 queues.close();

@@ -16,37 +16,38 @@ public final class NewOrderSingle extends SelfDescribingMarshallable {
 
     /** Per-thread: the consumer's thread reads, the publisher's thread only writes. */
     private static final ThreadLocal<StringBuilder> SCRATCH = ThreadLocal.withInitial(() -> new StringBuilder(64));
+
     private static final StringInterner INTERNER = new StringInterner(8192);
 
     long intendedNanos;
 
-    String clOrdID;          // 11
-    String account;          // 1
-    String symbol;           // 55
-    String securityID;       // 48
-    char securityIDSource;   // 22
-    char side;               // 54
-    long transactTime;       // 60
-    double orderQty;         // 38
-    char ordType;            // 40
-    double price;            // 44
-    double stopPx;           // 99
-    String currency;         // 15
-    char timeInForce;        // 59
-    String execInst;         // 18
-    char handlInst;          // 21
-    String exDestination;    // 100
-    double minQty;           // 110
-    double maxFloor;         // 111
-    String text;             // 58
-    String senderCompID;     // 49
-    String targetCompID;     // 56
-    long msgSeqNum;          // 34
-    long sendingTime;        // 52
-    char orderCapacity;      // 528
-    char settlType;          // 63
-    char positionEffect;     // 77
-    String clientID;         // 109
+    String clOrdID; // 11
+    String account; // 1
+    String symbol; // 55
+    String securityID; // 48
+    char securityIDSource; // 22
+    char side; // 54
+    long transactTime; // 60
+    double orderQty; // 38
+    char ordType; // 40
+    double price; // 44
+    double stopPx; // 99
+    String currency; // 15
+    char timeInForce; // 59
+    String execInst; // 18
+    char handlInst; // 21
+    String exDestination; // 100
+    double minQty; // 110
+    double maxFloor; // 111
+    String text; // 58
+    String senderCompID; // 49
+    String targetCompID; // 56
+    long msgSeqNum; // 34
+    long sendingTime; // 52
+    char orderCapacity; // 528
+    char settlType; // 63
+    char positionEffect; // 77
+    String clientID; // 109
     String securityExchange; // 207
 
     /** A realistic order; {@link #next} changes what changes between orders. */
@@ -103,9 +104,21 @@ public final class NewOrderSingle extends SelfDescribingMarshallable {
         out.writeLong(intendedNanos);
         out.writeUtf8(clOrdID).writeUtf8(account).writeUtf8(symbol).writeUtf8(securityID);
         out.writeStopBit(securityIDSource).writeStopBit(side);
-        out.writeLong(transactTime).writeDouble(orderQty).writeStopBit(ordType).writeDouble(price).writeDouble(stopPx);
-        out.writeUtf8(currency).writeStopBit(timeInForce).writeUtf8(execInst).writeStopBit(handlInst).writeUtf8(exDestination);
-        out.writeDouble(minQty).writeDouble(maxFloor).writeUtf8(text).writeUtf8(senderCompID).writeUtf8(targetCompID);
+        out.writeLong(transactTime)
+                .writeDouble(orderQty)
+                .writeStopBit(ordType)
+                .writeDouble(price)
+                .writeDouble(stopPx);
+        out.writeUtf8(currency)
+                .writeStopBit(timeInForce)
+                .writeUtf8(execInst)
+                .writeStopBit(handlInst)
+                .writeUtf8(exDestination);
+        out.writeDouble(minQty)
+                .writeDouble(maxFloor)
+                .writeUtf8(text)
+                .writeUtf8(senderCompID)
+                .writeUtf8(targetCompID);
         out.writeLong(msgSeqNum).writeLong(sendingTime);
         out.writeStopBit(orderCapacity).writeStopBit(settlType).writeStopBit(positionEffect);
         out.writeUtf8(clientID).writeUtf8(securityExchange);

@@ -5,10 +5,10 @@ import io.isobench.result.Load;
 import io.isobench.result.LoadMode;
 import io.isobench.runner.harness.ServerHandle;
 import io.isobench.runner.harness.ServerLocation;
+import io.isobench.runner.harness.ServerPlacedTarget;
 import io.isobench.runner.harness.Session;
 import io.isobench.runner.harness.SessionContext;
 import io.isobench.runner.harness.StepLabels;
-import io.isobench.runner.harness.ServerPlacedTarget;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -30,7 +30,13 @@ public final class RSocketTarget extends ServerPlacedTarget {
     private final Duration interval;
     private final Duration latencyBound;
 
-    public RSocketTarget(ServerLocation server, int connections, int streamsPerConnection, int payloadBytes, Duration interval, Duration latencyBound) {
+    public RSocketTarget(
+            ServerLocation server,
+            int connections,
+            int streamsPerConnection,
+            int payloadBytes,
+            Duration interval,
+            Duration latencyBound) {
         super(server);
         this.connections = connections;
         this.streamsPerConnection = streamsPerConnection;
@@ -53,7 +59,10 @@ public final class RSocketTarget extends ServerPlacedTarget {
     /** The rig's schedule opens streams: a step is its streams and how fast they open, not a message rate. */
     @Override
     public String label(Load load) {
-        return String.format(Locale.ROOT, "%,d streams opened at %s/s", (long) connections * streamsPerConnection,
+        return String.format(
+                Locale.ROOT,
+                "%,d streams opened at %s/s",
+                (long) connections * streamsPerConnection,
                 StepLabels.rate(load.targetRate()));
     }
 
@@ -74,26 +83,39 @@ public final class RSocketTarget extends ServerPlacedTarget {
     @Override
     public Session open(SessionContext context) throws Exception {
         List<String> serverArgs = List.of("--stream-interval", interval.toMillis() + "ms");
-        ServerHandle handle = ServerHandle.open(server, name(), serverArgs, context.threads().cpuOf("server"), context.threads(), threads -> {
-            StreamEchoServer local = StreamEchoServer.start("127.0.0.1", 0, interval);
-            InetSocketAddress address = new InetSocketAddress("127.0.0.1", local.address().getPort());
-            return new ServerHandle.Local() {
-                @Override
-                public InetSocketAddress address() {
-                    return address;
-                }
+        ServerHandle handle = ServerHandle.open(
+                server, name(), serverArgs, context.threads().cpuOf("server"), context.threads(), threads -> {
+                    StreamEchoServer local = StreamEchoServer.start("127.0.0.1", 0, interval);
+                    InetSocketAddress address =
+                            new InetSocketAddress("127.0.0.1", local.address().getPort());
+                    return new ServerHandle.Local() {
+                        @Override
+                        public InetSocketAddress address() {
+                            return address;
+                        }
 
-                @Override
-                public void close() {
-                    local.close();
-                }
-            };
-        });
+                        @Override
+                        public void close() {
+                            local.close();
+                        }
+                    };
+                });
         long windowSeconds = (context.load().warmupMillis() + context.load().durationMillis()) / 1000 + 30;
-        var timeline = new StreamTimeline(context.clock().nanoTime(), (int) Math.min(windowSeconds, 100_000),
-                connections * streamsPerConnection, interval.toNanos(), latencyBound.toNanos());
+        var timeline = new StreamTimeline(
+                context.clock().nanoTime(),
+                (int) Math.min(windowSeconds, 100_000),
+                connections * streamsPerConnection,
+                interval.toNanos(),
+                latencyBound.toNanos());
         try {
-            return new StreamsSession(handle, connections, streamsPerConnection, payloadBytes, timeline, context.clock(), context.recording());
+            return new StreamsSession(
+                    handle,
+                    connections,
+                    streamsPerConnection,
+                    payloadBytes,
+                    timeline,
+                    context.clock(),
+                    context.recording());
         } catch (Exception e) {
             handle.close();
             throw e;

@@ -46,8 +46,9 @@ public final class StreamEchoServer implements AutoCloseable {
                 }
                 // Flux.interval keeps a fixed rate: a tick it could not run on time runs late, and its message says so
                 return Flux.interval(Duration.ofNanos(asked.phaseNanos()), interval)
-                        .map(k -> ByteBufPayload.create(data.retainedSlice(), StreamRequest.messageMetadata(ByteBufAllocator.DEFAULT, k,
-                                asked.stream())))
+                        .map(k -> ByteBufPayload.create(
+                                data.retainedSlice(),
+                                StreamRequest.messageMetadata(ByteBufAllocator.DEFAULT, k, asked.stream())))
                         .doFinally(signal -> data.release());
             }
 
@@ -57,7 +58,9 @@ public final class StreamEchoServer implements AutoCloseable {
                 return Mono.empty();
             }
         });
-        CloseableChannel channel = RSocketServer.create(acceptor).bind(TcpServerTransport.create(host, port)).block(Duration.ofSeconds(30));
+        CloseableChannel channel = RSocketServer.create(acceptor)
+                .bind(TcpServerTransport.create(host, port))
+                .block(Duration.ofSeconds(30));
         return new StreamEchoServer(channel);
     }
 

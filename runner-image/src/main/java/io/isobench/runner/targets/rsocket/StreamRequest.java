@@ -18,7 +18,11 @@ record StreamRequest(long phaseNanos, long stream) {
     static final int MESSAGE_BYTES = 16;
 
     static ByteBuf requestMetadata(ByteBufAllocator allocator, long phaseNanos, long intervalNanos, long stream) {
-        return allocator.buffer(REQUEST_BYTES).writeLong(phaseNanos).writeLong(intervalNanos).writeLong(stream);
+        return allocator
+                .buffer(REQUEST_BYTES)
+                .writeLong(phaseNanos)
+                .writeLong(intervalNanos)
+                .writeLong(stream);
     }
 
     static ByteBuf messageMetadata(ByteBufAllocator allocator, long k, long stream) {
@@ -31,18 +35,19 @@ record StreamRequest(long phaseNanos, long stream) {
      */
     static StreamRequest read(ByteBuf metadata, long intervalNanos) {
         if (metadata.readableBytes() != REQUEST_BYTES) {
-            throw new IllegalArgumentException("request-stream metadata: " + metadata.readableBytes() + " bytes, expected " + REQUEST_BYTES
-                    + " (phase, interval and stream number, 8 bytes each)");
+            throw new IllegalArgumentException("request-stream metadata: " + metadata.readableBytes()
+                    + " bytes, expected " + REQUEST_BYTES + " (phase, interval and stream number, 8 bytes each)");
         }
         long phase = metadata.getLong(metadata.readerIndex());
         long interval = metadata.getLong(metadata.readerIndex() + 8);
         long stream = metadata.getLong(metadata.readerIndex() + 16);
         if (interval != intervalNanos) {
-            throw new IllegalArgumentException("request-stream interval '" + Duration.ofNanos(interval) + "': this server emits every "
-                    + Duration.ofNanos(intervalNanos) + " (its --stream-interval)");
+            throw new IllegalArgumentException("request-stream interval '" + Duration.ofNanos(interval)
+                    + "': this server emits every " + Duration.ofNanos(intervalNanos) + " (its --stream-interval)");
         }
         if (phase < 0 || phase >= intervalNanos) {
-            throw new IllegalArgumentException("request-stream phase '" + phase + " ns': must be at least 0 and below the interval");
+            throw new IllegalArgumentException(
+                    "request-stream phase '" + phase + " ns': must be at least 0 and below the interval");
         }
         if (stream < 0) {
             throw new IllegalArgumentException("request-stream number '" + stream + "': must not be negative");

@@ -29,6 +29,7 @@ final class StreamTimeline {
     private final long[] firstDue;
     /** Streams opened; written by the rig's thread after the stream's first due time (volatile: that write is published). */
     private volatile int streams;
+
     private final AtomicLongArray opened;
     private final AtomicLongArray delivered;
     private final AtomicLongArray late;
@@ -132,8 +133,11 @@ final class StreamTimeline {
                 tipping = new LinkedHashMap<>();
                 tipping.put("second", first);
                 tipping.put("activeStreams", openBy[first]);
-                tipping.put("reason", behind ? String.format(Locale.ROOT, "delivered %d of %d messages due in a second", got, due)
-                        : lateCount + " of " + got + " messages later than " + boundNanos / 1_000_000 + " ms");
+                tipping.put(
+                        "reason",
+                        behind
+                                ? String.format(Locale.ROOT, "delivered %d of %d messages due in a second", got, due)
+                                : lateCount + " of " + got + " messages later than " + boundNanos / 1_000_000 + " ms");
             }
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("second", s);

@@ -49,12 +49,19 @@ final class StreamsSession implements Session {
     private final Consumer<Payload> onMessage = this::onMessage;
     /** How long the rig's thread sleeps between ticks: it only opens streams, and spinning would take a CPU from the I/O threads. */
     private static final long IDLE_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
+
     private final Consumer<Throwable> onError = this::onError;
     private volatile String failure;
     private int opened;
 
-    StreamsSession(ServerHandle server, int connectionCount, int streamsPerConnection, int payloadBytes, StreamTimeline timeline,
-                   Clock clock, Recording recording) {
+    StreamsSession(
+            ServerHandle server,
+            int connectionCount,
+            int streamsPerConnection,
+            int payloadBytes,
+            StreamTimeline timeline,
+            Clock clock,
+            Recording recording) {
         this.server = server;
         this.clock = clock;
         this.recording = recording;
@@ -66,10 +73,13 @@ final class StreamsSession implements Session {
         this.request = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(random));
         try {
             for (int i = 0; i < connectionCount; i++) {
-                // a connection of its own each: TcpClient.create() draws from a pool that holds 500 per address, and the
+                // a connection of its own each: TcpClient.create() draws from a pool that holds 500 per address, and
+                // the
                 // seed's run holds thousands
-                var transport = TcpClientTransport.create(TcpClient.newConnection().remoteAddress(server::address));
-                RSocket connection = RSocketConnector.create().connect(transport).block(Duration.ofSeconds(30));
+                var transport =
+                        TcpClientTransport.create(TcpClient.newConnection().remoteAddress(server::address));
+                RSocket connection =
+                        RSocketConnector.create().connect(transport).block(Duration.ofSeconds(30));
                 int index = i;
                 connection.onClose().subscribe(null, e -> onError(e), () -> {
                     if (opened > 0 && failure == null && !closing) {
@@ -80,8 +90,10 @@ final class StreamsSession implements Session {
             }
         } catch (RuntimeException e) {
             connections.forEach(RSocket::dispose);
-            throw new IllegalStateException("cannot open connection " + (connections.size() + 1) + " of " + connectionCount + " to "
-                    + server.address() + ": " + Failures.describe(e), e);
+            throw new IllegalStateException(
+                    "cannot open connection " + (connections.size() + 1) + " of " + connectionCount + " to "
+                            + server.address() + ": " + Failures.describe(e),
+                    e);
         }
         this.resources = new ResourceSampler(server.pid());
     }
@@ -94,7 +106,8 @@ final class StreamsSession implements Session {
             long phase = ThreadLocalRandom.current().nextLong(timeline.intervalNanos());
             int stream = timeline.open(clock.nanoTime(), phase);
             RSocket connection = connections.get(stream % connections.size());
-            ByteBuf metadata = StreamRequest.requestMetadata(ByteBufAllocator.DEFAULT, phase, timeline.intervalNanos(), stream);
+            ByteBuf metadata =
+                    StreamRequest.requestMetadata(ByteBufAllocator.DEFAULT, phase, timeline.intervalNanos(), stream);
             Payload ask = ByteBufPayload.create(request.retainedDuplicate(), metadata);
             streams.add(connection.requestStream(ask).subscribe(onMessage, onError));
             opened++;
@@ -115,13 +128,16 @@ final class StreamsSession implements Session {
     private void onMessage(Payload message) {
         try {
             ByteBuf metadata = message.sliceMetadata();
-            long k = metadata.readableBytes() == StreamRequest.MESSAGE_BYTES ? metadata.getLong(metadata.readerIndex()) : -1;
+            long k = metadata.readableBytes() == StreamRequest.MESSAGE_BYTES
+                    ? metadata.getLong(metadata.readerIndex())
+                    : -1;
             long stream = k < 0 ? -1 : metadata.getLong(metadata.readerIndex() + 8);
             long due = timeline.due(stream, k);
             if (due < 0) {
                 if (failure == null) {
-                    failure = "the RSocket server sent a message this client cannot place (metadata of " + metadata.readableBytes()
-                            + " bytes, message " + k + " of stream " + stream + ", " + timeline.streams() + " streams open)";
+                    failure = "the RSocket server sent a message this client cannot place (metadata of "
+                            + metadata.readableBytes() + " bytes, message " + k + " of stream " + stream + ", "
+                            + timeline.streams() + " streams open)";
                 }
                 return;
             }

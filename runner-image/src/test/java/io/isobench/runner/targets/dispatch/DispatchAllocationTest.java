@@ -7,9 +7,9 @@ import io.isobench.result.RepetitionResult;
 import io.isobench.runner.targets.AllocationRuns;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The measured window of the dispatch hop allocates nothing on the publisher and agent threads and sees
@@ -18,7 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 class DispatchAllocationTest {
 
     @ParameterizedTest
-    @EnumSource(value = DispatchQueue.class, names = {"ISOBENCH", "DISRUPTOR", "JCTOOLS", "AGRONA"})
+    @EnumSource(
+            value = DispatchQueue.class,
+            names = {"ISOBENCH", "DISRUPTOR", "JCTOOLS", "AGRONA"})
     void measuredWindowAllocatesNothingOnTheHotThreads(DispatchQueue queue, @TempDir Path dir) throws Exception {
         assertZeroAllocation(queue, 200_000, dir);
     }
@@ -29,7 +31,8 @@ class DispatchAllocationTest {
     }
 
     private static void assertZeroAllocation(DispatchQueue queue, long rate, Path dir) throws Exception {
-        RepetitionResult rep = AllocationRuns.measuredWindow(new DispatchTarget(List.of(queue), 4096, 1), Load.openLoop(rate, 1500, 1500), dir);
+        RepetitionResult rep = AllocationRuns.measuredWindow(
+                new DispatchTarget(List.of(queue), 4096, 1), Load.openLoop(rate, 1500, 1500), dir);
         assertThat(rep.latency().count()).isEqualTo(rate * 3 / 2);
         AllocationRuns.assertNoAllocationPerMessage(rep, "publisher", "agent");
     }

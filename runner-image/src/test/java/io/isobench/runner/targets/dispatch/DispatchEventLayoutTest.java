@@ -33,12 +33,19 @@ class DispatchEventLayoutTest {
 
         for (long n = 0; n < held; n++) {
             long address = channel.fieldsAddress(n);
-            assertThat(address % EventSlots.LINE_BYTES).as(queue + ": offset of event " + n + "'s fields in its line")
+            assertThat(address % EventSlots.LINE_BYTES)
+                    .as(queue + ": offset of event " + n + "'s fields in its line")
                     .isEqualTo(EventSlots.INTENDED);
-            assertThat(lines.add(address / EventSlots.LINE_BYTES)).as(queue + ": event " + n + " shares a line").isTrue();
+            assertThat(lines.add(address / EventSlots.LINE_BYTES))
+                    .as(queue + ": event " + n + " shares a line")
+                    .isTrue();
             MemorySegment fields = MemorySegment.ofAddress(address).reinterpret(3 * Long.BYTES);
-            assertThat(fields.get(ValueLayout.JAVA_LONG, 0)).as(queue + ": event " + n + " intended time").isEqualTo(n);
-            assertThat(fields.get(ValueLayout.JAVA_LONG, Long.BYTES)).as(queue + ": event " + n + " sequence").isEqualTo(n);
+            assertThat(fields.get(ValueLayout.JAVA_LONG, 0))
+                    .as(queue + ": event " + n + " intended time")
+                    .isEqualTo(n);
+            assertThat(fields.get(ValueLayout.JAVA_LONG, Long.BYTES))
+                    .as(queue + ": event " + n + " sequence")
+                    .isEqualTo(n);
             assertThat(fields.get(ValueLayout.JAVA_LONG, 2 * Long.BYTES)).isEqualTo(n * DispatchSession.PAYLOAD_FACTOR);
         }
     }
@@ -47,10 +54,13 @@ class DispatchEventLayoutTest {
     void theHeapEventIsOnlyAReadOnlyHandle() {
         ClassLayout layout = ClassLayout.parseClass(DispatchEvent.class);
         System.out.println(layout.toPrintable());
-        System.out.println(GraphLayout.parseInstance(DispatchQueue.DISRUPTOR.newChannel(RING, 1)).toFootprint());
+        System.out.println(GraphLayout.parseInstance(DispatchQueue.DISRUPTOR.newChannel(RING, 1))
+                .toFootprint());
 
         for (FieldLayout field : layout.fields()) {
-            assertThat(Modifier.isFinal(declared(field).getModifiers())).as(field.name() + " is written after construction").isTrue();
+            assertThat(Modifier.isFinal(declared(field).getModifiers()))
+                    .as(field.name() + " is written after construction")
+                    .isTrue();
         }
         assertThat(layout.instanceSize()).as("bytes per handle").isLessThanOrEqualTo(24);
     }

@@ -23,8 +23,12 @@ class DispatchPeerTermsTest {
 
         // Agrona's OneToOneRingBuffer keeps one record header free to pre-zero the next record: a ring of N
         // one-line records holds N - 1 (stated in BENCHMARKS.md's peer table)
-        assertThat(held).as(queue + " events held by a ring of " + RING).isEqualTo(queue == DispatchQueue.AGRONA ? RING - 1 : RING);
-        assertThat(queue.capacityInEvents(RING)).as(queue + " capacity the peer table states").isEqualTo(held);
+        assertThat(held)
+                .as(queue + " events held by a ring of " + RING)
+                .isEqualTo(queue == DispatchQueue.AGRONA ? RING - 1 : RING);
+        assertThat(queue.capacityInEvents(RING))
+                .as(queue + " capacity the peer table states")
+                .isEqualTo(held);
     }
 
     @ParameterizedTest
@@ -35,22 +39,29 @@ class DispatchPeerTermsTest {
         int[] offeredWhileDraining = {0};
         long[] next = {held};
 
-        int drained = channel.drain((intended, sequence, payload) -> {
-            if (channel.offer(next[0], next[0], next[0] * DispatchSession.PAYLOAD_FACTOR)) {
-                offeredWhileDraining[0]++;
-                next[0]++;
-            }
-        }, RING);
+        int drained = channel.drain(
+                (intended, sequence, payload) -> {
+                    if (channel.offer(next[0], next[0], next[0] * DispatchSession.PAYLOAD_FACTOR)) {
+                        offeredWhileDraining[0]++;
+                        next[0]++;
+                    }
+                },
+                RING);
 
         assertThat(drained).isEqualTo(held);
-        assertThat(offeredWhileDraining[0]).as(queue + ": events the publisher got back before the drain call returned").isZero();
-        assertThat(fill(channel, held)).as(queue + ": events the publisher got back after the drain").isEqualTo(held);
+        assertThat(offeredWhileDraining[0])
+                .as(queue + ": events the publisher got back before the drain call returned")
+                .isZero();
+        assertThat(fill(channel, held))
+                .as(queue + ": events the publisher got back after the drain")
+                .isEqualTo(held);
     }
 
     /** Offers events numbered from {@code first} until the channel refuses one; returns how many it took. */
     static int fill(DispatchChannel channel, long first) {
         int held = 0;
-        while (held < 4 * RING && channel.offer(first + held, first + held, (first + held) * DispatchSession.PAYLOAD_FACTOR)) {
+        while (held < 4 * RING
+                && channel.offer(first + held, first + held, (first + held) * DispatchSession.PAYLOAD_FACTOR)) {
             held++;
         }
         channel.flush();

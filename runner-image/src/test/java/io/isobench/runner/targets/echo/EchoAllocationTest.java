@@ -22,7 +22,8 @@ class EchoAllocationTest {
     }
 
     private static void assertZeroAllocation(EchoProtocol protocol, Path dir) throws Exception {
-        RepetitionResult rep = AllocationRuns.measuredWindow(new EchoTarget(protocol, 256, new ServerLocation.InProcess()), Load.closedLoop(1, 1500, 1500), dir);
+        RepetitionResult rep = AllocationRuns.measuredWindow(
+                new EchoTarget(protocol, 256, new ServerLocation.InProcess()), Load.closedLoop(1, 1500, 1500), dir);
         AllocationRuns.assertNoAllocationPerMessage(rep, "client", "server");
     }
 }

@@ -18,10 +18,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * One {@code isobench-runner server udp-echo|tcp-echo} process, as the operator runs it in its own container or pod,
@@ -30,12 +30,26 @@ import org.junit.jupiter.api.io.TempDir;
 class EchoServerClientsTest {
 
     private static ServerProcess server(EchoProtocol protocol) throws Exception {
-        return ServerProcess.start(JvmVariantForks.currentJvm(RunnerMain.class), protocol.target(), List.of(), null, 60_000);
+        return ServerProcess.start(
+                JvmVariantForks.currentJvm(RunnerMain.class), protocol.target(), List.of(), null, 60_000);
     }
 
     private static List<String> client(EchoProtocol protocol, Path out, String serverAddress, String... load) {
-        var args = new ArrayList<>(List.of(protocol.target(), "--server-address", serverAddress, "--warmup", "200ms", "--duration", "700ms",
-                "--probe-duration", "0s", "--progress", "none", "--no-pin", "--out", out.toString()));
+        var args = new ArrayList<>(List.of(
+                protocol.target(),
+                "--server-address",
+                serverAddress,
+                "--warmup",
+                "200ms",
+                "--duration",
+                "700ms",
+                "--probe-duration",
+                "0s",
+                "--progress",
+                "none",
+                "--no-pin",
+                "--out",
+                out.toString()));
         args.addAll(List.of(load));
         return args;
     }
@@ -44,7 +58,9 @@ class EchoServerClientsTest {
         RunResult r = ResultJson.read(runDir.resolve("result.json"));
         List<RepetitionResult> reps = r.steps().getFirst().repetitions();
         assertThat(reps).hasSize(repetitions).allSatisfy(rep -> {
-            assertThat(rep.verdict()).as("repetition " + rep.index() + ": " + rep.reason()).isEqualTo(Verdict.OK);
+            assertThat(rep.verdict())
+                    .as("repetition " + rep.index() + ": " + rep.reason())
+                    .isEqualTo(Verdict.OK);
             assertThat(rep.latency().count()).isPositive();
         });
     }
@@ -53,8 +69,16 @@ class EchoServerClientsTest {
     @EnumSource(EchoProtocol.class)
     void oneServerProcessAnswersEveryRepetitionOfAClient(EchoProtocol protocol, @TempDir Path dir) throws Exception {
         try (var server = server(protocol)) {
-            Outcome o = run(client(protocol, dir.resolve("run"), server.endpoint(), "--mode", "closed", "--clients", "1",
-                    "--repetitions", "3"));
+            Outcome o = run(client(
+                    protocol,
+                    dir.resolve("run"),
+                    server.endpoint(),
+                    "--mode",
+                    "closed",
+                    "--clients",
+                    "1",
+                    "--repetitions",
+                    "3"));
 
             assertThat(o.exit()).as(o.err() + o.out()).isZero();
             assertEveryRepetitionOk(dir.resolve("run"), 3);
@@ -68,27 +92,48 @@ class EchoServerClientsTest {
      */
     @ParameterizedTest
     @EnumSource(EchoProtocol.class)
-    void oneServerProcessAnswersSeveralOpenLoopClientsAtOnce(EchoProtocol protocol, @TempDir Path dir) throws Exception {
+    void oneServerProcessAnswersSeveralOpenLoopClientsAtOnce(EchoProtocol protocol, @TempDir Path dir)
+            throws Exception {
         try (var server = server(protocol)) {
             var clients = new ArrayList<Process>();
             for (int i = 0; i < 3; i++) {
                 var command = new ArrayList<>(JvmVariantForks.currentJvm(RunnerMain.class));
-                command.addAll(client(protocol, dir.resolve("client-" + i), server.endpoint(), "--rates", "1k", "--repetitions", "2"));
-                clients.add(new ProcessBuilder(command).redirectErrorStream(true).start());
+                command.addAll(client(
+                        protocol,
+                        dir.resolve("client-" + i),
+                        server.endpoint(),
+                        "--rates",
+                        "1k",
+                        "--repetitions",
+                        "2"));
+                clients.add(
+                        new ProcessBuilder(command).redirectErrorStream(true).start());
             }
             for (int i = 0; i < clients.size(); i++) {
                 Process p = clients.get(i);
                 String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-                assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("client " + i + " finished").isTrue();
+                assertThat(p.waitFor(120, TimeUnit.SECONDS))
+                        .as("client " + i + " finished")
+                        .isTrue();
                 assertThat(p.exitValue()).as("client " + i + ": " + output).isLessThanOrEqualTo(1);
-                List<RepetitionResult> reps = ResultJson.read(dir.resolve("client-" + i).resolve("result.json")).steps().getFirst()
+                List<RepetitionResult> reps = ResultJson.read(
+                                dir.resolve("client-" + i).resolve("result.json"))
+                        .steps()
+                        .getFirst()
                         .repetitions();
                 String client = "client " + i;
                 assertThat(reps).hasSize(2).allSatisfy(rep -> {
-                    assertThat(rep.sent()).as(client + " repetition " + rep.index() + " sent").isPositive();
-                    assertThat(rep.received()).as(client + " repetition " + rep.index() + " echoed: " + rep.reason()).isEqualTo(rep.sent());
-                    assertThat(rep.reason()).as(client + " repetition " + rep.index()).satisfiesAnyOf(
-                            reason -> assertThat(reason).isNull(), reason -> assertThat(reason).doesNotContain("target failed"));
+                    assertThat(rep.sent())
+                            .as(client + " repetition " + rep.index() + " sent")
+                            .isPositive();
+                    assertThat(rep.received())
+                            .as(client + " repetition " + rep.index() + " echoed: " + rep.reason())
+                            .isEqualTo(rep.sent());
+                    assertThat(rep.reason())
+                            .as(client + " repetition " + rep.index())
+                            .satisfiesAnyOf(
+                                    reason -> assertThat(reason).isNull(),
+                                    reason -> assertThat(reason).doesNotContain("target failed"));
                 });
             }
         }
@@ -100,11 +145,22 @@ class EchoServerClientsTest {
         try (var probe = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
             port = probe.getLocalPort(); // free once closed: nothing listens there
         }
-        Outcome o = run(client(EchoProtocol.UDP, dir.resolve("run"), "127.0.0.1:" + port, "--mode", "closed", "--clients", "1",
-                "--repetitions", "1"));
+        Outcome o = run(client(
+                EchoProtocol.UDP,
+                dir.resolve("run"),
+                "127.0.0.1:" + port,
+                "--mode",
+                "closed",
+                "--clients",
+                "1",
+                "--repetitions",
+                "1"));
 
         assertThat(o.exit()).as(o.err() + o.out()).isEqualTo(1);
-        String reason = ResultJson.read(dir.resolve("run/result.json")).steps().getFirst().reason();
+        String reason = ResultJson.read(dir.resolve("run/result.json"))
+                .steps()
+                .getFirst()
+                .reason();
         assertThat(reason).contains("127.0.0.1:" + port).doesNotContain("null");
     }
 }

@@ -32,7 +32,8 @@ class EchoTargetTest {
 
     @Test
     void udpPingPongAndTcpOpenLoopAtAFixedRate(@TempDir Path dir) {
-        Outcome udp = run(shortRun("udp-echo", dir.resolve("u"), "--mode", "closed", "--clients", "1", "--message-bytes", "64"));
+        Outcome udp = run(
+                shortRun("udp-echo", dir.resolve("u"), "--mode", "closed", "--clients", "1", "--message-bytes", "64"));
         assertThat(udp.exit()).as(udp.err()).isZero();
         Outcome open = run(shortRun("tcp-echo", dir.resolve("t"), "--rates", "2k"));
         assertThat(open.exit()).as(open.err()).isLessThanOrEqualTo(1);
@@ -56,27 +57,54 @@ class EchoTargetTest {
         });
         killer.start();
         long start = System.nanoTime();
-        Outcome o = run(shortRun("tcp-echo", dir, "--mode", "closed", "--clients", "1", "--duration", "3s",
-                "--server-address", "127.0.0.1:" + server.port()));
+        Outcome o = run(shortRun(
+                "tcp-echo",
+                dir,
+                "--mode",
+                "closed",
+                "--clients",
+                "1",
+                "--duration",
+                "3s",
+                "--server-address",
+                "127.0.0.1:" + server.port()));
         assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start)).isLessThan(20);
         assertThat(o.exit()).as(o.err()).isEqualTo(1);
         RunResult r = ResultJson.read(dir.resolve("run/result.json"));
         assertThat(r.verdict()).isEqualTo(Verdict.FAIL);
-        assertThat(r.steps().getFirst().reason()).containsAnyOf("closed the connection", "connection to the echo server at");
+        assertThat(r.steps().getFirst().reason())
+                .containsAnyOf("closed the connection", "connection to the echo server at");
         t.join(5000);
     }
 
     @Test
     void aSeparateServerJvmServesAndItsDeathFailsTheRunWithTheReason(@TempDir Path dir) throws Exception {
-        Outcome ok = run(shortRun("udp-echo", dir.resolve("ok"), "--mode", "closed", "--clients", "1", "--server-process"));
+        Outcome ok =
+                run(shortRun("udp-echo", dir.resolve("ok"), "--mode", "closed", "--clients", "1", "--server-process"));
         assertThat(ok.exit()).as(ok.err()).isZero();
-        assertThat(ResultJson.read(dir.resolve("ok/run/result.json")).steps().getFirst().variant()).isEqualTo("process");
+        assertThat(ResultJson.read(dir.resolve("ok/run/result.json"))
+                        .steps()
+                        .getFirst()
+                        .variant())
+                .isEqualTo("process");
 
         Thread killer = TargetRuns.killServerProcessLater("tcp-echo", 1500);
-        Outcome o = run(shortRun("tcp-echo", dir.resolve("killed"), "--mode", "closed", "--clients", "1", "--duration", "5s", "--server-process"));
+        Outcome o = run(shortRun(
+                "tcp-echo",
+                dir.resolve("killed"),
+                "--mode",
+                "closed",
+                "--clients",
+                "1",
+                "--duration",
+                "5s",
+                "--server-process"));
         killer.join();
         assertThat(o.exit()).as(o.err()).isEqualTo(1);
-        assertThat(ResultJson.read(dir.resolve("killed/run/result.json")).steps().getFirst().reason())
+        assertThat(ResultJson.read(dir.resolve("killed/run/result.json"))
+                        .steps()
+                        .getFirst()
+                        .reason())
                 .containsAnyOf("server process", "closed the connection", "connection to the echo server at");
     }
 
@@ -89,7 +117,14 @@ class EchoTargetTest {
         assertThat(address.exit()).isEqualTo(2);
         assertThat(address.err()).contains("--server-address 'localhost'");
         try (var taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            Outcome busy = run("server", "tcp-echo", "--bind", "127.0.0.1", "--port", String.valueOf(taken.getLocalPort()), "--no-pin");
+            Outcome busy = run(
+                    "server",
+                    "tcp-echo",
+                    "--bind",
+                    "127.0.0.1",
+                    "--port",
+                    String.valueOf(taken.getLocalPort()),
+                    "--no-pin");
             assertThat(busy.exit()).isEqualTo(2);
             assertThat(busy.err()).contains("--port '" + taken.getLocalPort() + "'");
         }

@@ -1,7 +1,5 @@
 package io.isobench.runner.targets.http;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.isobench.result.Load;
 import io.isobench.result.RepetitionResult;
 import io.isobench.runner.harness.ServerLocation;
@@ -19,8 +17,13 @@ class HttpLoadAllocationTest {
 
     @Test
     void theGeneratorAllocatesNothingPerRequest(@TempDir Path dir) throws Exception {
-        HttpMockTarget target = new HttpMockTarget(new ServerLocation.SeparateProcess(
-                io.isobench.runner.harness.JvmVariantForks.currentJvm(io.isobench.runner.cli.RunnerMain.class)), "/simple", 8, 100, 1);
+        HttpMockTarget target = new HttpMockTarget(
+                new ServerLocation.SeparateProcess(
+                        io.isobench.runner.harness.JvmVariantForks.currentJvm(io.isobench.runner.cli.RunnerMain.class)),
+                "/simple",
+                8,
+                100,
+                1);
         RepetitionResult rep = AllocationRuns.measuredWindow(target, Load.closedLoop(8, 1500, 1500), dir);
 
         AllocationRuns.assertNoAllocationPerMessage(rep, "client");

@@ -30,7 +30,9 @@ class HttpMockTargetTest {
         assertThat(eight.measure()).isEqualTo(LatencyMeasure.ROUND_TRIP);
         assertThat(eight.merged().latency().count()).isPositive();
         assertThat(eight.repetitions().getFirst().metrics()).containsEntry("connections", 8);
-        assertThat(o.out()).contains("| parallel clients | 50% | 66% | 75% | 80% | 90% | 95% | 98% | 99% | 99.9% | 99.99% | max | requests/s | mean | verdict |")
+        assertThat(o.out())
+                .contains(
+                        "| parallel clients | 50% | 66% | 75% | 80% | 90% | 95% | 98% | 99% | 99.9% | 99.99% | max | requests/s | mean | verdict |")
                 .containsPattern("\\| 8 \\| [0-9.]+ [µm]?s \\|");
     }
 
@@ -70,8 +72,17 @@ class HttpMockTargetTest {
         });
         stopper.start();
         long start = System.nanoTime();
-        Outcome o = run(shortRun("http-mock", dir, "--mode", "closed", "--clients", "4", "--duration", "4s",
-                "--server-address", "127.0.0.1:" + server.port()));
+        Outcome o = run(shortRun(
+                "http-mock",
+                dir,
+                "--mode",
+                "closed",
+                "--clients",
+                "4",
+                "--duration",
+                "4s",
+                "--server-address",
+                "127.0.0.1:" + server.port()));
 
         assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start)).isLessThan(20);
         assertThat(o.exit()).as(o.err()).isEqualTo(1);
@@ -84,10 +95,21 @@ class HttpMockTargetTest {
     @Test
     void aMissingExpectationIsAFailureNamingTheStatus(@TempDir Path dir) {
         try (MockServerHost server = startOn("/other")) {
-            Outcome wrong = run(shortRun("http-mock", dir.resolve("w"), "--mode", "closed", "--clients", "1",
-                    "--server-address", "127.0.0.1:" + server.port()));
+            Outcome wrong = run(shortRun(
+                    "http-mock",
+                    dir.resolve("w"),
+                    "--mode",
+                    "closed",
+                    "--clients",
+                    "1",
+                    "--server-address",
+                    "127.0.0.1:" + server.port()));
             assertThat(wrong.exit()).isEqualTo(1);
-            assertThat(ResultJson.read(dir.resolve("w/run/result.json")).steps().getFirst().reason()).contains("answered 404 instead of 200");
+            assertThat(ResultJson.read(dir.resolve("w/run/result.json"))
+                            .steps()
+                            .getFirst()
+                            .reason())
+                    .contains("answered 404 instead of 200");
         }
     }
 
@@ -111,7 +133,14 @@ class HttpMockTargetTest {
         assertThat(both.exit()).isEqualTo(2);
         assertThat(both.err()).contains("--server-process: cannot be combined with --server-address '127.0.0.1:1080'");
         try (var taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            Outcome busy = run("server", "http-mock", "--bind", "127.0.0.1", "--port", String.valueOf(taken.getLocalPort()), "--no-pin");
+            Outcome busy = run(
+                    "server",
+                    "http-mock",
+                    "--bind",
+                    "127.0.0.1",
+                    "--port",
+                    String.valueOf(taken.getLocalPort()),
+                    "--no-pin");
             assertThat(busy.exit()).isEqualTo(2);
             assertThat(busy.err()).contains("--port '" + taken.getLocalPort() + "': cannot listen there");
         }

@@ -41,7 +41,11 @@ class IpcTargetTest {
     void aConsumerThreadIsTheComparisonVariant(@TempDir Path dir) {
         Outcome o = run(shortRun("ipc", dir, "--rates", "5k", "--consumer", "thread"));
         assertThat(o.exit()).as(o.err() + o.out()).isZero();
-        assertThat(ResultJson.read(dir.resolve("run/result.json")).steps().getFirst().variant()).isEqualTo("in-process");
+        assertThat(ResultJson.read(dir.resolve("run/result.json"))
+                        .steps()
+                        .getFirst()
+                        .variant())
+                .isEqualTo("in-process");
     }
 
     @Test
@@ -59,7 +63,8 @@ class IpcTargetTest {
 
     private static boolean answered(Path queues) {
         try (var files = Files.walk(queues)) {
-            return files.anyMatch(p -> p.toString().contains("handled") && p.toString().endsWith(".cq4"));
+            return files.anyMatch(
+                    p -> p.toString().contains("handled") && p.toString().endsWith(".cq4"));
         } catch (java.io.IOException | java.io.UncheckedIOException e) {
             return false; // the tree is changing
         }

@@ -25,8 +25,20 @@ import org.junit.jupiter.api.io.TempDir;
 /** rsocket on 127.0.0.1: a few dozen streams for a few seconds. */
 class RSocketTargetTest {
 
-    private static final String[] SMALL = {"--connections", "4", "--streams-per-connection", "5", "--ramp-up", "1s", "--stream-interval", "100ms",
-        "--warmup", "0s", "--duration", "2s"};
+    private static final String[] SMALL = {
+        "--connections",
+        "4",
+        "--streams-per-connection",
+        "5",
+        "--ramp-up",
+        "1s",
+        "--stream-interval",
+        "100ms",
+        "--warmup",
+        "0s",
+        "--duration",
+        "2s"
+    };
 
     /**
      * Nothing of what was due may be missing. On this shared machine a stall at the window's end can still delay its last
@@ -36,7 +48,11 @@ class RSocketTargetTest {
         assertThat(o.exit()).as(o.err() + o.out()).isLessThanOrEqualTo(1);
         assertThat(rep.received()).as("messages delivered of those due").isEqualTo(rep.sent());
         if (rep.verdict() != Verdict.OK) {
-            assertThat(rep.reason()).as(o.out()).startsWith("achieved ").contains("below the target").doesNotContain(";");
+            assertThat(rep.reason())
+                    .as(o.out())
+                    .startsWith("achieved ")
+                    .contains("below the target")
+                    .doesNotContain(";");
         }
     }
 
@@ -46,16 +62,23 @@ class RSocketTargetTest {
 
         RunResult r = ResultJson.read(dir.resolve("run/result.json"));
         var step = r.steps().getFirst();
-        assertThat(step.load().targetRate()).as("streams opened per second: 20 over 1 s").isEqualTo(20);
+        assertThat(step.load().targetRate())
+                .as("streams opened per second: 20 over 1 s")
+                .isEqualTo(20);
         var rep = step.repetitions().getFirst();
         assertEverythingDueWasDelivered(o, rep);
         // the window owes each stream's messages due in it, 10 a second: 20 streams over most of 3 s
         assertThat(rep.sent()).as("messages due in the window").isGreaterThan(300);
         assertThat(rep.targetRate()).as("messages due per second").isGreaterThan(100);
         assertThat(step.label()).isEqualTo("20 streams opened at 20/s");
-        assertThat(o.out()).contains("| Streams | opened per s | due msg/s | delivered msg/s | lost |").doesNotContain("mps");
+        assertThat(o.out())
+                .contains("| Streams | opened per s | due msg/s | delivered msg/s | lost |")
+                .doesNotContain("mps");
         Map<String, Object> metrics = rep.metrics();
-        assertThat(metrics).containsEntry("streamsTarget", 20).containsEntry("streamsOpened", 20).containsEntry("connections", 4);
+        assertThat(metrics)
+                .containsEntry("streamsTarget", 20)
+                .containsEntry("streamsOpened", 20)
+                .containsEntry("connections", 4);
         assertThat(step.merged().latency().count()).isEqualTo(rep.received());
         assertThat((List<?>) metrics.get("timeline")).isNotEmpty();
         assertThat((List<?>) metrics.get("resources")).isNotEmpty();
@@ -68,9 +91,26 @@ class RSocketTargetTest {
     @Test
     void anOverloadedServerFailsAndNeverPassesAsOk(@TempDir Path dir) throws Exception {
         List<Integer> cpus = EnvironmentProbe.system().grantedCpus();
-        Outcome o = run(shortRun("rsocket", dir, "--connections", "4", "--streams-per-connection", "2500", "--ramp-up", "1s",
-                "--stream-interval", "5ms", "--warmup", "0s", "--duration", "2s", "--drain-timeout", "2s", "--server-process",
-                "--cpus", CpuList.format(cpus.subList(0, Math.min(2, cpus.size())))));
+        Outcome o = run(shortRun(
+                "rsocket",
+                dir,
+                "--connections",
+                "4",
+                "--streams-per-connection",
+                "2500",
+                "--ramp-up",
+                "1s",
+                "--stream-interval",
+                "5ms",
+                "--warmup",
+                "0s",
+                "--duration",
+                "2s",
+                "--drain-timeout",
+                "2s",
+                "--server-process",
+                "--cpus",
+                CpuList.format(cpus.subList(0, Math.min(2, cpus.size())))));
 
         assertThat(o.exit()).as(o.err() + o.out()).isEqualTo(1);
         RunResult r = ResultJson.read(dir.resolve("run/result.json"));
@@ -87,10 +127,29 @@ class RSocketTargetTest {
      */
     @Test
     void aRemoteServersLatencyIsTakenOnTheClientsClockAndNeverLabelledOneWay(@TempDir Path dir) throws Exception {
-        try (var server = ServerProcess.start(JvmVariantForks.currentJvm(RunnerMain.class), "rsocket",
-                List.of("--stream-interval", "100ms"), null, 60_000)) {
-            Outcome o = run(shortRun("rsocket", dir, "--connections", "2", "--streams-per-connection", "5", "--ramp-up", "500ms",
-                    "--stream-interval", "100ms", "--warmup", "0s", "--duration", "2s", "--server-address", server.endpoint()));
+        try (var server = ServerProcess.start(
+                JvmVariantForks.currentJvm(RunnerMain.class),
+                "rsocket",
+                List.of("--stream-interval", "100ms"),
+                null,
+                60_000)) {
+            Outcome o = run(shortRun(
+                    "rsocket",
+                    dir,
+                    "--connections",
+                    "2",
+                    "--streams-per-connection",
+                    "5",
+                    "--ramp-up",
+                    "500ms",
+                    "--stream-interval",
+                    "100ms",
+                    "--warmup",
+                    "0s",
+                    "--duration",
+                    "2s",
+                    "--server-address",
+                    server.endpoint()));
 
             var step = ResultJson.read(dir.resolve("run/result.json")).steps().getFirst();
             assertEverythingDueWasDelivered(o, step.repetitions().getFirst());
@@ -102,35 +161,89 @@ class RSocketTargetTest {
     /** The seed's example holds 5,000 connections to one server: more than a pooled TCP client hands out to one address (500). */
     @Test
     void moreConnectionsToOneServerThanAConnectionPoolHoldsAllOpen(@TempDir Path dir) throws Exception {
-        Outcome o = run(shortRun("rsocket", dir, "--connections", "520", "--streams-per-connection", "1", "--ramp-up", "500ms",
-                "--stream-interval", "500ms", "--warmup", "0s", "--duration", "1s", "--server-process"));
+        Outcome o = run(shortRun(
+                "rsocket",
+                dir,
+                "--connections",
+                "520",
+                "--streams-per-connection",
+                "1",
+                "--ramp-up",
+                "500ms",
+                "--stream-interval",
+                "500ms",
+                "--warmup",
+                "0s",
+                "--duration",
+                "1s",
+                "--server-process"));
 
         RunResult r = ResultJson.read(dir.resolve("run/result.json"));
         var rep = r.steps().getFirst().repetitions().getFirst();
-        assertThat(rep.reason()).as(o.out()).satisfiesAnyOf(reason -> assertThat(reason).isNull(),
-                reason -> assertThat(reason).doesNotContain("could not start"));
+        assertThat(rep.reason())
+                .as(o.out())
+                .satisfiesAnyOf(
+                        reason -> assertThat(reason).isNull(),
+                        reason -> assertThat(reason).doesNotContain("could not start"));
         assertThat(rep.metrics()).containsEntry("connections", 520).containsEntry("streamsOpened", 520);
         assertEverythingDueWasDelivered(o, rep);
     }
 
     @Test
     void aServerPacedDifferentlyFromTheClientRefusesItsStreamsNamingBothIntervals(@TempDir Path dir) throws Exception {
-        try (var server = ServerProcess.start(JvmVariantForks.currentJvm(RunnerMain.class), "rsocket", List.of("--stream-interval", "1s"),
-                null, 60_000)) {
-            Outcome o = run(shortRun("rsocket", dir, "--connections", "1", "--streams-per-connection", "2", "--ramp-up", "200ms",
-                    "--stream-interval", "100ms", "--warmup", "0s", "--duration", "1s", "--server-address", server.endpoint()));
+        try (var server = ServerProcess.start(
+                JvmVariantForks.currentJvm(RunnerMain.class),
+                "rsocket",
+                List.of("--stream-interval", "1s"),
+                null,
+                60_000)) {
+            Outcome o = run(shortRun(
+                    "rsocket",
+                    dir,
+                    "--connections",
+                    "1",
+                    "--streams-per-connection",
+                    "2",
+                    "--ramp-up",
+                    "200ms",
+                    "--stream-interval",
+                    "100ms",
+                    "--warmup",
+                    "0s",
+                    "--duration",
+                    "1s",
+                    "--server-address",
+                    server.endpoint()));
 
             assertThat(o.exit()).as(o.err() + o.out()).isEqualTo(1);
-            assertThat(ResultJson.read(dir.resolve("run/result.json")).steps().getFirst().reason())
-                    .contains("stream failed: request-stream interval 'PT0.1S': this server emits every PT1S (its --stream-interval)");
+            assertThat(ResultJson.read(dir.resolve("run/result.json"))
+                            .steps()
+                            .getFirst()
+                            .reason())
+                    .contains(
+                            "stream failed: request-stream interval 'PT0.1S': this server emits every PT1S (its --stream-interval)");
         }
     }
 
     @Test
     void aServerProcessKilledMidRunFailsTheRunWithTheReason(@TempDir Path dir) throws Exception {
         Thread killer = TargetRuns.killServerProcessLater("rsocket", 1500);
-        Outcome o = run(shortRun("rsocket", dir, "--connections", "2", "--streams-per-connection", "2", "--ramp-up", "1s",
-                "--stream-interval", "100ms", "--warmup", "0s", "--duration", "5s", "--server-process"));
+        Outcome o = run(shortRun(
+                "rsocket",
+                dir,
+                "--connections",
+                "2",
+                "--streams-per-connection",
+                "2",
+                "--ramp-up",
+                "1s",
+                "--stream-interval",
+                "100ms",
+                "--warmup",
+                "0s",
+                "--duration",
+                "5s",
+                "--server-process"));
         killer.join();
         assertThat(o.exit()).as(o.err()).isEqualTo(1);
         RunResult r = ResultJson.read(dir.resolve("run/result.json"));

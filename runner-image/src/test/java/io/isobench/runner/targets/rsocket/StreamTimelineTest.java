@@ -47,16 +47,20 @@ class StreamTimelineTest {
     @Test
     void aSpanIsOwedExactlyTheMessagesDueInItWhateverEachStreamsPhase() {
         var t = new StreamTimeline(0, 20, 3, 100 * MS, BOUND);
-        t.open(0, 0);          // due 0, 100, 200, … ms
-        t.open(0, 30 * MS);    // due 30, 130, 230, …
+        t.open(0, 0); // due 0, 100, 200, … ms
+        t.open(0, 30 * MS); // due 30, 130, 230, …
         t.open(10 * MS, 89 * MS); // due 99, 199, 299, …
 
         assertThat(t.dueBetween(SECOND, 2 * SECOND)).as("ten a second each").isEqualTo(30);
         // [50 ms, 250 ms): 100, 200 | 130, 230 | 99, 199
         assertThat(t.dueBetween(50 * MS, 250 * MS)).isEqualTo(6);
         // a message due at the span's start is owed to it, one due at its end to the next
-        assertThat(t.dueBetween(100 * MS, 130 * MS)).as("100 (stream 0) but not 130 (stream 1)").isEqualTo(1);
-        assertThat(t.dueBetween(-SECOND, 0)).as("nothing before the first is due").isZero();
+        assertThat(t.dueBetween(100 * MS, 130 * MS))
+                .as("100 (stream 0) but not 130 (stream 1)")
+                .isEqualTo(1);
+        assertThat(t.dueBetween(-SECOND, 0))
+                .as("nothing before the first is due")
+                .isZero();
         assertThat(t.due(2, 3)).isEqualTo(399 * MS);
         assertThat(t.due(3, 0)).as("a stream never opened").isEqualTo(-1);
         assertThat(t.due(0, -1)).isEqualTo(-1);
@@ -80,12 +84,19 @@ class StreamTimelineTest {
 
         deliverDue(t, 4 * SECOND, 4 * SECOND + 200 * MS, MS);
         @SuppressWarnings("unchecked")
-        List<Map<String, Object>> rows = (List<Map<String, Object>>) t.summary(5 * SECOND + 500 * MS).get("timeline");
+        List<Map<String, Object>> rows =
+                (List<Map<String, Object>>) t.summary(5 * SECOND + 500 * MS).get("timeline");
 
         assertThat(rows).as("whole seconds before the end only").hasSize(5);
-        assertThat(rows.get(0)).containsEntry("due", 500L).containsEntry("delivered", 500L).containsEntry("late", 0L)
+        assertThat(rows.get(0))
+                .containsEntry("due", 500L)
+                .containsEntry("delivered", 500L)
+                .containsEntry("late", 0L)
                 .containsEntry("activeStreams", 50L);
-        assertThat(rows.get(3)).containsEntry("due", 500L).containsEntry("delivered", 500L).containsEntry("late", 500L);
+        assertThat(rows.get(3))
+                .containsEntry("due", 500L)
+                .containsEntry("delivered", 500L)
+                .containsEntry("late", 500L);
         assertThat(rows.get(4)).containsEntry("due", 500L).containsEntry("delivered", 100L);
     }
 
@@ -105,10 +116,14 @@ class StreamTimelineTest {
         var t = delivering(s -> s == 6 ? 50 : s >= 8 ? 60 : 100);
 
         Map<String, Object> tipping = tippingPoint(t.summary(12 * SECOND));
-        assertThat(tipping).as("second 6 alone is noise; 8 onwards is sustained").containsEntry("second", 8)
+        assertThat(tipping)
+                .as("second 6 alone is noise; 8 onwards is sustained")
+                .containsEntry("second", 8)
                 .containsEntry("activeStreams", 100L);
         assertThat((String) tipping.get("reason")).contains("delivered 60 of 100 messages due in a second");
-        assertThat(tippingPoint(delivering(s -> s == 6 || s == 7 ? 50 : 100).summary(12 * SECOND))).as("two bad seconds").isNull();
+        assertThat(tippingPoint(delivering(s -> s == 6 || s == 7 ? 50 : 100).summary(12 * SECOND)))
+                .as("two bad seconds")
+                .isNull();
     }
 
     @Test

@@ -34,7 +34,7 @@ class StreamsAccountingTest {
     private static final long START = 1_000_000_000L;
     private static final long INTERVAL = 100 * MS;
     private static final long BOUND = 20 * MS;
-    private static final Load LOAD = Load.openLoop(100, 0, 2_000);  // 100 streams opened at 100/s, a 2 s window
+    private static final Load LOAD = Load.openLoop(100, 0, 2_000); // 100 streams opened at 100/s, a 2 s window
 
     private final FakeClock clock = new FakeClock(START, 10_000);
     private final Recording recording = new Recording(clock);
@@ -47,7 +47,8 @@ class StreamsAccountingTest {
      */
     private final class ScriptedStreams implements Session {
         private final LatencyRecorder recorder = recording.newRecorder("io");
-        private final PriorityQueue<long[]> next = new PriorityQueue<>(Comparator.comparingLong(m -> m[0])); // {due, stream, k}
+        private final PriorityQueue<long[]> next =
+                new PriorityQueue<>(Comparator.comparingLong(m -> m[0])); // {due, stream, k}
         LongUnaryOperator lateness = due -> MS;
         LongPredicate delivers = emitted -> true;
         private long emitted;
@@ -96,14 +97,21 @@ class StreamsAccountingTest {
         RigOutcome outcome = run(200 * MS);
         Verdicts.Judgement j = judge(outcome);
 
-        long due = timeline.dueBetween(outcome.window().start(), outcome.window().end());
+        long due =
+                timeline.dueBetween(outcome.window().start(), outcome.window().end());
         assertThat(timeline.streams()).isEqualTo(100);
         assertThat(outcome.serverPaced()).isTrue();
-        assertThat(outcome.messages().sentInWindow()).as("what the window owes: messages due, not streams opened").isEqualTo(due)
+        assertThat(outcome.messages().sentInWindow())
+                .as("what the window owes: messages due, not streams opened")
+                .isEqualTo(due)
                 .isGreaterThan(1_000);
         assertThat(recording.recorded()).isEqualTo(due);
-        assertThat(outcome.targetRate(LOAD.targetRate())).as("messages due per second").isCloseTo(due / 2.0, Offset.offset(1.0));
-        assertThat(outcome.senderLag()).as("when the rig opened a stream is not part of any message's latency").isNull();
+        assertThat(outcome.targetRate(LOAD.targetRate()))
+                .as("messages due per second")
+                .isCloseTo(due / 2.0, Offset.offset(1.0));
+        assertThat(outcome.senderLag())
+                .as("when the rig opened a stream is not part of any message's latency")
+                .isNull();
         assertThat(j.verdict()).as(j.reason()).isEqualTo(Verdict.OK);
     }
 
@@ -116,13 +124,19 @@ class StreamsAccountingTest {
 
         long due = outcome.messages().sentInWindow();
         long delivered = recording.recorded();
-        assertThat(j.achievedRate()).as("delivered per second: more than the 100 streams/s the old check compared it with")
+        assertThat(j.achievedRate())
+                .as("delivered per second: more than the 100 streams/s the old check compared it with")
                 .isGreaterThan(LOAD.targetRate());
         assertThat(delivered).as("lost is never negative").isLessThanOrEqualTo(due);
         assertThat(due - delivered).isGreaterThan(due / 2);
         assertThat(j.verdict()).isEqualTo(Verdict.FAIL);
-        assertThat(j.reason()).contains(String.format(Locale.ROOT, "%,d of %,d messages due in the window were not delivered within the "
-                + "200ms drain timeout", due - delivered, due)).contains("msg/s due");
+        assertThat(j.reason())
+                .contains(String.format(
+                        Locale.ROOT,
+                        "%,d of %,d messages due in the window were not delivered within the " + "200ms drain timeout",
+                        due - delivered,
+                        due))
+                .contains("msg/s due");
     }
 
     @Test
@@ -134,10 +148,14 @@ class StreamsAccountingTest {
         Verdicts.Judgement j = judge(outcome);
 
         assertThat(outcome.window().end()).isEqualTo(windowEnd);
-        assertThat(recording.recorded()).as("the late tail is in the window's samples").isEqualTo(outcome.messages().sentInWindow());
+        assertThat(recording.recorded())
+                .as("the late tail is in the window's samples")
+                .isEqualTo(outcome.messages().sentInWindow());
         @SuppressWarnings("unchecked")
-        List<Map<String, Object>> rows = (List<Map<String, Object>>) timeline.summary(windowEnd).get("timeline");
-        assertThat(rows.getLast()).as("late beyond the 20 ms bound, recorded as late as they were")
+        List<Map<String, Object>> rows =
+                (List<Map<String, Object>>) timeline.summary(windowEnd).get("timeline");
+        assertThat(rows.getLast())
+                .as("late beyond the 20 ms bound, recorded as late as they were")
                 .satisfies(row -> assertThat((Long) row.get("late")).isPositive());
         assertThat(outcome.window().drainEnded()).isGreaterThanOrEqualTo(windowEnd + 29 * MS);
         assertThat(j.verdict()).as(j.reason()).isEqualTo(Verdict.OK);
@@ -173,7 +191,8 @@ class StreamsAccountingTest {
         assertThat(outcome.abandoned()).isTrue();
         assertThat(timeline.streams()).isLessThan(100);
         assertThat(j.verdict()).isEqualTo(Verdict.FAIL);
-        assertThat(j.reason()).startsWith("sender fell too far behind its schedule of openings and abandoned the window")
+        assertThat(j.reason())
+                .startsWith("sender fell too far behind its schedule of openings and abandoned the window")
                 .doesNotContain("messages;");
     }
 
@@ -186,10 +205,13 @@ class StreamsAccountingTest {
         Verdicts.Judgement j = judge(outcome);
 
         long lost = outcome.messages().sentInWindow() - recording.recorded();
-        assertThat(lost).as("due in the last 50 ms: half an interval's worth of the 100 streams").isBetween(40L, 60L);
+        assertThat(lost)
+                .as("due in the last 50 ms: half an interval's worth of the 100 streams")
+                .isBetween(40L, 60L);
         assertThat(outcome.window().drained()).isFalse();
         assertThat(j.verdict()).isEqualTo(Verdict.FAIL);
-        assertThat(j.reason()).contains(lost + " of ")
+        assertThat(j.reason())
+                .contains(lost + " of ")
                 .contains("messages due in the window were not delivered within the 200ms drain timeout");
     }
 }

@@ -16,8 +16,13 @@ public record DispatchProfile(DispatchTargetSpec options) implements TargetProfi
 
     @Override
     public List<String> clientOptions() {
-        return List.of("--queues", options.getQueues().stream().map(QueueName::runnerName).collect(Collectors.joining(",")),
-                "--ring-size", String.valueOf(options.getRingSize()), "--batch", String.valueOf(options.getBatch()));
+        return List.of(
+                "--queues",
+                options.getQueues().stream().map(QueueName::runnerName).collect(Collectors.joining(",")),
+                "--ring-size",
+                String.valueOf(options.getRingSize()),
+                "--batch",
+                String.valueOf(options.getBatch()));
     }
 
     /** The agent thread consumes on a CPU of its own. */

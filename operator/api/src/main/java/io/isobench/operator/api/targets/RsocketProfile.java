@@ -14,14 +14,23 @@ public record RsocketProfile(RsocketTargetSpec options) implements TargetProfile
 
     @Override
     public List<String> clientOptions() {
-        return List.of("--connections", String.valueOf(options.getConnections()),
-                "--streams-per-connection", String.valueOf(options.getStreamsPerConnection()), "--ramp-up", options.getRampUp(),
-                "--payload-bytes", String.valueOf(options.getPayloadBytes()), "--stream-interval", options.getInterval());
+        return List.of(
+                "--connections",
+                String.valueOf(options.getConnections()),
+                "--streams-per-connection",
+                String.valueOf(options.getStreamsPerConnection()),
+                "--ramp-up",
+                options.getRampUp(),
+                "--payload-bytes",
+                String.valueOf(options.getPayloadBytes()),
+                "--stream-interval",
+                options.getInterval());
     }
 
     /** The server echoes whatever the client's request carries: only the pace is its own. */
     @Override
     public Optional<NetworkServer> server() {
-        return Optional.of(new NetworkServer("TCP", options.getPort(), List.of("--stream-interval", options.getInterval())));
+        return Optional.of(
+                new NetworkServer("TCP", options.getPort(), List.of("--stream-interval", options.getInterval())));
     }
 }

@@ -10,7 +10,8 @@ import java.util.OptionalInt;
  * of a spec; nothing else asks which target field is set. Adding a target is a profile here, an entry there and the
  * runner's implementation (docs/architecture.md, "Adding a target").
  */
-public sealed interface TargetProfile permits DispatchProfile, EchoProfile, RsocketProfile, HttpMockProfile, IpcProfile {
+public sealed interface TargetProfile
+        permits DispatchProfile, EchoProfile, RsocketProfile, HttpMockProfile, IpcProfile {
 
     /** The runner's sub-command ({@code isobench-runner <name>}), also the run's target as its status and the site show it. */
     String runnerName();

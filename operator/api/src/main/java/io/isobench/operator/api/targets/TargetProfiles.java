@@ -17,7 +17,8 @@ import java.util.function.Supplier;
 public final class TargetProfiles {
 
     /** One target: its field of spec.target, its options by default, and how its options become its profile. */
-    private record Entry<T>(String field, Function<TargetSpec, T> options, Supplier<T> defaults, Function<T, TargetProfile> profile) {
+    private record Entry<T>(
+            String field, Function<TargetSpec, T> options, Supplier<T> defaults, Function<T, TargetProfile> profile) {
 
         TargetProfile profileOf(TargetSpec target) {
             return profile.apply(options.apply(target));
@@ -46,10 +47,15 @@ public final class TargetProfiles {
      *     admission; this says so for a spec that did not pass through it)
      */
     public static TargetProfile of(TargetSpec target) {
-        List<Entry<?>> set = target == null ? List.of() : ENTRIES.stream().filter(e -> e.isSet(target)).toList();
+        List<Entry<?>> set = target == null
+                ? List.of()
+                : ENTRIES.stream().filter(e -> e.isSet(target)).toList();
         if (set.size() != 1) {
-            String which = set.isEmpty() ? "none is set" : set.stream().map(Entry::field).toList() + " are set";
-            throw new IllegalArgumentException("spec.target: set exactly one of " + String.join(", ", fields()) + "; " + which);
+            String which = set.isEmpty()
+                    ? "none is set"
+                    : set.stream().map(Entry::field).toList() + " are set";
+            throw new IllegalArgumentException(
+                    "spec.target: set exactly one of " + String.join(", ", fields()) + "; " + which);
         }
         return set.getFirst().profileOf(target);
     }

@@ -25,7 +25,8 @@ class TargetProfilesTest {
     @Test
     void everyFieldOfTheTargetSpecHasExactlyOneProfileInTheSameOrder() {
         List<String> fields = targetFields().stream().map(Field::getName).toList();
-        assertThat(TargetProfiles.fields()).as("the registry (TargetProfiles) against the fields of TargetSpec")
+        assertThat(TargetProfiles.fields())
+                .as("the registry (TargetProfiles) against the fields of TargetSpec")
                 .containsExactlyElementsOf(fields);
     }
 
@@ -38,23 +39,32 @@ class TargetProfilesTest {
             made.add(profile.getClass());
             names.add(profile.runnerName());
         }
-        assertThat(made).as("the profile each target field gives").doesNotHaveDuplicates()
-                .containsExactlyInAnyOrderElementsOf(leafProfiles(TargetProfile.class).toList());
+        assertThat(made)
+                .as("the profile each target field gives")
+                .doesNotHaveDuplicates()
+                .containsExactlyInAnyOrderElementsOf(
+                        leafProfiles(TargetProfile.class).toList());
         assertThat(names).as("runner sub-commands").doesNotHaveDuplicates().allMatch(n -> n.matches("[a-z][a-z-]*"));
     }
 
     @Test
     void theCrdsRuleThatExactlyOneIsSetNamesEveryTargetAndNoOther() {
         ValidationRule rule = TargetSpec.class.getAnnotation(ValidationRule.class);
-        var inRule = Pattern.compile("has\\(self\\.(\\w+)\\)").matcher(rule.value()).results().map(m -> m.group(1)).toList();
+        var inRule = Pattern.compile("has\\(self\\.(\\w+)\\)")
+                .matcher(rule.value())
+                .results()
+                .map(m -> m.group(1))
+                .toList();
         assertThat(inRule).as("the CEL rule on TargetSpec").containsExactlyElementsOf(TargetProfiles.fields());
         assertThat(rule.message()).isEqualTo("set exactly one of " + String.join(", ", TargetProfiles.fields()));
     }
 
     @Test
     void noTargetSetIsRefusedNamingTheFieldAndEveryChoice() {
-        assertThatThrownBy(() -> TargetProfiles.of(new TargetSpec())).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("spec.target: set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, ipc; none is set");
+        assertThatThrownBy(() -> TargetProfiles.of(new TargetSpec()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(
+                        "spec.target: set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, ipc; none is set");
         assertThatThrownBy(() -> TargetProfiles.of(null)).hasMessageEndingWith("; none is set");
     }
 
@@ -63,7 +73,8 @@ class TargetProfilesTest {
         var target = new TargetSpec();
         target.setDispatch(new DispatchTargetSpec());
         target.setTcpEcho(new EchoTargetSpec());
-        assertThatThrownBy(() -> TargetProfiles.of(target)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> TargetProfiles.of(target))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("spec.target: set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, ipc; "
                         + "[dispatch, tcpEcho] are set");
     }
@@ -72,7 +83,8 @@ class TargetProfilesTest {
     void aServerIsRequiredOnlyOfAClientServerTarget() {
         var target = new TargetSpec();
         target.setDispatch(new DispatchTargetSpec());
-        assertThatThrownBy(() -> TargetProfiles.of(target).requireServer()).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> TargetProfiles.of(target).requireServer())
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("target dispatch has no server");
         var echo = new TargetSpec();
         echo.setUdpEcho(new EchoTargetSpec());
@@ -81,7 +93,9 @@ class TargetProfilesTest {
 
     /** The instance fields of TargetSpec: one per target. */
     static List<Field> targetFields() {
-        return Arrays.stream(TargetSpec.class.getDeclaredFields()).filter(f -> !Modifier.isStatic(f.getModifiers())).toList();
+        return Arrays.stream(TargetSpec.class.getDeclaredFields())
+                .filter(f -> !Modifier.isStatic(f.getModifiers()))
+                .toList();
     }
 
     /** A TargetSpec with only this field set, to its options' defaults. */
@@ -94,6 +108,8 @@ class TargetProfilesTest {
 
     /** The concrete profiles: the sealed hierarchy's leaves. */
     private static Stream<Class<?>> leafProfiles(Class<?> type) {
-        return type.isSealed() ? Arrays.stream(type.getPermittedSubclasses()).flatMap(TargetProfilesTest::leafProfiles) : Stream.of(type);
+        return type.isSealed()
+                ? Arrays.stream(type.getPermittedSubclasses()).flatMap(TargetProfilesTest::leafProfiles)
+                : Stream.of(type);
     }
 }
