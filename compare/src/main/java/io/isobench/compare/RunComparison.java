@@ -37,47 +37,26 @@ public record RunComparison(
         List<Difference> differences = Comparability.differences(a, b);
         StepPlan steps = StepPlan.of(a, b);
         boolean comparable = Comparability.comparable(differences);
+        List<PercentileVerdict> verdicts = List.of();
+        Outcome outcome;
+        String summary;
         if (!comparable && !anyway) {
             String deciding = differences.stream()
                     .filter(Difference::decides)
                     .map(d -> d.field() + " " + d.a() + " → " + d.b())
                     .collect(Collectors.joining("; "));
-            return new RunComparison(
-                    a.runId(),
-                    b.runId(),
-                    threshold,
-                    differences,
-                    false,
-                    steps,
-                    List.of(),
-                    Outcome.INCOMPARABLE,
-                    "not comparable: " + deciding);
+            outcome = Outcome.INCOMPARABLE;
+            summary = "not comparable: " + deciding;
+        } else if (steps.compared().isEmpty()) {
+            outcome = Outcome.NOTHING_COMPARED;
+            summary = "no step both runs measured OK (" + steps.leftOut().size() + " left out)";
+        } else {
+            verdicts = DecisionRule.decide(RepetitionValues.samples(a, b, steps.compared()), threshold);
+            outcome = outcome(verdicts);
+            summary = summary(outcome, verdicts, steps, threshold);
         }
-        if (steps.compared().isEmpty()) {
-            return new RunComparison(
-                    a.runId(),
-                    b.runId(),
-                    threshold,
-                    differences,
-                    !comparable,
-                    steps,
-                    List.of(),
-                    Outcome.NOTHING_COMPARED,
-                    "no step both runs measured OK (" + steps.leftOut().size() + " left out)");
-        }
-        List<PercentileVerdict> verdicts =
-                DecisionRule.decide(RepetitionValues.samples(a, b, steps.compared()), threshold);
-        Outcome outcome = outcome(verdicts);
         return new RunComparison(
-                a.runId(),
-                b.runId(),
-                threshold,
-                differences,
-                !comparable,
-                steps,
-                verdicts,
-                outcome,
-                summary(outcome, verdicts, steps, threshold));
+                a.runId(), b.runId(), threshold, differences, !comparable && anyway, steps, verdicts, outcome, summary);
     }
 
     private static Outcome outcome(List<PercentileVerdict> verdicts) {

@@ -43,40 +43,6 @@ public record PublishedRun(
         Map<String, byte[]> files,
         int ignoredFiles) {
 
-    /** A run of which nothing was ignored. */
-    public PublishedRun(
-            RunKey key,
-            Map<String, String> labels,
-            List<String> nodes,
-            String phase,
-            Isolation isolation,
-            String message,
-            String baseline,
-            String image,
-            Map<String, Object> spec,
-            String rerunYaml,
-            String createdAt,
-            byte[] resultJson,
-            RunResult result,
-            Map<String, byte[]> files) {
-        this(
-                key,
-                labels,
-                nodes,
-                phase,
-                isolation,
-                message,
-                baseline,
-                image,
-                spec,
-                rerunYaml,
-                createdAt,
-                resultJson,
-                result,
-                files,
-                0);
-    }
-
     /** @param isolated null when isolation was never verified (outside Kubernetes) */
     public record Isolation(Boolean isolated, String reason, Map<String, Object> facts) {}
 }

@@ -48,7 +48,8 @@ class PublishScaleBenchmark {
                     started,
                     text.getBytes(),
                     ResultJson.parse(text),
-                    template.files()));
+                    template.files(),
+                    0));
         }
         long t0 = System.nanoTime();
         var publisher = new SitePublisher(new LocalDirectoryStore(out), "", Clock.systemUTC());

@@ -174,7 +174,8 @@ class SiteContentTest {
                 read.createdAt(),
                 read.resultJson(),
                 read.result(),
-                files);
+                files,
+                0);
         Path site = dir.resolve("site");
         var stats = new SitePublisher(new LocalDirectoryStore(site), "", Clock.systemUTC()).publish(List.of(run));
         assertThat(publishedFiles(site, run)).containsExactlyElementsOf(namedFiles());

@@ -110,7 +110,8 @@ class SitePublisherTest {
                     started,
                     json.getBytes(),
                     result,
-                    Map.of()));
+                    Map.of(),
+                    0));
         }
         new SitePublisher(new LocalDirectoryStore(site), "", clock).publish(runs);
         var catalog = json(site.resolve("data/catalog.json"));

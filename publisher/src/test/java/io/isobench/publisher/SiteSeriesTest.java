@@ -71,7 +71,8 @@ class SiteSeriesTest {
                 t.createdAt(),
                 json,
                 r,
-                Map.of());
+                Map.of(),
+                0);
     }
 
     /** Thirty nights, the last fifteen 20 % slower. */

@@ -18,6 +18,21 @@ public final class ServerHandle implements AutoCloseable {
         default String failure() {
             return null;
         }
+
+        /** A server at {@code address} that {@code server} stops, with no failure of its own to tell. */
+        static Local of(InetSocketAddress address, AutoCloseable server) {
+            return new Local() {
+                @Override
+                public InetSocketAddress address() {
+                    return address;
+                }
+
+                @Override
+                public void close() throws Exception {
+                    server.close();
+                }
+            };
+        }
     }
 
     /** Starts the in-JVM server, placing its threads with the session's {@link ThreadPlacement}. */
@@ -80,6 +95,12 @@ public final class ServerHandle implements AutoCloseable {
             return local.failure();
         }
         return process != null ? process.failure() : null;
+    }
+
+    /** A session's failure: the server's death first (what the client saw is its consequence), else the client's own. */
+    public String failureOr(String clientFailure) {
+        String serverGone = failure();
+        return serverGone != null ? serverGone : clientFailure;
     }
 
     @Override

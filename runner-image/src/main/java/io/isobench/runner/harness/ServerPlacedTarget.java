@@ -1,5 +1,7 @@
 package io.isobench.runner.harness;
 
+import io.isobench.result.LatencyMeasure;
+import io.isobench.result.LoadMode;
 import java.util.List;
 
 /**
@@ -22,6 +24,15 @@ public abstract class ServerPlacedTarget implements Target {
     @Override
     public String senderRole() {
         return "client";
+    }
+
+    /**
+     * From when the client's schedule had the message due until its answer was back at the client, on one clock
+     * (a target whose server answers in kind in closed loop may say half of it).
+     */
+    @Override
+    public LatencyMeasure measure(LoadMode mode) {
+        return LatencyMeasure.ROUND_TRIP;
     }
 
     /** A separate server JVM gets the next CPU; a server in this JVM runs on its library's own (unpinned) threads. */

@@ -7,30 +7,19 @@ import java.util.concurrent.ArrayBlockingQueue;
  * ({@link RecycledEvents}), used through its non-blocking offer/poll so the agent still busy-spins. What its lock
  * costs (and whether it allocates under contention) is exactly what the sweep shows.
  */
-final class BlockingQueueChannel implements DispatchChannel {
+final class BlockingQueueChannel extends PooledEventChannel {
 
     private final ArrayBlockingQueue<DispatchEvent> queue;
-    private final RecycledEvents events;
 
     BlockingQueueChannel(int capacity) {
+        super(capacity);
         this.queue = new ArrayBlockingQueue<>(capacity);
-        this.events = new RecycledEvents(capacity);
     }
 
     @Override
-    public boolean offer(long intendedNanos, long sequence, long payload) {
-        DispatchEvent event = events.claim();
-        if (event == null) {
-            return false;
-        }
-        event.fill(intendedNanos, sequence, payload);
-        // never full: no more events are in flight than the queue holds
+    void enqueue(DispatchEvent event) {
         queue.offer(event);
-        return true;
     }
-
-    @Override
-    public void flush() {}
 
     @Override
     public int drain(EventHandler handler, int limit) {
@@ -42,10 +31,5 @@ final class BlockingQueueChannel implements DispatchChannel {
         }
         events.release(drained);
         return drained;
-    }
-
-    @Override
-    public long fieldsAddress(long n) {
-        return events.eventFor(n).fieldsAddress();
     }
 }

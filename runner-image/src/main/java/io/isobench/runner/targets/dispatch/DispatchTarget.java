@@ -1,10 +1,8 @@
 package io.isobench.runner.targets.dispatch;
 
-import io.isobench.result.LatencyMeasure;
-import io.isobench.result.LoadMode;
+import io.isobench.runner.harness.OneWayTarget;
 import io.isobench.runner.harness.Session;
 import io.isobench.runner.harness.SessionContext;
-import io.isobench.runner.harness.Target;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +12,7 @@ import java.util.Map;
  * pooled events, latency from intended publish time to the handler. Each queue in {@code queues} is a
  * variant, measured in the same harness side by side.
  */
-public final class DispatchTarget implements Target {
+public final class DispatchTarget extends OneWayTarget {
 
     public static final String NAME = "dispatch";
 
@@ -23,6 +21,7 @@ public final class DispatchTarget implements Target {
     private final int batch;
 
     public DispatchTarget(List<DispatchQueue> queues, int ringCapacity, int batch) {
+        super("agent");
         if (queues.isEmpty()) {
             throw new IllegalArgumentException("at least one queue");
         }
@@ -44,21 +43,6 @@ public final class DispatchTarget implements Target {
     @Override
     public List<String> variants() {
         return queues.stream().map(DispatchQueue::cliName).toList();
-    }
-
-    @Override
-    public String senderRole() {
-        return "publisher";
-    }
-
-    @Override
-    public List<String> threadRoles() {
-        return List.of("agent");
-    }
-
-    @Override
-    public LatencyMeasure measure(LoadMode mode) {
-        return LatencyMeasure.ONE_WAY;
     }
 
     @Override

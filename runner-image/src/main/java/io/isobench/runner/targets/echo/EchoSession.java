@@ -183,8 +183,7 @@ final class EchoSession implements Session {
 
     @Override
     public String failure() {
-        String serverGone = handle.failure();
-        return serverGone != null ? serverGone : failure;
+        return handle.failureOr(failure);
     }
 
     @Override

@@ -157,8 +157,7 @@ final class HttpLoadSession implements Session {
 
     @Override
     public String failure() {
-        String serverGone = handle.failure();
-        return serverGone != null ? serverGone : failure;
+        return handle.failureOr(failure);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.isobench.runner.targets.http;
 
-import io.isobench.result.LatencyMeasure;
 import io.isobench.result.LoadMode;
 import io.isobench.runner.harness.ServerHandle;
 import io.isobench.runner.harness.ServerLocation;
@@ -46,11 +45,6 @@ public final class HttpMockTarget extends ServerPlacedTarget {
     }
 
     @Override
-    public LatencyMeasure measure(LoadMode mode) {
-        return LatencyMeasure.ROUND_TRIP;
-    }
-
-    @Override
     public Map<String, Object> options() {
         Map<String, Object> options = new LinkedHashMap<>();
         options.put("path", path);
@@ -73,18 +67,7 @@ public final class HttpMockTarget extends ServerPlacedTarget {
         ServerHandle handle = ServerHandle.open(
                 server, name(), serverArgs, context.threads().cpuOf("server"), context.threads(), threads -> {
                     MockServerHost mock = MockServerHost.start("127.0.0.1", 0, path, maxLogEntries, serverThreads);
-                    InetSocketAddress address = new InetSocketAddress("127.0.0.1", mock.port());
-                    return new ServerHandle.Local() {
-                        @Override
-                        public InetSocketAddress address() {
-                            return address;
-                        }
-
-                        @Override
-                        public void close() {
-                            mock.close();
-                        }
-                    };
+                    return ServerHandle.Local.of(new InetSocketAddress("127.0.0.1", mock.port()), mock);
                 });
         int connections =
                 context.load().mode() == LoadMode.CLOSED_LOOP ? context.load().concurrency() : openLoopConnections;

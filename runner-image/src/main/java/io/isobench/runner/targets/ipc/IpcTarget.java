@@ -1,12 +1,10 @@
 package io.isobench.runner.targets.ipc;
 
-import io.isobench.result.LatencyMeasure;
-import io.isobench.result.LoadMode;
+import io.isobench.runner.harness.OneWayTarget;
 import io.isobench.runner.harness.ServerLocation;
 import io.isobench.runner.harness.ServerProcess;
 import io.isobench.runner.harness.Session;
 import io.isobench.runner.harness.SessionContext;
-import io.isobench.runner.harness.Target;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * method, where the time is taken. One-way latency from the intended send time, on CLOCK_MONOTONIC shared by
  * both processes.
  */
-public final class IpcTarget implements Target {
+public final class IpcTarget extends OneWayTarget {
 
     private static final long CONSUMER_START_TIMEOUT_MILLIS = 60_000;
 
@@ -32,6 +30,7 @@ public final class IpcTarget implements Target {
      * @param queueBase where session queue directories go, or null for /dev/shm (else the temp dir)
      */
     public IpcTarget(ServerLocation consumer, Path queueBase) {
+        super("consumer");
         if (consumer instanceof ServerLocation.Remote) {
             throw new IllegalArgumentException(
                     "the ipc consumer shares memory with the publisher: it cannot be remote");
@@ -48,21 +47,6 @@ public final class IpcTarget implements Target {
     @Override
     public List<String> variants() {
         return List.of(consumer.variant());
-    }
-
-    @Override
-    public String senderRole() {
-        return "publisher";
-    }
-
-    @Override
-    public List<String> threadRoles() {
-        return List.of("consumer");
-    }
-
-    @Override
-    public LatencyMeasure measure(LoadMode mode) {
-        return LatencyMeasure.ONE_WAY;
     }
 
     @Override

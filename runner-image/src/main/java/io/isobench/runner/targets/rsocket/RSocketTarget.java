@@ -1,8 +1,6 @@
 package io.isobench.runner.targets.rsocket;
 
-import io.isobench.result.LatencyMeasure;
 import io.isobench.result.Load;
-import io.isobench.result.LoadMode;
 import io.isobench.runner.harness.ServerHandle;
 import io.isobench.runner.harness.ServerLocation;
 import io.isobench.runner.harness.ServerPlacedTarget;
@@ -50,12 +48,6 @@ public final class RSocketTarget extends ServerPlacedTarget {
         return "rsocket";
     }
 
-    /** From when the client's schedule had the message due until it was back at the client, on one clock. */
-    @Override
-    public LatencyMeasure measure(LoadMode mode) {
-        return LatencyMeasure.ROUND_TRIP;
-    }
-
     /** The rig's schedule opens streams: a step is its streams and how fast they open, not a message rate. */
     @Override
     public String label(Load load) {
@@ -86,19 +78,8 @@ public final class RSocketTarget extends ServerPlacedTarget {
         ServerHandle handle = ServerHandle.open(
                 server, name(), serverArgs, context.threads().cpuOf("server"), context.threads(), threads -> {
                     StreamEchoServer local = StreamEchoServer.start("127.0.0.1", 0, interval);
-                    InetSocketAddress address =
-                            new InetSocketAddress("127.0.0.1", local.address().getPort());
-                    return new ServerHandle.Local() {
-                        @Override
-                        public InetSocketAddress address() {
-                            return address;
-                        }
-
-                        @Override
-                        public void close() {
-                            local.close();
-                        }
-                    };
+                    return ServerHandle.Local.of(
+                            new InetSocketAddress("127.0.0.1", local.address().getPort()), local);
                 });
         long windowSeconds = (context.load().warmupMillis() + context.load().durationMillis()) / 1000 + 30;
         var timeline = new StreamTimeline(
