@@ -84,5 +84,84 @@ class ChangePointRuleTest {
         List<SeriesPoint> s = series(20, 10, 1.2, 5);
         assertThatThrownBy(() -> ChangePointRule.closeWindow(s, 2, 0.01, 0.05)).hasMessageContaining("window 2");
         assertThatThrownBy(() -> ChangePointRule.closeWindow(s, 5, 1.5, 0.05)).hasMessageContaining("alpha 1.5");
+        // the edges: a probability strictly between 0 and 1, a window of the minimum repetitions is enough
+        assertThatThrownBy(() -> ChangePointRule.closeWindow(s, 5, 0.0, 0.05)).hasMessageContaining("alpha 0.0");
+        assertThatThrownBy(() -> ChangePointRule.closeWindow(s, 5, 1.0, 0.05)).hasMessageContaining("alpha 1.0");
+        assertThat(ChangePointRule.closeWindow(s.subList(0, 5), DecisionRule.MIN_REPETITIONS, 0.01, 0.05))
+                .isEmpty();
+    }
+
+    @Test
+    void anAdjustedPExactlyAtAlphaIsAChange() {
+        List<SeriesPoint> s = series(20, 10, 1.20, 6);
+        double pHolm = ChangePointRule.closeWindow(s, ChangePointRule.WINDOW, 0.5, 0.05)
+                .orElseThrow()
+                .shifts()
+                .getFirst()
+                .pHolm();
+        assertThat(ChangePointRule.closeWindow(s, ChangePointRule.WINDOW, pHolm, 0.05))
+                .isPresent();
+    }
+
+    @Test
+    void aShiftsRunsEitherSideAreCountedFromWhereItLies() {
+        // the window is runs 4 to 23, the shift at run 15: 11 runs before it, 9 after
+        ChangePoint cp = ChangePointRule.closeWindow(series(40, 15, 1.20, 1).subList(4, 24))
+                .orElseThrow();
+        assertThat(cp.shifts()).allSatisfy(v -> {
+            assertThat(v.repetitionsA()).isEqualTo(11);
+            assertThat(v.repetitionsB()).isEqualTo(9);
+        });
+    }
+
+    /** One moved percentile per list: 1 before the shift, {@code factor} from run {@code at} on. */
+    private static List<Double> stepAt(int runs, int at, double factor) {
+        List<Double> out = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            out.add(i >= at ? factor : 1.0);
+        }
+        return out;
+    }
+
+    @Test
+    void aShiftIsPlacedExactlyAtItsRunAsFarAsTheLastSplit() {
+        int w = ChangePointRule.WINDOW;
+        for (int at = DecisionRule.MIN_REPETITIONS; at <= 2 * w - DecisionRule.MIN_REPETITIONS; at++) {
+            assertThat(ChangePointRule.location(List.of(stepAt(2 * w, at, 1.2)), w))
+                    .as("shift at %d", at)
+                    .isEqualTo(at);
+        }
+    }
+
+    @Test
+    void evenAShiftOfTenNanosecondsInASecondIsPlacedAtItsRun() {
+        // the squared deviation is summed about each side's mean: the same sum written as Σ log² − n × mean² loses the
+        // difference to rounding (log² ≈ 429 here, the shift's share ≈ 1e-16)
+        int w = ChangePointRule.WINDOW;
+        for (int at = DecisionRule.MIN_REPETITIONS; at <= 2 * w - DecisionRule.MIN_REPETITIONS; at++) {
+            List<Double> values =
+                    stepAt(2 * w, at, 1.0 + 10e-9).stream().map(v -> v * 1e9).toList();
+            assertThat(ChangePointRule.location(List.of(values), w))
+                    .as("shift at %d", at)
+                    .isEqualTo(at);
+        }
+    }
+
+    @Test
+    void equalCostsGoToTheSplitNearestTheWindowsMiddleTheEarlierOneOnATie() {
+        // no change at all: every split costs 0, the tested boundary itself is taken
+        assertThat(ChangePointRule.location(List.of(stepAt(20, 20, 1.0)), 10)).isEqualTo(10);
+        // 1 1 1 e e 1 1 1: splits 3 and 5 cost the same (two e's among five runs), less than 4 (one in four, twice);
+        // both lie one run from the middle, and the earlier is kept
+        List<Double> mirrored = List.of(1.0, 1.0, 1.0, Math.E, Math.E, 1.0, 1.0, 1.0);
+        assertThat(ChangePointRule.location(List.of(mirrored), 4)).isEqualTo(3);
+    }
+
+    @Test
+    void aScanJudgesTheWindowItsLastRunCloses() {
+        List<SeriesPoint> s = series(2 * ChangePointRule.WINDOW, ChangePointRule.WINDOW, 1.20, 7);
+        assertThat(ChangePointRule.scan(s, ChangePointRule.WINDOW, ChangePointRule.ALPHA_PER_BOUNDARY, 0.05))
+                .extracting(ChangePoint::closedBy)
+                .containsExactly("ns/run/19");
     }
 }

@@ -2,6 +2,7 @@ package io.isobench.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.isobench.result.Environment;
 import io.isobench.result.RunResult;
 import io.isobench.result.Verdict;
 import java.util.List;
@@ -45,5 +46,39 @@ class ComparabilityTest {
         assertThat(StepPlan.of(c, b).leftOut())
                 .extracting(StepPlan.LeftOut::why)
                 .containsExactly("only in A", "only in B", "only in B");
+    }
+
+    @Test
+    void aRunsEnvironmentIsItsDecidingFactsByFieldUnknownWhereItSaysNothing() {
+        Environment env = new Environment(
+                "host-1",
+                "Linux",
+                "6.12.0",
+                "amd64",
+                "EPYC 9654",
+                8,
+                new Environment.CpuSet(List.of(2, 3), "2-3", "2-3"),
+                new Environment.Isolation(
+                        "2-3", "", List.of("2:2", "3:3"), "performance", "tsc", "never", 0.5, "static"),
+                new Environment.Jvm(
+                        "Eclipse Adoptium", "25.0.1+8-LTS", "OpenJDK 64-Bit", List.of(), 1, 2, List.of("G1")),
+                null,
+                List.of());
+        RunResult run = new RunResult(1, "r", "dispatch", Map.of(), "h", null, null, env, List.of(), Verdict.OK, null);
+        assertThat(Comparability.environment(run))
+                .containsExactly(
+                        Map.entry("cpuModel", "EPYC 9654"),
+                        Map.entry("arch", "amd64"),
+                        Map.entry("kernel", "6.12.0"),
+                        Map.entry("jvm", "Eclipse Adoptium 25"),
+                        Map.entry("gc", "G1"),
+                        Map.entry("cpusetSize", "2 CPUs"),
+                        Map.entry("smt", "one thread per core"),
+                        Map.entry(
+                                "isolation",
+                                "isolcpus 2-3, nohz_full none, governor performance, clocksource tsc, THP never"));
+        assertThat(Comparability.environment(RepetitionValuesTest.run("none")))
+                .hasSize(8)
+                .allSatisfy((field, value) -> assertThat(value).as(field).isEqualTo("unknown"));
     }
 }
