@@ -28,7 +28,9 @@ def matches(labels, selector):
 
 
 def get(kind, namespace):
-    return json.loads(subprocess.run(kubectl + ["get", kind, "-n", namespace, "-o", "json"], capture_output=True, check=True, text=True).stdout)["items"]
+    # bounded: one hung call must not stall discovery past a short-lived runner pod (its whole life is ~30 s)
+    return json.loads(subprocess.run(kubectl + ["get", kind, "-n", namespace, "-o", "json", "--request-timeout=5s"], capture_output=True,
+                                     check=True, text=True, timeout=10).stdout)["items"]
 
 
 def sanitize(name):
@@ -75,6 +77,7 @@ if mode == "config":
                "file_sd_configs": [{"files": [path_of(job)], "refresh_interval": "1s"}]} for job, _, ep in jobs()]
     json.dump({"global": {"evaluation_interval": "1s"}, "scrape_configs": scrape}, sys.stdout, indent=1)  # JSON is YAML
 else:
+    last = {}
     while True:
         for job, monitor, ep in jobs():
             try:
@@ -82,6 +85,10 @@ else:
             except Exception as e:  # one bad read (a refused call, a pod caught mid-change) must not end discovery
                 print(f"{time.strftime('%H:%M:%S')} {job}: {type(e).__name__}: {e}", file=sys.stderr, flush=True)
                 continue
+            if found != last.get(job):  # each change of a job's targets, timed, so a missed scrape can be explained
+                print(f"{time.strftime('%H:%M:%S')} {job}: {[t['targets'][0] + ' ' + t['labels'].get('pod', '') for t in found]}",
+                      file=sys.stderr, flush=True)
+                last[job] = found
             tmp = path_of(job) + ".tmp"
             with open(tmp, "w") as f:
                 json.dump(found, f)

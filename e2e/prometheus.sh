@@ -18,12 +18,12 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); p
 prometheus --config.file="$work/prometheus.yml" --storage.tsdb.path="$work/tsdb" --web.listen-address="127.0.0.1:$port" >"$work/prometheus.log" 2>&1 &
 prom=$!
 trap 'kill $prom $discovery 2>/dev/null || true; wait $prom $discovery 2>/dev/null || true' EXIT
-# a run that measures for long enough to be scraped a few times
+# a run that measures for long enough to be scraped many times (5 s interval), whatever discovery and the first scrape lag
 python3 - <<'PY' | $K apply -n e2e -f - >/dev/null
 import json
 print(json.dumps({"apiVersion": "isobench.io/v1alpha1", "kind": "BenchmarkRun", "metadata": {"name": "e2e-metrics"}, "spec": {
     "target": {"dispatch": {"queues": ["isobench"], "ringSize": 4096}},
-    "load": {"mode": "Open", "rates": [2000], "warmup": "1s", "duration": "25s", "repetitions": 1, "probeDuration": "100ms"},
+    "load": {"mode": "Open", "rates": [2000], "warmup": "1s", "duration": "60s", "repetitions": 1, "probeDuration": "100ms"},
     "placement": {"client": {"cpus": 1}, "agent": {"cpus": 0}, "nodeSelector": {"isobench.io/pool": "real"}},
     "timeout": "10m", "report": {"labels": {"suite": "e2e"}}}}))
 PY
