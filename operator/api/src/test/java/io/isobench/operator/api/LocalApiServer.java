@@ -49,7 +49,9 @@ final class LocalApiServer implements AutoCloseable {
                 .customResourceDefinitions()
                 .withName(CrdConstants.CRD_NAME)
                 .waitUntilCondition(
+                        // a CRD read before the API server has judged it has a status without conditions yet
                         d -> d.getStatus() != null
+                                && d.getStatus().getConditions() != null
                                 && d.getStatus().getConditions().stream()
                                         .anyMatch(
                                                 c -> "Established".equals(c.getType()) && "True".equals(c.getStatus())),
