@@ -17,6 +17,7 @@ import io.isobench.operator.results.BucketSitePublisher;
 import io.isobench.operator.results.ResultSource;
 import io.isobench.operator.results.RunPublisher;
 import io.isobench.operator.stepcontract.ActionRejections;
+import io.isobench.operator.stepcontract.AttemptOutcomes;
 import io.isobench.operator.stepcontract.Publications;
 import io.isobench.operator.stepcontract.Services;
 import io.isobench.operator.uploads.StoreUploadAccess;
@@ -105,7 +106,10 @@ public final class IsobenchOperator implements AutoCloseable {
                 publisher == null ? null : new TimedPublisher(publisher, metrics),
                 uploads,
                 new ActionRejections(),
-                new Publications());
+                new Publications(),
+                new AttemptOutcomes<>(),
+                new AttemptOutcomes<>(),
+                new AttemptOutcomes<>());
         ReconcileMetrics.jvm(metrics.registry());
         var reconciler =
                 new BenchmarkRunReconciler(services, clock, metrics, new RunEvents(client, clock, config.podName()));

@@ -24,6 +24,11 @@ public class UploadGrantStatus {
     @JsonPropertyDescription("When it was revoked (RFC 3339): once its attempt ended, the run ended or it was deleted.")
     private Instant revokedAt;
 
+    @JsonPropertyDescription(
+            "Why the operator could not revoke it yet: it tries again every 10 s, and the grant's expiry is"
+                    + " the backstop. Gone once it is revoked.")
+    private String revokeError;
+
     public Integer getAttempt() {
         return attempt;
     }
@@ -54,5 +59,13 @@ public class UploadGrantStatus {
 
     public void setRevokedAt(Instant revokedAt) {
         this.revokedAt = revokedAt;
+    }
+
+    public String getRevokeError() {
+        return revokeError;
+    }
+
+    public void setRevokeError(String revokeError) {
+        this.revokeError = revokeError;
     }
 }

@@ -197,7 +197,10 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
             events.phaseChanged(run, phaseAfter, status.getMessage());
             if (ended) {
                 metrics.ended(run, phaseAfter);
+                // what actions of its attempts left is of no use now (a revocation still is: it goes on after the end)
                 services.rejections().forget(run.getMetadata().getUid());
+                services.grantIssues().forget(run.getMetadata().getUid());
+                services.collections().forget(run.getMetadata().getUid());
             }
             if (ended || phaseBefore == Phase.Queued) {
                 // a node was freed, or this run left the head of its queue: the next in line looks now
@@ -297,8 +300,8 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
 
     /**
      * A deleted run's upload grants are revoked (every attempt's: revoking one already gone is a no-op) and their Secrets
-     * deleted — also when status names no grant but the run was admitted to a node, since a crash between issuing a grant
-     * and storing its record leaves just that. False while the store cannot be asked and a grant could still be valid
+     * deleted — also when status names no grant but the run was admitted to a node (a run stored by an operator that issued
+     * the grant before storing its record). False while the store cannot be asked and a grant could still be valid
      * (before the run's deadline, when every grant expires): the finalizer then stays and this is tried again.
      */
     private boolean revokeUploadGrants(BenchmarkRun run) {
@@ -363,6 +366,9 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         services.ledger().release(uid);
         services.rejections().forget(uid);
         services.publications().forget(uid);
+        services.grantIssues().forget(uid);
+        services.revocations().forget(uid);
+        services.collections().forget(uid);
         endedWithLivePods.remove(uid);
         if (run.getStatus() != null
                 && run.getStatus().getPhase() != null

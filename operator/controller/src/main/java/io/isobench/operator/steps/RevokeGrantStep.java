@@ -5,18 +5,20 @@ import io.isobench.operator.api.UploadGrantStatus;
 import io.isobench.operator.stepcontract.Outcome;
 import io.isobench.operator.stepcontract.ReconcileStep;
 import io.isobench.operator.stepcontract.RunContext;
+import io.isobench.operator.uploads.UploadAccess;
 import io.isobench.operator.workload.RunNames;
 import io.isobench.store.ObjectStoreException;
 import java.time.Duration;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Scheduled (after a retry), Collecting, Succeeded and Failed: a runner may upload only while its attempt runs, so the
  * grant recorded in status is revoked as soon as its attempt is not the one running — the runner ended, the attempt
- * failed, or the run ended. Done here rather than as an action after the status patch: revoking is idempotent, and what
- * calls for it (the phase, the attempt) is already stored, so a crash before {@code revokedAt} is stored only repeats it.
- * The grant's Secret goes with it. A store that cannot be reached is asked again; the grant's expiry is the backstop.
+ * failed, or the run ended. Revoking is the action, after the status is stored ({@code Services.revocations()}); the
+ * next reconcile records {@code revokedAt} and deletes the grant's Secret, or says in {@code uploadGrant.revokeError} why
+ * the store would not revoke it and tries again after {@link #RETRY}; the grant's expiry is the backstop.
  */
 public final class RevokeGrantStep implements ReconcileStep {
 
@@ -30,25 +32,46 @@ public final class RevokeGrantStep implements ReconcileStep {
         if (grant == null || grant.getRevokedAt() != null || uploads == null || running(ctx, grant)) {
             return Outcome.proceedToNext();
         }
-        try {
-            uploads.revoke(grant.getPrefix());
-        } catch (ObjectStoreException e) {
+        // a retried attempt waits: its own grant would replace this record, leaving the old grant to its expiry
+        boolean next = ctx.phase() != Phase.Scheduled;
+        var revocations = ctx.services().revocations();
+        String uid = ctx.run().getMetadata().getUid();
+        int attempt = grant.getAttempt() == null ? 0 : grant.getAttempt();
+        var done = revocations.take(uid, attempt);
+        if (done.isEmpty()) {
+            String prefix = grant.getPrefix();
+            // how it went is said at once: the next reconcile follows without waiting
+            return new Outcome(() -> revocations.record(uid, attempt, revoke(uploads, prefix)), next, Duration.ZERO);
+        }
+        if (done.get().isPresent()) {
+            ObjectStoreException e = done.get().get();
             LOG.warn(
                     "cannot revoke the upload grant for {} yet (it expires at {}): {}",
                     grant.getPrefix(),
                     grant.getExpires(),
                     e.getMessage());
-            // a retried attempt waits: its own grant would replace this record, leaving the old grant to its expiry
-            return ctx.phase() == Phase.Scheduled ? Outcome.stop(RETRY) : Outcome.proceedToNext(RETRY);
+            grant.setRevokeError("cannot revoke it yet: " + e.getMessage() + "; retrying");
+            return next ? Outcome.proceedToNext(RETRY) : Outcome.stop(RETRY);
         }
         grant.setRevokedAt(ctx.now());
+        grant.setRevokeError(null);
         var client = ctx.services().client();
         String namespace = ctx.services().config().runNamespace();
-        String secret = RunNames.uploadGrant(ctx.run(), grant.getAttempt());
+        String secret = RunNames.uploadGrant(ctx.run(), attempt);
         // the Secret now holds a dead grant: removing it is tidiness (its owner, the arguments ConfigMap, takes it at
         // the latest)
         return Outcome.proceedToNext(
                 () -> client.secrets().inNamespace(namespace).withName(secret).delete());
+    }
+
+    /** Revokes every grant of the prefix; empty when done, else the store's failure (kept for the next reconcile). */
+    private static Optional<ObjectStoreException> revoke(UploadAccess uploads, String prefix) {
+        try {
+            uploads.revoke(prefix);
+            return Optional.empty();
+        } catch (ObjectStoreException e) {
+            return Optional.of(e);
+        }
     }
 
     private static boolean running(RunContext ctx, UploadGrantStatus grant) {

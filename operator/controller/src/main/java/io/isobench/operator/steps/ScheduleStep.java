@@ -23,8 +23,9 @@ import java.util.Optional;
  * Scheduled: makes sure the current attempt's objects exist (idempotent: names are per attempt). SamePod: the
  * argument ConfigMap and one Job. Two pods: the server Job and the NetworkPolicy that lets only this attempt's client
  * reach it first, then — once its pod has an IP — the ConfigMap pointing the client at it, and the client Job. With the
- * client Job comes the attempt's upload grant: issued here (idempotent: the same per-attempt account each time), recorded
- * in status, then put in a Secret for the runner container, owned by the argument ConfigMap; the server gets none.
+ * client Job comes the attempt's upload grant: recorded in status here, issued by the action (idempotent: the same
+ * per-attempt account each time), then put in a Secret for the runner container, owned by the argument ConfigMap; the
+ * server gets none.
  */
 public final class ScheduleStep implements ReconcileStep {
 
@@ -77,20 +78,23 @@ public final class ScheduleStep implements ReconcileStep {
     }
 
     /**
-     * The client's arguments, its upload grant and its Job (and, beside a server Job, that server's NetworkPolicy); the grant
-     * is issued now, so a store that refuses is said in status.
+     * The client's arguments, its upload grant and its Job (and, beside a server Job, that server's NetworkPolicy). The
+     * grant is decided and recorded in status here and issued by the action, first; a store that would not issue it is
+     * said in status by the next reconcile, which tries again later, and nothing is created meanwhile.
      */
     private static Outcome startClient(RunContext ctx, String serverAddress, String node, Job serverJob) {
         var run = ctx.run();
         int attempt = ctx.attempt();
         var services = ctx.services();
-        String grantJson = null;
-        if (services.uploads() != null) {
-            String prefix = RunNames.attemptPrefix(run, attempt, RunnerWorkload.ROLE_CLIENT);
-            Instant expires = RunDeadline.of(run);
-            try {
-                grantJson = services.uploads().issue(prefix, expires).toJson();
-            } catch (ObjectStoreException e) {
+        var uploads = services.uploads();
+        var grantIssues = services.grantIssues();
+        String uid = run.getMetadata().getUid();
+        String prefix = RunNames.attemptPrefix(run, attempt, RunnerWorkload.ROLE_CLIENT);
+        Instant expires = RunDeadline.of(run);
+        if (uploads != null) {
+            Optional<ObjectStoreException> refused = grantIssues.take(uid, attempt);
+            if (refused.isPresent()) {
+                ObjectStoreException e = refused.get();
                 ctx.status()
                         .setMessage("cannot issue the runner's upload grant for " + prefix + ": " + e.getMessage()
                                 + "; retrying");
@@ -102,11 +106,19 @@ public final class ScheduleStep implements ReconcileStep {
             grant.setExpires(expires);
             ctx.status().setUploadGrant(grant);
         }
-        String json = grantJson;
         var client = services.client();
         var workload = services.workload();
         return Outcome.act(
                 () -> {
+                    String grantJson = null;
+                    if (uploads != null) {
+                        try {
+                            grantJson = uploads.issue(prefix, expires).toJson();
+                        } catch (ObjectStoreException e) {
+                            grantIssues.record(uid, attempt, e);
+                            return;
+                        }
+                    }
                     var arguments = client.resource(workload.arguments(run, attempt, serverAddress))
                             .forceConflicts()
                             .serverSideApply();
@@ -115,8 +127,8 @@ public final class ScheduleStep implements ReconcileStep {
                         // without it
                         createIfAbsent(client, workload.serverPolicy(run, attempt, serverJob));
                     }
-                    if (json != null) {
-                        createIfAbsent(client, workload.uploadGrantSecret(run, attempt, json, arguments));
+                    if (grantJson != null) {
+                        createIfAbsent(client, workload.uploadGrantSecret(run, attempt, grantJson, arguments));
                     }
                     createIfAbsent(client, workload.clientJob(run, attempt, node));
                 },

@@ -60,10 +60,9 @@ class BoundedCollectIT {
         return cluster.context(r, now);
     }
 
-    private RunContext collect(FakeCluster cluster, BenchmarkRun run) {
-        RunContext ctx = collecting(cluster, run, now);
-        new CollectStep().apply(ctx);
-        return ctx;
+    /** Collection as the reconciler does it: read and checked, kept by the action, ended on in the next reconcile. */
+    private RunContext collect(FakeCluster cluster, BenchmarkRun run) throws Exception {
+        return cluster.actedOn(new CollectStep(), collecting(cluster, run, now));
     }
 
     /** The Completed condition as "reason: message". */

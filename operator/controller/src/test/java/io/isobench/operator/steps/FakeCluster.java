@@ -5,6 +5,10 @@ import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.config.OperatorConfig;
@@ -12,10 +16,13 @@ import io.isobench.operator.placement.KubeletFacts;
 import io.isobench.operator.placement.NodeInspector;
 import io.isobench.operator.placement.NodeLedger;
 import io.isobench.operator.placement.ServerReports;
+import io.isobench.operator.results.CollectedArtifacts;
 import io.isobench.operator.results.ResultSource;
 import io.isobench.operator.results.RunPublisher;
 import io.isobench.operator.stepcontract.ActionRejections;
+import io.isobench.operator.stepcontract.AttemptOutcomes;
 import io.isobench.operator.stepcontract.Publications;
+import io.isobench.operator.stepcontract.ReconcileStep;
 import io.isobench.operator.stepcontract.RunContext;
 import io.isobench.operator.stepcontract.Services;
 import io.isobench.operator.uploads.UploadAccess;
@@ -24,6 +31,8 @@ import io.isobench.store.ObjectStoreException;
 import io.isobench.store.ObjectTooLargeException;
 import io.isobench.store.access.UploadGrant;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -48,6 +57,11 @@ final class FakeCluster {
     final NodeLedger ledger = new NodeLedger();
     final ActionRejections rejections = new ActionRejections();
     final Publications publications = new Publications();
+    final AttemptOutcomes<ObjectStoreException> grantIssues = new AttemptOutcomes<>();
+    final AttemptOutcomes<Optional<ObjectStoreException>> revocations = new AttemptOutcomes<>();
+    final AttemptOutcomes<CollectedArtifacts.Collection> collections = new AttemptOutcomes<>();
+    /** The API server steps' actions talk to; none unless a test gives one. */
+    KubernetesClient client;
 
     final NodeInspector inspector = new NodeInspector(null, null, Duration.ofSeconds(30), java.time.Clock.systemUTC()) {
         @Override
@@ -227,7 +241,7 @@ final class FakeCluster {
     RunContext context(BenchmarkRun run, Instant now) {
         var services = new Services(
                 config,
-                null,
+                client,
                 inspector,
                 ledger,
                 serverReports,
@@ -236,8 +250,47 @@ final class FakeCluster {
                 publisher,
                 uploads,
                 rejections,
-                publications);
+                publications,
+                grantIssues,
+                revocations,
+                collections);
         return new RunContext(
                 run, Serialization.clone(run.getStatus()), now, services, jobs, pods, () -> runs, () -> pods);
+    }
+
+    /** The run's next reconcile, at {@code now}: its status as {@code ctx} left it, stored. */
+    RunContext next(RunContext ctx, Instant now) {
+        BenchmarkRun stored = Serialization.clone(ctx.run());
+        stored.setStatus(Serialization.clone(ctx.status()));
+        return context(stored, now);
+    }
+
+    /**
+     * A step as the reconciler runs it: it decides, its action is done (once the status is stored), and it decides again
+     * in the run's next reconcile, whose context this is.
+     */
+    RunContext actedOn(ReconcileStep step, RunContext ctx) throws Exception {
+        var outcome = step.apply(ctx);
+        if (outcome.action() == null) {
+            return ctx;
+        }
+        outcome.action().run();
+        RunContext next = next(ctx, ctx.now());
+        step.apply(next);
+        return next;
+    }
+
+    /** A client of an API server that is not there: an action that reaches the cluster fails (after what it did before). */
+    static KubernetesClient unreachableApiServer() throws IOException {
+        int port;
+        try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = socket.getLocalPort();
+        }
+        return new KubernetesClientBuilder()
+                .withConfig(new ConfigBuilder(Config.empty())
+                        .withMasterUrl("http://127.0.0.1:" + port)
+                        .withRequestRetryBackoffLimit(0)
+                        .build())
+                .build();
     }
 }

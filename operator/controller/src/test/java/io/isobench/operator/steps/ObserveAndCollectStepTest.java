@@ -18,9 +18,11 @@ import io.isobench.operator.stepcontract.RunContext;
 import io.isobench.operator.workload.RunNames;
 import io.isobench.result.ResultJson;
 import io.isobench.result.samples.ResultSamples;
+import io.isobench.store.BucketLayout;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
@@ -157,7 +159,7 @@ class ObserveAndCollectStepTest {
         cluster.objects.put(RunNames.attemptPrefix(run, 1, "client") + "result.json", json.writeValueAsBytes(tree));
         RunContext ctx = in(Phase.Collecting);
 
-        new CollectStep().apply(ctx);
+        ctx = cluster.actedOn(new CollectStep(), ctx);
 
         assertThat(ctx.phase()).isEqualTo(Phase.Failed);
         assertThat(ctx.status().getVerdict()).isEqualTo(RunVerdict.INCONCLUSIVE);
@@ -184,7 +186,7 @@ class ObserveAndCollectStepTest {
         cluster.objects.put(RunNames.attemptPrefix(echo, 1, "client") + "result.json", refused);
         RunContext ctx = in(echo, Phase.Collecting);
 
-        new CollectStep().apply(ctx);
+        ctx = cluster.actedOn(new CollectStep(), ctx);
 
         assertThat(reason).endsWith("target failed: could not start tcp-echo remote: Connection refused");
         assertThat(ctx.phase()).isEqualTo(Phase.Failed);
@@ -238,7 +240,7 @@ class ObserveAndCollectStepTest {
         cluster.objects.put(
                 RunNames.attemptPrefix(run, 1, "client") + "result.json", fixture("dispatch-closed/result.json"));
         RunContext ctx = in(Phase.Collecting);
-        new CollectStep().apply(ctx);
+        ctx = cluster.actedOn(new CollectStep(), ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Succeeded);
         assertThat(ctx.status().getSteps()).hasSize(3).allSatisfy(s -> {
             assertThat(s.getP50()).isPositive();
@@ -262,7 +264,7 @@ class ObserveAndCollectStepTest {
                 RunNames.attemptPrefix(run, 1, "client") + "result.json", fixture("dispatch-closed/result.json"));
         RunContext ctx = in(Phase.Collecting);
         ctx.status().getIsolation().setReservedSystemCpus("1");
-        new CollectStep().apply(ctx);
+        ctx = cluster.actedOn(new CollectStep(), ctx);
         var isolated =
                 Conditions.get(ctx.status(), CrdConstants.CONDITION_ISOLATED).orElseThrow();
         assertThat(isolated.getStatus()).isEqualTo("False");
@@ -275,7 +277,7 @@ class ObserveAndCollectStepTest {
                 RunNames.attemptPrefix(run, 1, "client") + "result.json",
                 edit.apply(new String(fixture("dispatch-closed/result.json"))).getBytes());
         RunContext ctx = in(Phase.Collecting);
-        new CollectStep().apply(ctx);
+        ctx = cluster.actedOn(new CollectStep(), ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Failed);
         assertThat(ctx.status().getSteps()).as("nothing of it in status").isNullOrEmpty();
         return ctx;
@@ -293,6 +295,57 @@ class ObserveAndCollectStepTest {
         RunContext ctx =
                 collectRewritten(json -> json.replace("\n  \"target\" : \"dispatch\"", "\n  \"target\" : \"ipc\""));
         assertThat(ctx.status().getMessage()).endsWith("was rejected: target = 'ipc' is not the run's target dispatch");
+    }
+
+    @Test
+    void decidingKeepsNothingTheActionKeepsTheResultAndTheNextReconcileEndsTheRunFromWhatWasKept() throws Exception {
+        String uploaded = RunNames.attemptPrefix(run, 1, "client") + "result.json";
+        cluster.objects.put(uploaded, fixture("dispatch-closed/result.json"));
+        RunContext ctx = in(Phase.Collecting);
+        var outcome = new CollectStep().apply(ctx);
+        assertThat(cluster.objects.keySet())
+                .as("nothing is written to the store while deciding")
+                .containsOnly(uploaded);
+        assertThat(ctx.phase()).isEqualTo(Phase.Collecting);
+        assertThat(ctx.status().getSteps())
+                .as("nothing of it in status before it is kept")
+                .isNullOrEmpty();
+        assertThat(outcome.recheck()).as("how it went is said at once").isEqualTo(Duration.ZERO);
+
+        outcome.action().run();
+        String kept = BucketLayout.runResult(RunNames.key(run));
+        assertThat(cluster.objects).containsKey(kept);
+        // a runner still able to upload replaces its result after it was kept: the run ends on what was kept
+        cluster.objects.put(uploaded, "{}".getBytes(StandardCharsets.UTF_8));
+        RunContext next = cluster.next(ctx, now.plusSeconds(1));
+        assertThat(new CollectStep().apply(next).action()).isNull();
+        assertThat(next.phase()).isEqualTo(Phase.Succeeded);
+        assertThat(next.status().getSteps()).hasSize(3);
+        assertThat(next.status().getArtifacts().getResult()).isEqualTo(uploaded);
+    }
+
+    @Test
+    void aKeepTheStoreFailedIsSaidInStatusByTheNextReconcileAndTriedAgain() throws Exception {
+        cluster.objects.put(
+                RunNames.attemptPrefix(run, 1, "client") + "result.json", fixture("dispatch-closed/result.json"));
+        RunContext ctx = in(Phase.Collecting);
+        var outcome = new CollectStep().apply(ctx);
+        cluster.storeDown = true;
+        outcome.action().run();
+        cluster.storeDown = false;
+
+        RunContext next = cluster.next(ctx, now.plusSeconds(1));
+        var said = new CollectStep().apply(next);
+        assertThat(next.phase()).isEqualTo(Phase.Collecting);
+        assertThat(said.action()).as("not again at once").isNull();
+        assertThat(said.recheck()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(next.status().getMessage())
+                .isEqualTo("object store unreachable while keeping the files of s3://isobench/"
+                        + RunNames.attemptPrefix(run, 1, "client") + "result.json: connection refused; retrying");
+
+        RunContext again = cluster.actedOn(new CollectStep(), cluster.next(next, now.plusSeconds(6)));
+        assertThat(cluster.objects).as("tried again").containsKey(BucketLayout.runResult(RunNames.key(run)));
+        assertThat(again.phase()).isEqualTo(Phase.Succeeded);
     }
 
     @Test

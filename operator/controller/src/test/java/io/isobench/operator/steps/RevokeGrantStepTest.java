@@ -7,6 +7,7 @@ import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.UploadGrantStatus;
 import io.isobench.operator.stepcontract.RunContext;
+import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
@@ -39,46 +40,81 @@ class RevokeGrantStepTest {
     }
 
     @Test
-    void anEndedAttemptsGrantIsRevokedOnceAndItsSecretDeletedAfterTheStatusPatch() throws Exception {
+    void anEndedAttemptsGrantIsRevokedByTheActionAndTheNextReconcileRecordsItAndDeletesTheSecret() throws Exception {
         for (Phase phase : new Phase[] {Phase.Collecting, Phase.Succeeded, Phase.Failed}) {
             RunContext ctx = withGrant(phase, 1, 1);
             var outcome = new RevokeGrantStep().apply(ctx);
+            assertThat(cluster.revoked)
+                    .as("nothing is written to the store while deciding")
+                    .isEmpty();
             assertThat(outcome.next()).as(phase.name()).isTrue();
-            assertThat(outcome.action()).as("the Secret's deletion").isNotNull();
-            assertThat(ctx.status().getUploadGrant().getRevokedAt()).isEqualTo(now);
-            RunContext again = cluster.context(ctx.run(), now);
-            again.status().setUploadGrant(ctx.status().getUploadGrant());
-            assertThat(new RevokeGrantStep().apply(again).action())
+            assertThat(outcome.recheck()).as("how it went is said at once").isEqualTo(Duration.ZERO);
+            assertThat(ctx.status().getUploadGrant().getRevokedAt()).isNull();
+            outcome.action().run();
+            assertThat(cluster.revoked).containsExactly("runs/team-a/r/uid/attempt-1/client/");
+
+            RunContext next = cluster.next(ctx, now.plusSeconds(1));
+            var recorded = new RevokeGrantStep().apply(next);
+            assertThat(next.status().getUploadGrant().getRevokedAt()).isEqualTo(now.plusSeconds(1));
+            assertThat(recorded.action()).as("the Secret's deletion").isNotNull();
+            assertThat(new RevokeGrantStep()
+                            .apply(cluster.next(next, now.plusSeconds(2)))
+                            .action())
                     .as("nothing left to do")
                     .isNull();
+            cluster.revoked.clear();
         }
-        assertThat(cluster.revoked)
-                .containsExactly(
-                        "runs/team-a/r/uid/attempt-1/client/",
-                        "runs/team-a/r/uid/attempt-1/client/",
-                        "runs/team-a/r/uid/attempt-1/client/");
     }
 
     @Test
     void aRetriedRunRevokesTheFailedAttemptsGrantBeforeItsNextIsIssued() throws Exception {
         RunContext ctx = withGrant(Phase.Scheduled, 2, 1);
-        assertThat(new RevokeGrantStep().apply(ctx).next()).isTrue();
+        var outcome = new RevokeGrantStep().apply(ctx);
+        assertThat(outcome.next()).as("the next grant waits for the revocation").isFalse();
+        outcome.action().run();
         assertThat(cluster.revoked).containsExactly("runs/team-a/r/uid/attempt-1/client/");
+        RunContext next = cluster.next(ctx, now);
+        assertThat(new RevokeGrantStep().apply(next).next()).isTrue();
+        assertThat(next.status().getUploadGrant().getRevokedAt()).isEqualTo(now);
     }
 
     @Test
-    void anUnreachableStoreIsAskedAgainAndARetryWaitsForIt() throws Exception {
+    void aRevocationTheStoreRefusedIsSaidInStatusByTheNextReconcileAndTriedAgain() throws Exception {
         cluster.storeDown = true;
         RunContext collecting = withGrant(Phase.Collecting, 1, 1);
-        var outcome = new RevokeGrantStep().apply(collecting);
+        new RevokeGrantStep().apply(collecting).action().run();
+        RunContext said = cluster.next(collecting, now.plusSeconds(1));
+        var outcome = new RevokeGrantStep().apply(said);
         assertThat(outcome.next()).as("collection goes on").isTrue();
+        assertThat(outcome.action()).as("not again at once").isNull();
         assertThat(outcome.recheck()).isEqualTo(RevokeGrantStep.RETRY);
-        assertThat(collecting.status().getUploadGrant().getRevokedAt()).isNull();
+        var grant = said.status().getUploadGrant();
+        assertThat(grant.getRevokedAt()).isNull();
+        assertThat(grant.getRevokeError())
+                .isEqualTo("cannot revoke it yet: cannot delete a service account: cannot reach http://127.0.0.1:29999;"
+                        + " retrying");
 
-        var retry = new RevokeGrantStep().apply(withGrant(Phase.Scheduled, 2, 1));
+        cluster.storeDown = false;
+        RunContext again = cluster.next(said, now.plusSeconds(11));
+        new RevokeGrantStep().apply(again).action().run();
+        assertThat(cluster.revoked).as("tried again").containsExactly("runs/team-a/r/uid/attempt-1/client/");
+        RunContext revoked = cluster.next(again, now.plusSeconds(12));
+        new RevokeGrantStep().apply(revoked);
+        assertThat(revoked.status().getUploadGrant().getRevokedAt()).isEqualTo(now.plusSeconds(12));
+        assertThat(revoked.status().getUploadGrant().getRevokeError()).isNull();
+    }
+
+    @Test
+    void aRetryWaitsWhileTheStoreRefusesToRevokeItsPredecessorsGrant() throws Exception {
+        cluster.storeDown = true;
+        RunContext ctx = withGrant(Phase.Scheduled, 2, 1);
+        new RevokeGrantStep().apply(ctx).action().run();
+        RunContext next = cluster.next(ctx, now.plusSeconds(1));
+        var retry = new RevokeGrantStep().apply(next);
         assertThat(retry.next())
                 .as("no new grant may replace the unrevoked one's record")
                 .isFalse();
         assertThat(retry.recheck()).isEqualTo(RevokeGrantStep.RETRY);
+        assertThat(next.status().getUploadGrant().getRevokeError()).startsWith("cannot revoke it yet: ");
     }
 }

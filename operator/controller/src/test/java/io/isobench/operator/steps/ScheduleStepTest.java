@@ -1,9 +1,11 @@
 package io.isobench.operator.steps;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.isobench.operator.Runs;
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.CrdConstants;
@@ -34,33 +36,50 @@ class ScheduleStepTest {
     }
 
     @Test
-    void theClientsUploadGrantIsIssuedForItsAttemptAndRecordedBeforeTheJobIsMade() throws Exception {
+    void theClientsUploadGrantIsRecordedWhileDecidingAndIssuedByTheActionBeforeAnyObjectIsMade() throws Exception {
+        cluster.client = FakeCluster.unreachableApiServer();
         BenchmarkRun run = Runs.dispatch("r", now);
         RunContext ctx = scheduled(run, "bench-1");
         ctx.status().setAttempts(2);
         var outcome = new ScheduleStep().apply(ctx);
         String prefix = "runs/team-a/r/" + run.getMetadata().getUid() + "/attempt-2/client/";
-        assertThat(cluster.issued).containsExactly(prefix);
-        assertThat(outcome.action()).isNotNull();
+        assertThat(cluster.issued)
+                .as("nothing is written to the store while deciding")
+                .isEmpty();
         var grant = ctx.status().getUploadGrant();
         assertThat(grant.getAttempt()).isEqualTo(2);
         assertThat(grant.getPrefix()).isEqualTo(prefix);
         assertThat(grant.getExpires()).as("the run's deadline").isEqualTo(RunDeadline.of(run));
         assertThat(grant.getRevokedAt()).isNull();
+
+        assertThatThrownBy(() -> outcome.action().run())
+                .as("the objects come after the grant: here no API server takes them")
+                .isInstanceOf(KubernetesClientException.class);
+        assertThat(cluster.issued).as("issued by the action, first").containsExactly(prefix);
     }
 
     @Test
-    void aStoreThatCannotIssueTheGrantIsSaidInStatusAndNoJobIsMade() throws Exception {
+    void aGrantTheStoreWouldNotIssueIsSaidInStatusByTheNextReconcileAndAskedForAgain() throws Exception {
+        cluster.client = FakeCluster.unreachableApiServer();
         cluster.storeDown = true;
         RunContext ctx = scheduled(Runs.dispatch("r", now), "bench-1");
         var outcome = new ScheduleStep().apply(ctx);
-        assertThat(outcome.action()).isNull();
-        assertThat(outcome.recheck()).isEqualTo(ScheduleStep.RECHECK);
-        assertThat(ctx.status().getMessage())
+        outcome.action().run(); // nothing reaches the absent API server: no object is made without the grant
+        assertThat(cluster.issued).isEmpty();
+
+        RunContext next = cluster.next(ctx, now.plusSeconds(2));
+        var said = new ScheduleStep().apply(next);
+        assertThat(said.action()).as("not again at once").isNull();
+        assertThat(said.recheck()).isEqualTo(ScheduleStep.RECHECK);
+        assertThat(next.status().getMessage())
                 .startsWith("cannot issue the runner's upload grant for runs/team-a/r/")
                 .contains("cannot reach http://127.0.0.1:29999")
                 .endsWith("; retrying");
-        assertThat(ctx.status().getUploadGrant()).isNull();
+
+        cluster.storeDown = false;
+        var retried = new ScheduleStep().apply(cluster.next(next, now.plusSeconds(4)));
+        assertThatThrownBy(() -> retried.action().run()).isInstanceOf(KubernetesClientException.class);
+        assertThat(cluster.issued).as("asked for again").hasSize(1);
     }
 
     @Test

@@ -262,7 +262,7 @@ class ServerIsolationStepTest {
 
         RunContext collected = next(observed);
         collected.status().setPhase(Phase.Collecting);
-        new CollectStep().apply(collected);
+        collected = cluster.actedOn(new CollectStep(), collected);
         var isolated = Conditions.get(collected.status(), CrdConstants.CONDITION_ISOLATED)
                 .orElseThrow();
         assertThat(isolated.getStatus()).isEqualTo("False");
@@ -278,7 +278,7 @@ class ServerIsolationStepTest {
         new ObserveStep().apply(reread);
         RunContext again = next(reread);
         again.status().setPhase(Phase.Collecting);
-        new CollectStep().apply(again);
+        again = cluster.actedOn(new CollectStep(), again);
         var verified =
                 Conditions.get(again.status(), CrdConstants.CONDITION_ISOLATED).orElseThrow();
         assertThat(verified.getStatus()).as(verified.getMessage()).isEqualTo("True");
