@@ -1,5 +1,6 @@
 package io.isobench.operator;
 
+import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.isobench.operator.api.BenchmarkRun;
@@ -29,7 +30,7 @@ public final class Runs {
         load.setRates(List.of(10_000L, 100_000L));
         load.setWarmup("1s");
         load.setDuration("2s");
-        load.setRepetitions(2);
+        load.setRepetitions(new IntOrString(2));
         spec.setLoad(load);
         return run(name, created, spec);
     }

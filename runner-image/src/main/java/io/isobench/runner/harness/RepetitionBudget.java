@@ -1,6 +1,7 @@
 package io.isobench.runner.harness;
 
 import io.isobench.compare.Precision;
+import io.isobench.result.PrecisionNote;
 import io.isobench.result.RepetitionResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,15 +30,15 @@ final class RepetitionBudget {
                         .toPlainString());
         String note;
         if (repetitions.stream().anyMatch(r -> r.verdict() != io.isobench.result.Verdict.OK)) {
-            note = "precision " + asked + " not judged: a repetition was not OK, so no more were run";
+            note = PrecisionNote.PREFIX + asked + " not judged: a repetition was not OK, so no more were run";
         } else if (Precision.wantsMore(repetitions, precision)) {
-            note = "precision " + asked + " not reached: the budget of "
+            note = PrecisionNote.PREFIX + asked + " not reached: the budget of "
                     + settings.repetitions().most()
                     + " repetitions (--max-repetitions) ran out "
                     + "with " + Precision.describe(repetitions);
             progress.warn(stepId + ": " + note);
         } else {
-            note = "precision " + asked + " reached after " + repetitions.size() + " repetitions: "
+            note = PrecisionNote.PREFIX + asked + " reached after " + repetitions.size() + " repetitions: "
                     + Precision.describe(repetitions);
         }
         List<RepetitionResult> out = new ArrayList<>(repetitions);

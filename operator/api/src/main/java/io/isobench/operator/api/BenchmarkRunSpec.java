@@ -64,7 +64,8 @@ import io.fabric8.generator.annotation.ValidationRule;
                 + BenchmarkRunSpec.WINDOWS + " < duration(self.timeout).getMilliseconds()",
         fieldPath = ".timeout",
         message =
-                "is shorter than the measurement alone: steps × repetitions × (warmup + duration) must fit, with room for start-up and upload")
+                "is shorter than the measurement alone: steps × repetitions (with auto, maxRepetitions) × (warmup + duration) must fit, "
+                        + "with room for start-up and upload")
 @ValidationRule(
         value = "duration(self.timeout) <= duration('24h')",
         fieldPath = ".timeout",
@@ -75,7 +76,8 @@ import io.fabric8.generator.annotation.ValidationRule;
         fieldPath = ".load.repetitions",
         message = BenchmarkRunSpec.WINDOWS_CAP,
         messageExpression = "'%d repetitions × %d steps = %d measured windows; " + BenchmarkRunSpec.WINDOWS_CAP
-                + "'.format([self.load.repetitions, " + BenchmarkRunSpec.STEPS + ", " + BenchmarkRunSpec.WINDOWS + "])")
+                + "'.format([" + BenchmarkRunSpec.REPETITIONS + ", " + BenchmarkRunSpec.STEPS + ", "
+                + BenchmarkRunSpec.WINDOWS + "])")
 @ValidationRule(
         value = BenchmarkRunSpec.MEASURED_MS + " <= 7200000",
         fieldPath = ".load.duration",
@@ -89,8 +91,11 @@ public class BenchmarkRunSpec {
     static final String STEPS =
             "(has(self.load.rates) ? size(self.load.rates) : has(self.load.clients) ? size(self.load.clients) : 1)"
                     + " * (has(self.target.dispatch) ? size(self.target.dispatch.queues) : 1)";
-    /** Measured windows: every step, every repetition. */
-    static final String WINDOWS = "(self.load.repetitions * " + STEPS + ")";
+    /** Repetitions per step at most: the count, or with auto its budget (a wrong word is refused by LoadSpec's own rule). */
+    static final String REPETITIONS = "(type(self.load.repetitions) == int ? self.load.repetitions : "
+            + "has(self.load.maxRepetitions) ? self.load.maxRepetitions : " + LoadSpec.DEFAULT_MAX_REPETITIONS + ")";
+    /** Measured windows: every step, every repetition (with auto, as many as its budget allows). */
+    static final String WINDOWS = "(" + REPETITIONS + " * " + STEPS + ")";
     /** Measured time in milliseconds: every window, each as long as load.duration. */
     static final String MEASURED_MS = "(duration(self.load.duration).getMilliseconds() * " + WINDOWS + ")";
 

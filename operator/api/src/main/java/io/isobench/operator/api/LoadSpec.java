@@ -8,10 +8,32 @@ import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Pattern;
 import io.fabric8.generator.annotation.Size;
 import io.fabric8.generator.annotation.ValidationRule;
+import io.fabric8.kubernetes.api.model.IntOrString;
 import java.util.List;
 
 /** The sweep: open loop over rates, or closed loop over client counts; warm-up, window, repetitions. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@ValidationRule(
+        value =
+                "type(self.repetitions) == int ? self.repetitions >= 1 && self.repetitions <= 100 : self.repetitions == 'auto'",
+        fieldPath = ".repetitions",
+        message = LoadSpec.REPETITIONS_WORDS,
+        messageExpression = "'is ' + string(self.repetitions) + '; " + LoadSpec.REPETITIONS_WORDS + "'")
+@ValidationRule(
+        value = "type(self.repetitions) == string || !has(self.precision)",
+        fieldPath = ".precision",
+        message = "only with repetitions: auto (a fixed count runs every repetition it names)",
+        reason = "FieldValueForbidden")
+@ValidationRule(
+        value = "!has(self.precision) || !self.precision.matches('^0*([.]0*)?%$')",
+        fieldPath = ".precision",
+        message = "must be above 0%, e.g. 5%",
+        messageExpression = "'is ' + self.precision + '; must be above 0%, e.g. 5%'")
+@ValidationRule(
+        value = "type(self.repetitions) == string || !has(self.maxRepetitions)",
+        fieldPath = ".maxRepetitions",
+        message = "only with repetitions: auto (a fixed count is its own budget)",
+        reason = "FieldValueForbidden")
 @ValidationRule(
         value = "self.mode != 'Open' || !has(self.clients)",
         fieldPath = ".clients",
@@ -49,6 +71,13 @@ import java.util.List;
         fieldPath = ".noiseBudget",
         message = "needs the probes it judges: probeDuration must be longer than 0s")
 public class LoadSpec {
+
+    static final int DEFAULT_REPETITIONS = 3;
+    /** The runner's budget of repetitions per step with auto when maxRepetitions is not given. */
+    public static final int DEFAULT_MAX_REPETITIONS = 20;
+
+    static final String REPETITIONS_WORDS =
+            "must be a count from 1 to 100, or auto (with precision and maxRepetitions)";
 
     static final String WARMUP_CAP = "at most 10m (the JIT and caches settle within seconds)";
     /** ~14 KB of .hlog per second of window at 1M msg/s: a window past ~40 min outgrows the operator's 32Mi read cap per file. */
@@ -103,12 +132,26 @@ public class LoadSpec {
     private String duration = "10s";
 
     @Default("3")
-    @Min(1)
+    @JsonPropertyDescription(
+            "Repetitions of every step (1-100), or auto: repetitions are added to a step until the 95% interval of its p50 "
+                    + "and p99 is within ± precision, at least 3 and at most maxRepetitions (the step then says how wide "
+                    + "they stayed). Their histograms are merged losslessly and give the confidence intervals. Repetitions "
+                    + "(with auto, maxRepetitions) × steps (rates or client counts, × dispatch queues) is at most 200 "
+                    + "measured windows.")
+    private IntOrString repetitions = new IntOrString(DEFAULT_REPETITIONS);
+
+    @Pattern("^[0-9]{1,2}(\\.[0-9]{1,2})?%$")
+    @JsonPropertyDescription(
+            "With repetitions: auto, how close p50's and p99's 95% intervals must come, ± this share of the value, "
+                    + "e.g. 5% (the default; at least 0.01%).")
+    private String precision;
+
+    @Min(3)
     @Max(100)
     @JsonPropertyDescription(
-            "Repetitions of every step; their histograms are merged losslessly and give the confidence intervals. "
-                    + "Repetitions × steps (rates or client counts, × dispatch queues) is at most 200 measured windows.")
-    private Integer repetitions = 3;
+            "With repetitions: auto, the most repetitions a step may get before it is left at the precision reached "
+                    + "(default 20).")
+    private Integer maxRepetitions;
 
     @Default("1s")
     @Pattern(Durations.PATTERN)
@@ -172,12 +215,28 @@ public class LoadSpec {
         this.duration = duration;
     }
 
-    public Integer getRepetitions() {
+    public IntOrString getRepetitions() {
         return repetitions;
     }
 
-    public void setRepetitions(Integer repetitions) {
+    public void setRepetitions(IntOrString repetitions) {
         this.repetitions = repetitions;
+    }
+
+    public String getPrecision() {
+        return precision;
+    }
+
+    public void setPrecision(String precision) {
+        this.precision = precision;
+    }
+
+    public Integer getMaxRepetitions() {
+        return maxRepetitions;
+    }
+
+    public void setMaxRepetitions(Integer maxRepetitions) {
+        this.maxRepetitions = maxRepetitions;
     }
 
     public String getProbeDuration() {

@@ -25,6 +25,14 @@ public class StepStatus {
     @JsonPropertyDescription("Latency samples recorded, all repetitions.")
     private Long samples;
 
+    @JsonPropertyDescription("Repetitions measured (with load.repetitions auto, as many as the precision needed).")
+    private Integer repetitions;
+
+    @JsonPropertyDescription(
+            "With load.repetitions auto: whether p50's and p99's 95% intervals reached the precision asked for, "
+                    + "after how many repetitions, or how wide they stayed when maxRepetitions ran out.")
+    private String precision;
+
     private Long p50;
     private Long p90;
     private Long p99;
@@ -165,5 +173,21 @@ public class StepStatus {
 
     public void setReason(String reason) {
         this.reason = reason;
+    }
+
+    public Integer getRepetitions() {
+        return repetitions;
+    }
+
+    public void setRepetitions(Integer repetitions) {
+        this.repetitions = repetitions;
+    }
+
+    public String getPrecision() {
+        return precision;
+    }
+
+    public void setPrecision(String precision) {
+        this.precision = precision;
     }
 }

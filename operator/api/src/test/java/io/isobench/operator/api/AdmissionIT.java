@@ -174,12 +174,79 @@ class AdmissionIT {
                         "zero repetitions",
                         s -> at(s, "load").put("repetitions", 0),
                         "spec.load.repetitions",
-                        "should be greater than or equal to 1"),
+                        "is 0; must be a count from 1 to 100, or auto"),
                 invalid(
                         "too many repetitions",
                         s -> at(s, "load").put("repetitions", 101),
                         "spec.load.repetitions",
-                        "should be less than or equal to 100"),
+                        "is 101; must be a count from 1 to 100, or auto"),
+                invalid(
+                        "repetitions in words other than auto",
+                        s -> at(s, "load").put("repetitions", "plenty"),
+                        "spec.load.repetitions",
+                        "is plenty; must be a count from 1 to 100, or auto"),
+                invalid(
+                        "repetitions as a quoted number",
+                        s -> at(s, "load").put("repetitions", "5"),
+                        "spec.load.repetitions",
+                        "is 5; must be a count from 1 to 100, or auto"),
+                invalid(
+                        "a precision with a fixed count",
+                        s -> at(s, "load").put("precision", "5%"),
+                        "spec.load.precision",
+                        "only with repetitions: auto"),
+                invalid(
+                        "a repetition budget with a fixed count",
+                        s -> at(s, "load").put("maxRepetitions", 10),
+                        "spec.load.maxRepetitions",
+                        "only with repetitions: auto"),
+                invalid(
+                        "a precision of zero",
+                        s -> {
+                            at(s, "load").put("repetitions", "auto");
+                            at(s, "load").put("precision", "0.0%");
+                        },
+                        "spec.load.precision",
+                        "is 0.0%; must be above 0%"),
+                invalid(
+                        "a precision without its percent sign",
+                        s -> {
+                            at(s, "load").put("repetitions", "auto");
+                            at(s, "load").put("precision", "0.05");
+                        },
+                        "spec.load.precision",
+                        "should match"),
+                invalid(
+                        "a repetition budget below 3",
+                        s -> {
+                            at(s, "load").put("repetitions", "auto");
+                            at(s, "load").put("maxRepetitions", 2);
+                        },
+                        "spec.load.maxRepetitions",
+                        "should be greater than or equal to 3"),
+                invalid(
+                        "auto's default budget over 200 measured windows",
+                        s -> {
+                            at(s, "target", "dispatch").put("queues", List.of("isobench"));
+                            at(s, "load").put("rates", ascending(11));
+                            at(s, "load").put("repetitions", "auto");
+                            at(s, "load").put("warmup", "0s");
+                            at(s, "load").put("duration", "100ms");
+                            at(s, "load").put("probeDuration", "0s");
+                        },
+                        "spec.load.repetitions",
+                        "20 repetitions × 11 steps = 220 measured windows; at most 200"),
+                invalid(
+                        "a timeout too short for auto's budget",
+                        s -> {
+                            at(s, "load").put("repetitions", "auto");
+                            at(s, "load").put("maxRepetitions", 100);
+                            at(s, "load").put("rates", List.of(1000));
+                            at(s, "target", "dispatch").put("queues", List.of("isobench"));
+                            at(s, "load").put("duration", "30s");
+                        },
+                        "spec.timeout",
+                        "is shorter than the measurement alone"),
                 invalid(
                         "probe longer than the window",
                         s -> at(s, "load").put("probeDuration", "20s"),
@@ -583,6 +650,22 @@ class AdmissionIT {
                     at(s, "load").put("repetitions", 4);
                     at(s, "load").put("warmup", "10m");
                     at(s, "load").put("duration", "30m");
+                }),
+                Arguments.of("auto repetitions with a precision and a budget", (Consumer<Map<String, Object>>) s -> {
+                    at(s, "load").put("repetitions", "auto");
+                    at(s, "load").put("precision", "2.5%");
+                    at(s, "load").put("maxRepetitions", 10);
+                }),
+                Arguments.of("auto repetitions with the runner's defaults", (Consumer<Map<String, Object>>) s -> {
+                    // one queue at one rate: 20 repetitions × 15 s fit the default 30m timeout
+                    at(s, "target", "dispatch").put("queues", List.of("isobench"));
+                    at(s, "load").put("rates", List.of(1000));
+                    at(s, "load").put("repetitions", "auto");
+                }),
+                Arguments.of("the smallest precision", (Consumer<Map<String, Object>>) s -> {
+                    at(s, "target", "dispatch").put("queues", List.of("isobench"));
+                    at(s, "load").put("repetitions", "auto");
+                    at(s, "load").put("precision", "0.01%");
                 }),
                 Arguments.of("200 measured windows", (Consumer<Map<String, Object>>) s -> {
                     at(s, "load").put("rates", ascending(20));

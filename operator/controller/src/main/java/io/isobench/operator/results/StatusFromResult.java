@@ -5,6 +5,7 @@ import io.isobench.operator.api.StepStatus;
 import io.isobench.operator.api.SummaryStatus;
 import io.isobench.result.LatencySummary;
 import io.isobench.result.LoadMode;
+import io.isobench.result.PrecisionNote;
 import io.isobench.result.ResultPlausibility;
 import io.isobench.result.RunResult;
 import io.isobench.result.StepResult;
@@ -51,6 +52,8 @@ public final class StatusFromResult {
                         .orElse(0);
         status.setAchievedRate(Math.round(achieved));
         status.setSamples(l.count());
+        status.setRepetitions(s.repetitions() == null ? 0 : s.repetitions().size());
+        PrecisionNote.of(s).map(StatusFromResult::bounded).ifPresent(status::setPrecision);
         status.setP50(l.p50());
         status.setP90(l.p90());
         status.setP99(l.p99());
@@ -60,11 +63,12 @@ public final class StatusFromResult {
         status.setMax(l.max());
         status.setMean(Math.round(l.mean()));
         status.setVerdict(s.verdict() == null ? null : verdict(s.verdict()));
-        status.setReason(
-                s.reason() == null || s.reason().length() <= MAX_REASON
-                        ? s.reason()
-                        : s.reason().substring(0, MAX_REASON - 1) + "…");
+        status.setReason(bounded(s.reason()));
         return status;
+    }
+
+    private static String bounded(String text) {
+        return text == null || text.length() <= MAX_REASON ? text : text.substring(0, MAX_REASON - 1) + "…";
     }
 
     /** The runner's verdict as status words it (every verdict has one: a new one does not compile until it is given here). */

@@ -1,5 +1,6 @@
 package io.isobench.operator.workload;
 
+import io.fabric8.kubernetes.api.model.IntOrString;
 import io.isobench.operator.api.BenchmarkRunSpec;
 import io.isobench.operator.api.LoadSpec;
 import io.isobench.operator.api.targets.NetworkServer;
@@ -71,18 +72,28 @@ public final class RunnerArgs {
             args.addAll(List.of(
                     "--clients", load.getClients().stream().map(String::valueOf).collect(Collectors.joining(","))));
         }
-        args.addAll(List.of(
-                "--warmup",
-                load.getWarmup(),
-                "--duration",
-                load.getDuration(),
-                "--repetitions",
-                String.valueOf(load.getRepetitions()),
-                "--probe-duration",
-                load.getProbeDuration()));
+        args.addAll(List.of("--warmup", load.getWarmup(), "--duration", load.getDuration()));
+        repetitions(load, args);
+        args.addAll(List.of("--probe-duration", load.getProbeDuration()));
         if (load.getNoiseBudget() != null) {
             args.addAll(List.of(
                     "--noise-budget", load.getNoiseBudget(), "--max-reruns", String.valueOf(load.getMaxReruns())));
+        }
+    }
+
+    /** A fixed count, or auto with the precision and budget given (the runner's defaults otherwise: 5%, 20). */
+    private static void repetitions(LoadSpec load, List<String> args) {
+        IntOrString repetitions = load.getRepetitions();
+        if (repetitions.getIntVal() != null) {
+            args.addAll(List.of("--repetitions", String.valueOf(repetitions.getIntVal())));
+            return;
+        }
+        args.addAll(List.of("--repetitions", repetitions.getStrVal()));
+        if (load.getPrecision() != null) {
+            args.addAll(List.of("--precision", load.getPrecision()));
+        }
+        if (load.getMaxRepetitions() != null) {
+            args.addAll(List.of("--max-repetitions", String.valueOf(load.getMaxRepetitions())));
         }
     }
 

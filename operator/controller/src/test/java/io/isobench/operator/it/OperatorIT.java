@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -1347,7 +1348,7 @@ class OperatorIT {
         load.setRates(List.of(1000L));
         load.setWarmup("1s");
         load.setDuration("1s");
-        load.setRepetitions(1);
+        load.setRepetitions(new IntOrString(1));
         load.setProbeDuration("0s");
         spec.setLoad(load);
         spec.getPlacement().setNodeSelector(Map.of("isobench.io/pool", pool));

@@ -145,6 +145,33 @@ class ObserveAndCollectStepTest {
     }
 
     @Test
+    void aStepMeasuredWithAutoRepetitionsSaysInStatusHowManyItGotAndThePrecisionTheyReached() throws Exception {
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        var tree = (ObjectNode) json.readTree(fixture("dispatch-closed/result.json"));
+        String budgetRanOut = "precision ±5% not reached: the budget of 3 repetitions (--max-repetitions) ran out with "
+                + "p50 ±7.1%, p99 ±12%";
+        var auto = (ObjectNode) tree.get("steps").get(0);
+        var repetitions = auto.withArray("repetitions");
+        ((ObjectNode) repetitions.get(repetitions.size() - 1))
+                .putArray("notes")
+                .add("the generator was busy 3% of the window")
+                .add(budgetRanOut);
+        cluster.objects.put(RunNames.attemptPrefix(run, 1, "client") + "result.json", json.writeValueAsBytes(tree));
+        RunContext ctx = in(Phase.Collecting);
+
+        ctx = cluster.actedOn(new CollectStep(), ctx);
+
+        var steps = ctx.status().getSteps();
+        assertThat(steps.getFirst().getRepetitions()).isEqualTo(repetitions.size());
+        assertThat(steps.getFirst().getPrecision()).isEqualTo(budgetRanOut);
+        assertThat(steps.get(1).getRepetitions())
+                .isEqualTo(tree.get("steps").get(1).withArray("repetitions").size());
+        assertThat(steps.get(1).getPrecision())
+                .as("a fixed count says nothing of precision")
+                .isNull();
+    }
+
+    @Test
     void anInconclusiveResultFailsTheRunAsNotConclusiveWithTheRunnersReason() throws Exception {
         var json = new com.fasterxml.jackson.databind.ObjectMapper();
         var tree = (ObjectNode) json.readTree(fixture("dispatch-closed/result.json"));

@@ -3,6 +3,7 @@ package io.isobench.operator.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
+import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.targets.TargetProfiles;
@@ -62,6 +63,26 @@ class RunnerArgsContractTest {
                     .as(example + " server: " + String.join(" ", server))
                     .doesNotThrowAnyException();
         }
+    }
+
+    @ParameterizedTest
+    @MethodSource("examples")
+    void autoRepetitionsReachTheRunnerWithTheirPrecisionAndBudget(Path example) throws IOException {
+        BenchmarkRun run = Serialization.unmarshal(Files.readString(example), BenchmarkRun.class);
+        var load = run.getSpec().getLoad();
+        load.setRepetitions(new IntOrString("auto"));
+        String defaults = String.join(
+                " ", RunnerArgs.client(run.getSpec(), CONFIG, "runs/ns/name/uid/attempt-1/client/", "10.244.0.7:7000"));
+        load.setPrecision("2.5%");
+        load.setMaxRepetitions(12);
+        List<String> client =
+                RunnerArgs.client(run.getSpec(), CONFIG, "runs/ns/name/uid/attempt-1/client/", "10.244.0.7:7000");
+
+        assertThat(defaults).contains("--repetitions auto").doesNotContain("--precision", "--max-repetitions");
+        assertThat(String.join(" ", client)).contains("--repetitions auto --precision 2.5% --max-repetitions 12");
+        assertThatCode(() -> new CommandLine(new RunnerMain()).parseArgs(client.toArray(String[]::new)))
+                .as(example + " client: " + String.join(" ", client))
+                .doesNotThrowAnyException();
     }
 
     @ParameterizedTest
