@@ -5,6 +5,8 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
+import io.fabric8.generator.annotation.Size;
+import io.fabric8.generator.annotation.ValidationRule;
 
 /** Options of the runner's udp-echo and tcp-echo targets. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -20,8 +22,16 @@ public class EchoTargetSpec {
     @Default("7000")
     @Min(1024)
     @Max(65535)
-    @JsonPropertyDescription("Port the echo server listens on (inside its pod).")
+    @JsonPropertyDescription("Port the echo server listens on (inside its pod); unused with endpoint.")
     private Integer port = 7000;
+
+    @Size(max = Endpoints.MAX_LENGTH)
+    @ValidationRule(
+            value = Endpoints.RULE,
+            message = Endpoints.MESSAGE,
+            messageExpression = Endpoints.MESSAGE_EXPRESSION)
+    @JsonPropertyDescription(Endpoints.DESCRIPTION)
+    private String endpoint;
 
     public Integer getMessageBytes() {
         return messageBytes;
@@ -37,5 +47,13 @@ public class EchoTargetSpec {
 
     public void setPort(Integer port) {
         this.port = port;
+    }
+
+    public String getEndpoint() {
+        return endpoint;
+    }
+
+    public void setEndpoint(String endpoint) {
+        this.endpoint = endpoint;
     }
 }

@@ -6,6 +6,7 @@ import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Pattern;
+import io.fabric8.generator.annotation.Size;
 import io.fabric8.generator.annotation.ValidationRule;
 
 /** Options of the runner's rsocket target: how many streams, how fast they open, what they carry. */
@@ -57,8 +58,16 @@ public class RsocketTargetSpec {
     @Default("7001")
     @Min(1024)
     @Max(65535)
-    @JsonPropertyDescription("Port the RSocket server listens on (inside its pod).")
+    @JsonPropertyDescription("Port the RSocket server listens on (inside its pod); unused with endpoint.")
     private Integer port = 7001;
+
+    @Size(max = Endpoints.MAX_LENGTH)
+    @ValidationRule(
+            value = Endpoints.RULE,
+            message = Endpoints.MESSAGE,
+            messageExpression = Endpoints.MESSAGE_EXPRESSION)
+    @JsonPropertyDescription(Endpoints.DESCRIPTION)
+    private String endpoint;
 
     public Integer getConnections() {
         return connections;
@@ -106,5 +115,13 @@ public class RsocketTargetSpec {
 
     public void setPort(Integer port) {
         this.port = port;
+    }
+
+    public String getEndpoint() {
+        return endpoint;
+    }
+
+    public void setEndpoint(String endpoint) {
+        this.endpoint = endpoint;
     }
 }
