@@ -5,12 +5,10 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
-import io.fabric8.generator.annotation.Size;
-import io.fabric8.generator.annotation.ValidationRule;
 
-/** Options of the runner's udp-echo and tcp-echo targets. */
+/** Options of the runner's udp-echo and tcp-echo targets (the server: ours, or the user's endpoint). */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public class EchoTargetSpec {
+public class EchoTargetSpec extends ServerTargetSpec {
 
     @Default("256")
     @Min(8)
@@ -24,14 +22,6 @@ public class EchoTargetSpec {
     @Max(65535)
     @JsonPropertyDescription("Port the echo server listens on (inside its pod); unused with endpoint.")
     private Integer port = 7000;
-
-    @Size(max = Endpoints.MAX_LENGTH)
-    @ValidationRule(
-            value = Endpoints.RULE,
-            message = Endpoints.MESSAGE,
-            messageExpression = Endpoints.MESSAGE_EXPRESSION)
-    @JsonPropertyDescription(Endpoints.DESCRIPTION)
-    private String endpoint;
 
     public Integer getMessageBytes() {
         return messageBytes;
@@ -47,13 +37,5 @@ public class EchoTargetSpec {
 
     public void setPort(Integer port) {
         this.port = port;
-    }
-
-    public String getEndpoint() {
-        return endpoint;
-    }
-
-    public void setEndpoint(String endpoint) {
-        this.endpoint = endpoint;
     }
 }

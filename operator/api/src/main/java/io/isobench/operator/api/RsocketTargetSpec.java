@@ -6,7 +6,6 @@ import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Pattern;
-import io.fabric8.generator.annotation.Size;
 import io.fabric8.generator.annotation.ValidationRule;
 
 /** Options of the runner's rsocket target: how many streams, how fast they open, what they carry. */
@@ -19,7 +18,7 @@ import io.fabric8.generator.annotation.ValidationRule;
                 "'connections × streamsPerConnection is %d connections × %d streams = %d streams; "
                         + RsocketTargetSpec.STREAMS_CAP
                         + "'.format([self.connections, self.streamsPerConnection, self.connections * self.streamsPerConnection])")
-public class RsocketTargetSpec {
+public class RsocketTargetSpec extends ServerTargetSpec {
 
     static final String STREAMS_CAP = "at most 1000000 (the jauntsdn write-up measured one million)";
 
@@ -60,14 +59,6 @@ public class RsocketTargetSpec {
     @Max(65535)
     @JsonPropertyDescription("Port the RSocket server listens on (inside its pod); unused with endpoint.")
     private Integer port = 7001;
-
-    @Size(max = Endpoints.MAX_LENGTH)
-    @ValidationRule(
-            value = Endpoints.RULE,
-            message = Endpoints.MESSAGE,
-            messageExpression = Endpoints.MESSAGE_EXPRESSION)
-    @JsonPropertyDescription(Endpoints.DESCRIPTION)
-    private String endpoint;
 
     public Integer getConnections() {
         return connections;
@@ -115,13 +106,5 @@ public class RsocketTargetSpec {
 
     public void setPort(Integer port) {
         this.port = port;
-    }
-
-    public String getEndpoint() {
-        return endpoint;
-    }
-
-    public void setEndpoint(String endpoint) {
-        this.endpoint = endpoint;
     }
 }
