@@ -31,6 +31,16 @@ import io.fabric8.generator.annotation.ValidationRule;
         fieldPath = ".placement.server",
         message = "only client/server targets (udpEcho, tcpEcho, rsocket, httpMock) have a server")
 @ValidationRule(
+        value = "!" + Endpoints.SET + " || !has(self.placement.server)",
+        fieldPath = ".placement.server",
+        message = Endpoints.NO_SERVER_PLACEMENT,
+        messageExpression = Endpoints.WHICH + " + ': leave placement.server unset (there is nothing to place)'")
+@ValidationRule(
+        value = "!" + Endpoints.SET + " || self.placement.topology == 'SamePod'",
+        fieldPath = ".placement.topology",
+        message = Endpoints.SAME_POD_ONLY,
+        messageExpression = Endpoints.WHICH + " + ': topology must be SamePod (the client pod is all isobench places)'")
+@ValidationRule(
         value = "!has(self.placement.client) || !has(self.placement.client.cpus) || self.placement.client.cpus >= 1",
         fieldPath = ".placement.client.cpus",
         message = "the client needs at least 1 whole CPU")

@@ -6,9 +6,9 @@ import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
 
-/** Options of the runner's udp-echo and tcp-echo targets. */
+/** Options of the runner's udp-echo and tcp-echo targets (the server: ours, or the user's endpoint). */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public class EchoTargetSpec {
+public class EchoTargetSpec extends ServerTargetSpec {
 
     @Default("256")
     @Min(8)
@@ -20,7 +20,7 @@ public class EchoTargetSpec {
     @Default("7000")
     @Min(1024)
     @Max(65535)
-    @JsonPropertyDescription("Port the echo server listens on (inside its pod).")
+    @JsonPropertyDescription("Port the echo server listens on (inside its pod); unused with endpoint.")
     private Integer port = 7000;
 
     public Integer getMessageBytes() {

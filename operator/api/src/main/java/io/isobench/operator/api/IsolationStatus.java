@@ -14,6 +14,10 @@ public class IsolationStatus extends CpuGrantFacts {
             "The server role's facts, when it has CPUs of its own (server cpus > 0): its node, pod and start-up report.")
     private ServerIsolation server;
 
+    @JsonPropertyDescription("The user's own server the client measured against (spec.target.<kind>.endpoint), when"
+            + " isobench started none: nothing about it is placed nor verified, so the run is never Isolated.")
+    private String externalServer;
+
     public String getMode() {
         return mode;
     }
@@ -28,5 +32,13 @@ public class IsolationStatus extends CpuGrantFacts {
 
     public void setServer(ServerIsolation server) {
         this.server = server;
+    }
+
+    public String getExternalServer() {
+        return externalServer;
+    }
+
+    public void setExternalServer(String externalServer) {
+        this.externalServer = externalServer;
     }
 }

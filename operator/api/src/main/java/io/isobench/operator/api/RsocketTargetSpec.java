@@ -18,7 +18,7 @@ import io.fabric8.generator.annotation.ValidationRule;
                 "'connections × streamsPerConnection is %d connections × %d streams = %d streams; "
                         + RsocketTargetSpec.STREAMS_CAP
                         + "'.format([self.connections, self.streamsPerConnection, self.connections * self.streamsPerConnection])")
-public class RsocketTargetSpec {
+public class RsocketTargetSpec extends ServerTargetSpec {
 
     static final String STREAMS_CAP = "at most 1000000 (the jauntsdn write-up measured one million)";
 
@@ -57,7 +57,7 @@ public class RsocketTargetSpec {
     @Default("7001")
     @Min(1024)
     @Max(65535)
-    @JsonPropertyDescription("Port the RSocket server listens on (inside its pod).")
+    @JsonPropertyDescription("Port the RSocket server listens on (inside its pod); unused with endpoint.")
     private Integer port = 7001;
 
     public Integer getConnections() {

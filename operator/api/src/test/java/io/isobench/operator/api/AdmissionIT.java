@@ -614,7 +614,49 @@ class AdmissionIT {
                         "toleration seconds without NoExecute",
                         tolerations(Map.of("key", "gpu", "effect", "NoSchedule", "tolerationSeconds", 60)),
                         "spec.placement.tolerations[0].tolerationSeconds",
-                        "only with effect NoExecute"));
+                        "only with effect NoExecute"),
+                invalid(
+                        "tcpEcho endpoint without a port",
+                        endpoint("tcpEcho", "echo.team-a.svc"),
+                        "spec.target.tcpEcho.endpoint",
+                        "is echo.team-a.svc: must be HOST:PORT with a port in 1-65535"),
+                invalid(
+                        "udpEcho endpoint on port 0",
+                        endpoint("udpEcho", "10.0.0.5:0"),
+                        "spec.target.udpEcho.endpoint",
+                        "is 10.0.0.5:0: must be HOST:PORT"),
+                invalid(
+                        "rsocket endpoint on port 65536",
+                        endpoint("rsocket", "rsocket.team-a:65536"),
+                        "spec.target.rsocket.endpoint",
+                        "is rsocket.team-a:65536: must be HOST:PORT"),
+                invalid(
+                        "endpoint given as a URL",
+                        endpoint("tcpEcho", "tcp://echo:7000"),
+                        "spec.target.tcpEcho.endpoint",
+                        "is tcp://echo:7000: must be HOST:PORT"),
+                invalid(
+                        "placement.server with an endpoint",
+                        endpoint("tcpEcho", "echo.team-a:7000")
+                                .andThen(s -> at(s, "placement", "server").put("cpus", 1)),
+                        "spec.placement.server",
+                        "the server is target.tcpEcho.endpoint (echo.team-a:7000), not placed by isobench"),
+                invalid(
+                        "a server pod topology with an endpoint",
+                        endpoint("rsocket", "rsocket.team-a:7001")
+                                .andThen(s -> at(s, "placement").put("topology", "SeparateNodes")),
+                        "spec.placement.topology",
+                        "the server is target.rsocket.endpoint (rsocket.team-a:7001), not placed by isobench"));
+    }
+
+    /** The target {@code kind} alone, measured against the user's server at {@code endpoint}. */
+    static Consumer<Map<String, Object>> endpoint(String kind, String endpoint) {
+        return s -> {
+            s.put("target", Map.of(kind, Map.of("endpoint", endpoint)));
+            if (kind.equals("rsocket")) {
+                at(s, "load").remove("rates");
+            }
+        };
     }
 
     static Consumer<Map<String, Object>> tolerations(Map<String, Object> toleration) {
@@ -678,6 +720,10 @@ class AdmissionIT {
                     s.put("target", json("{\"rsocket\": {\"connections\": 1000, \"streamsPerConnection\": 1000}}"));
                     at(s, "load").remove("rates");
                 }),
+                Arguments.of(
+                        "a tcpEcho endpoint on port 65535", endpoint("tcpEcho", "echo.team-a.svc.cluster.local:65535")),
+                Arguments.of("a udpEcho endpoint at an IPv4 address, port 1", endpoint("udpEcho", "10.96.0.12:1")),
+                Arguments.of("an rsocket endpoint at an IPv6 address", endpoint("rsocket", "[fd00::12]:7001")),
                 Arguments.of("1Ki of memory", (Consumer<Map<String, Object>>)
                         s -> at(s, "placement", "client").put("memory", "1Ki")),
                 Arguments.of("well-formed tolerations", (Consumer<Map<String, Object>>) s -> at(s, "placement")

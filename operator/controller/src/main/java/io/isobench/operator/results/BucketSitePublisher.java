@@ -285,6 +285,7 @@ public final class BucketSitePublisher implements RunPublisher {
             facts.put("qosClass", isolation.getQosClass());
             facts.put("cpusetGranted", isolation.getCpusetGranted());
             facts.put("node", isolation.getNode());
+            facts.put("externalServer", isolation.getExternalServer());
             if (isolation.getServer() != null) {
                 facts.put(
                         "server",

@@ -25,7 +25,9 @@ import java.util.stream.Collectors;
  * role found agree, for the runner and (when it has CPUs of its own) the server: Exclusive; each role's node runs the
  * kubelet's static CPU manager; each pod is Guaranteed; each role was granted exactly the whole CPUs it asked for,
  * none of them reserved by the kubelet, and whole physical cores (no SMT sibling outside the grant); every measured
- * thread is pinned, and no two measured threads share a CPU. The first fact that does not hold is the reason.
+ * thread is pinned, and no two measured threads share a CPU. The first fact that does not hold is the reason. A run
+ * against the user's own server (status.isolation.externalServer) is never isolated: its reason is ExternalServer, its
+ * message what was verified of the runner.
  *
  * <p>The facts the pods report (result.json, the server's start-up report) are read strictly: a malformed one makes
  * the run not isolated, naming the field and value, never an error of the reconcile.
@@ -82,6 +84,23 @@ public record IsolationVerdict(boolean isolated, String reason, String message) 
                     "SharedIsolation",
                     "isolation Shared: the node may run other work; never reported as isolated");
         }
+        IsolationVerdict ours = judgeOurs(facts, result);
+        if (facts.getExternalServer() != null) {
+            // the measured round trip includes a server isobench neither placed nor saw: what it verified is said,
+            // never
+            // claimed for the whole run
+            return new IsolationVerdict(
+                    false,
+                    "ExternalServer",
+                    bounded("server: external endpoint " + facts.getExternalServer()
+                            + ", not verified (isobench did not place it); "
+                            + (ours.isolated() ? "" : ours.reason() + ": ") + ours.message()));
+        }
+        return ours;
+    }
+
+    /** The verdict on the roles isobench placed: the runner and, when it has CPUs of its own, the server. */
+    private static IsolationVerdict judgeOurs(IsolationStatus facts, RunResult result) {
         try {
             List<Role> roles = new ArrayList<>();
             roles.add(runner(facts, result));

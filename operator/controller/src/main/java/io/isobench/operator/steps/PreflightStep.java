@@ -5,6 +5,7 @@ import io.isobench.operator.api.IsolationStatus;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.PlacementSpec;
 import io.isobench.operator.api.ServerIsolation;
+import io.isobench.operator.api.targets.TargetProfiles;
 import io.isobench.operator.placement.KubeletFacts;
 import io.isobench.operator.placement.NodeInspector;
 import io.isobench.operator.stepcontract.FailureReason;
@@ -55,6 +56,8 @@ public final class PreflightStep implements ReconcileStep {
         if (plan.serverCpus() > 0) {
             isolation.setServer(serverFacts(plan, serverNode, serverFacts));
         }
+        // a user's own server: nothing of it is ours to place or check, and status says so from the start
+        TargetProfiles.of(spec.getTarget()).endpoint().ifPresent(isolation::setExternalServer);
         ctx.status().setIsolation(isolation);
         for (var checked : known.entrySet()) {
             KubeletFacts f = checked.getValue().orElseThrow();

@@ -25,7 +25,8 @@ public final class RunnerArgs {
 
     /**
      * The measuring side: the target's sub-command with the load, target options and upload settings. A null
-     * serverAddress for a client/server target means the runner starts the server itself (a separate JVM on its CPUs).
+     * serverAddress for a client/server target means the runner starts the server itself (a separate JVM on its CPUs);
+     * a target at the user's own endpoint is told that endpoint, whatever serverAddress says.
      */
     public static List<String> client(
             BenchmarkRunSpec spec, OperatorConfig config, String uploadPrefix, String serverAddress) {
@@ -34,9 +35,10 @@ public final class RunnerArgs {
         args.add(target.runnerName());
         load(spec.getLoad(), args);
         args.addAll(target.clientOptions());
-        if (target.server().isPresent()) {
-            serverAddressing(serverAddress, args);
-        }
+        target.endpoint()
+                .ifPresentOrElse(
+                        endpoint -> args.addAll(List.of("--server-address", endpoint)),
+                        () -> target.server().ifPresent(server -> serverAddressing(serverAddress, args)));
         args.addAll(List.of("--out", RESULTS_DIR, "--progress", "log", "--metrics-port", String.valueOf(METRICS_PORT)));
         if (config.hasStore()) {
             args.addAll(List.of(

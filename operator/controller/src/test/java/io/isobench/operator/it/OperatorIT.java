@@ -395,6 +395,105 @@ class OperatorIT {
     }
 
     @Test
+    void aTcpEchoRunAtTheUsersEndpointHasNoServerOfOursAndItsClientMeasuresThatEndpoint() throws Exception {
+        // the user's server: the runner's own echo server on this host, which the operator knows only by its address
+        try (var server = new io.isobench.runner.targets.echo.EchoServer(
+                io.isobench.runner.targets.echo.EchoProtocol.TCP, new java.net.InetSocketAddress("127.0.0.1", 0))) {
+            Thread serving = Thread.ofPlatform().name("users-echo-server").start(server);
+            String endpoint = "127.0.0.1:" + server.port();
+            BenchmarkRun spec = echoSpec("external", "bench");
+            spec.getSpec().getPlacement().setServer(null);
+            spec.getSpec().getPlacement().setTopology(io.isobench.operator.api.PlacementSpec.Topology.SamePod);
+            spec.getSpec().getTarget().getTcpEcho().setEndpoint(endpoint);
+            BenchmarkRun run = client.resource(spec).create();
+            Pod runner = awaitPod(run, "client");
+            String uid = get("external").getMetadata().getUid();
+
+            assertThat(client.batch()
+                            .v1()
+                            .jobs()
+                            .inNamespace(RUN_NAMESPACE)
+                            .withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                            .list()
+                            .getItems())
+                    .as("the run's Jobs")
+                    .singleElement()
+                    .satisfies(job ->
+                            assertThat(job.getMetadata().getLabels()).containsEntry(CrdConstants.LABEL_ROLE, "client"));
+            assertThat(runner.getSpec().getInitContainers())
+                    .as("no server sidecar")
+                    .isEmpty();
+            var arguments = client.configMaps()
+                    .inNamespace(RUN_NAMESPACE)
+                    .withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                    .list()
+                    .getItems()
+                    .getFirst()
+                    .getData();
+            assertThat(arguments).containsOnlyKeys("client.args");
+            List<String> args = arguments.get("client.args").lines().toList();
+            assertThat(args).containsSubsequence("tcp-echo", "--server-address", endpoint);
+
+            // what the pod's runner would do with those arguments, here, against the user's server: it is measured
+            Path out = Files.createTempDirectory("external-runner");
+            int exit = new picocli.CommandLine(new io.isobench.runner.cli.RunnerMain())
+                    .execute(onThisHost(args, out).toArray(String[]::new));
+            assertThat(exit).as("the runner's exit against " + endpoint).isZero();
+            String result = Files.readString(out.resolve("run/result.json"));
+            finishRunner(run, runner, "succeed", result);
+            BenchmarkRun done = awaitPhase("external", Phase.Succeeded);
+
+            assertThat(done.getStatus().getSteps())
+                    .singleElement()
+                    .satisfies(step -> assertThat(step.getP50()).isPositive());
+            assertThat(done.getStatus().getIsolation().getExternalServer()).isEqualTo(endpoint);
+            assertThat(done.getStatus().getIsolation().getServer()).isNull();
+            var isolated = done.getStatus().getConditions().stream()
+                    .filter(c -> CrdConstants.CONDITION_ISOLATED.equals(c.getType()))
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(isolated.getStatus()).isEqualTo("False");
+            assertThat(isolated.getReason()).isEqualTo("ExternalServer");
+            assertThat(isolated.getMessage())
+                    .startsWith("server: external endpoint " + endpoint + ", not verified (isobench did not place it)");
+            // the site carries it too: not isolated, why, and the endpoint among the isolation facts
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> "True".equals(condition(get("external"), CrdConstants.CONDITION_PUBLISHED)));
+            var summary = java.net.http.HttpClient.newHttpClient()
+                    .send(
+                            java.net.http.HttpRequest.newBuilder(java.net.URI.create(minio.endpoint()
+                                            + "/isobench/site/data/runs/" + USER_NAMESPACE + "/external/" + uid
+                                            + "/summary.json"))
+                                    .build(),
+                            java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertThat(summary.statusCode()).isEqualTo(200);
+            assertThat(summary.body())
+                    .contains("\"isolated\" : false")
+                    .contains("\"reason\" : \"ExternalServer: server: external endpoint " + endpoint + ", not verified")
+                    .contains("\"externalServer\" : \"" + endpoint + "\"");
+            server.close();
+            serving.join(5000);
+        }
+    }
+
+    /** The runner's arguments with its output in {@code out} and without the pod's upload and metrics settings. */
+    private static List<String> onThisHost(List<String> args, Path out) {
+        var local = new ArrayList<String>();
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (arg.startsWith("--upload-") || arg.equals("--metrics-port")) {
+                i++;
+            } else if (arg.equals("--out")) {
+                local.addAll(List.of("--out", out.resolve("run").toString()));
+                i++;
+            } else {
+                local.add(arg);
+            }
+        }
+        return local;
+    }
+
+    @Test
     void aRunnerFailEndsTheRunFailedWithTheRunnersOwnReasonAndIsPublished() throws Exception {
         BenchmarkRun echo = client.resource(echoSpec("refused", "bench")).create();
         awaitPod(echo, "server");

@@ -120,12 +120,36 @@ class BucketSitePublisherTest {
 
     @Test
     void theSummaryCarriesTheIsolationReasonAndEachRolesFacts(@TempDir Path dir) throws Exception {
+        var facts = IsolationVerdictTest.verifiedFacts(true);
+        facts.getServer().setSmtSiblings(java.util.List.of("2:2,6"));
+        var isolation = publishedIsolation(dir, facts);
+        assertThat(isolation.path("isolated").asBoolean(true)).isFalse();
+        assertThat(isolation.path("reason").asText())
+                .startsWith("SmtSiblingShared: server pod r1-1-server-x7k2p on node bench-1: granted cpuset 2");
+        assertThat(isolation.path("node").asText()).isEqualTo("bench-1");
+        assertThat(isolation.path("server").path("smtSiblings").get(0).asText()).isEqualTo("2:2,6");
+        assertThat(isolation.path("server").path("threads").get(0).path("role").asText())
+                .isEqualTo("server");
+    }
+
+    @Test
+    void theSummaryOfARunAtTheUsersOwnServerSaysItIsNotIsolatedAndNamesTheEndpoint(@TempDir Path dir) throws Exception {
+        var facts = IsolationVerdictTest.verifiedFacts(false);
+        facts.setExternalServer("echo.team-a.svc:7000");
+        var isolation = publishedIsolation(dir, facts);
+        assertThat(isolation.path("isolated").asBoolean(true)).isFalse();
+        assertThat(isolation.path("reason").asText())
+                .startsWith("ExternalServer: server: external endpoint echo.team-a.svc:7000, not verified");
+        assertThat(isolation.path("externalServer").asText()).isEqualTo("echo.team-a.svc:7000");
+    }
+
+    /** The isolation part of the summary the site gets for a run judged on these facts. */
+    private static com.fasterxml.jackson.databind.JsonNode publishedIsolation(
+            Path dir, io.isobench.operator.api.IsolationStatus facts) throws Exception {
         var store = new LocalDirectoryStore(dir.resolve("bucket"));
         var publisher = new BucketSitePublisher(store, () -> false, null, null, ReadLimits.DEFAULTS, Clock.systemUTC());
         var run = finished(
                 store, "echo", "55555555-5555-5555-5555-555555555555", Instant.parse("2026-11-23T10:00:00Z"), null);
-        var facts = IsolationVerdictTest.verifiedFacts(true);
-        facts.getServer().setSmtSiblings(java.util.List.of("2:2,6"));
         run.getStatus().setIsolation(facts);
         var verdict = IsolationVerdict.judge(
                 facts,
@@ -143,14 +167,7 @@ class BucketSitePublisherTest {
 
         byte[] summary = store.get("site/data/runs/" + RunNames.key(run) + "/summary.json")
                 .orElseThrow();
-        var isolation = Serialization.jsonMapper().readTree(summary).path("isolation");
-        assertThat(isolation.path("isolated").asBoolean(true)).isFalse();
-        assertThat(isolation.path("reason").asText())
-                .startsWith("SmtSiblingShared: server pod r1-1-server-x7k2p on node bench-1: granted cpuset 2");
-        assertThat(isolation.path("node").asText()).isEqualTo("bench-1");
-        assertThat(isolation.path("server").path("smtSiblings").get(0).asText()).isEqualTo("2:2,6");
-        assertThat(isolation.path("server").path("threads").get(0).path("role").asText())
-                .isEqualTo("server");
+        return Serialization.jsonMapper().readTree(summary).path("isolation");
     }
 
     @Test

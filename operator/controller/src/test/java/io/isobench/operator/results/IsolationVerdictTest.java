@@ -114,6 +114,24 @@ class IsolationVerdictTest {
     }
 
     @Test
+    void aRunAgainstTheUsersOwnServerIsNeverIsolatedAndSaysWhatWasVerifiedOfTheRunner() throws Exception {
+        Consumer<IsolationStatus> external = f -> f.setExternalServer("echo.team-a.svc:7000");
+        IsolationVerdict verified = judge(external, SAME_RESULT, false);
+        assertThat(verified.isolated()).as(verified.message()).isFalse();
+        assertThat(verified.reason()).isEqualTo("ExternalServer");
+        assertThat(verified.message())
+                .isEqualTo("server: external endpoint echo.team-a.svc:7000, not verified (isobench did not place it);"
+                        + " runner pod on node bench-1: static CPU manager granted cpuset 0-1"
+                        + " (2 whole CPUs, whole cores, Guaranteed pod), threads pinned apart: agent@1, publisher@0");
+
+        IsolationVerdict runnerBroken = judge(external.andThen(f -> f.setQosClass("Burstable")), SAME_RESULT, false);
+        assertThat(runnerBroken.reason()).isEqualTo("ExternalServer");
+        assertThat(runnerBroken.message())
+                .isEqualTo("server: external endpoint echo.team-a.svc:7000, not verified (isobench did not place it);"
+                        + " NotGuaranteed: runner pod on node bench-1: QoS class is Burstable, not Guaranteed");
+    }
+
+    @Test
     void aServerOnAnotherNodeMayUseTheSameCpuNumbers() throws Exception {
         IsolationVerdict v = judge(
                 server(s -> {

@@ -3,6 +3,7 @@ package io.isobench.operator.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.isobench.operator.api.BenchmarkRun;
@@ -50,7 +51,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * example states: OK, unless the example itself says what this machine cannot reach and why.
  *
  * <p>What is changed, and only that, printed for every example: the durations are shortened ({@link Shortened}); the
- * server listens on a free port instead of the example's (other engineers run this test at the same time); the pods'
+ * server listens on a free port instead of the example's (other engineers run this test at the same time), and an
+ * example at the user's own endpoint gets the runner's server for its target there, standing in for the user's; the pods'
  * paths (/etc/isobench, /results, /queue) and the metrics port map to a temporary directory and a free port; each
  * container's cpuset (its whole CPUs) is mapped onto this machine's CPUs with {@code taskset}, in order, client first,
  * wrapping around when the example asks for more CPUs than there are (the mapping is printed); nothing is uploaded (no
@@ -195,33 +197,41 @@ class ExamplesAsWrittenIT {
         var changes = Shortened.HERE.apply(spec);
         int serverPort = freePort();
         profile.server().ifPresent(s -> changes.add("server port " + s.port() + " → " + serverPort));
+        profile.endpoint()
+                .ifPresent(e -> changes.add("the user's server " + e + " → the runner's own " + profile.runnerName()
+                        + " server on 127.0.0.1:" + serverPort));
         ResourcePlan plan = ResourcePlan.of(spec);
         // the server pod's IP is this machine's loopback: both "pods" run here
         String serverAddress = plan.serverAddress(target, "127.0.0.1");
         var workload = new RunnerWorkload(CONFIG);
-        Map<String, String> files = workload.arguments(run, 1, serverAddress).getData();
+        Map<String, String> files =
+                new LinkedHashMap<>(workload.arguments(run, 1, serverAddress).getData());
         var clientPod =
                 workload.clientJob(run, 1, "here").getSpec().getTemplate().getSpec();
         Container client = clientPod.getContainers().getFirst();
-        Container server = profile.server().isEmpty() || plan.serverInClientContainer()
-                ? null
-                : plan.twoPods()
-                        ? workload.serverJob(run, 1, "here")
-                                .getSpec()
-                                .getTemplate()
-                                .getSpec()
-                                .getContainers()
-                                .getFirst()
-                        : clientPod.getInitContainers().getFirst();
+        Container server = profile.endpoint().isPresent()
+                ? usersServer(profile, files)
+                : profile.server().isEmpty() || plan.serverInClientContainer()
+                        ? null
+                        : plan.twoPods()
+                                ? workload.serverJob(run, 1, "here")
+                                        .getSpec()
+                                        .getTemplate()
+                                        .getSpec()
+                                        .getContainers()
+                                        .getFirst()
+                                : clientPod.getInitContainers().getFirst();
 
         Cpus cpus = Cpus.map(plan, EnvironmentProbe.system().grantedCpus());
         String memoryVolume =
                 profile.memoryVolume().map(MemoryVolume::mountPath).orElse(null);
         Pod pod = new Pod(Files.createDirectories(dir), freePort(), serverPort, memoryVolume);
         log.println(example + " ("
-                + (server == null
-                        ? "one container"
-                        : plan.topology() + ", server " + (plan.twoPods() ? "pod" : "container"))
+                + (profile.endpoint().isPresent()
+                        ? "one container, the user's server at its endpoint"
+                        : server == null
+                                ? "one container"
+                                : plan.topology() + ", server " + (plan.twoPods() ? "pod" : "container"))
                 + ")");
         log.println("changed here: " + String.join(", ", changes) + "; " + pod.describe() + "; " + cpus.describe());
 
@@ -437,8 +447,8 @@ class ExamplesAsWrittenIT {
                 } else if (token.equals("--port") && serverFile) {
                     tokens.set(++i, String.valueOf(serverPort));
                 } else if (token.equals("--server-address")) {
-                    String address = tokens.get(++i);
-                    tokens.set(i, address.substring(0, address.lastIndexOf(':') + 1) + serverPort);
+                    // every server is on this machine's loopback here: a pod's, a server pod's, the user's endpoint
+                    tokens.set(++i, "127.0.0.1:" + serverPort);
                 }
             }
             return String.join("\n", tokens) + "\n";
@@ -471,6 +481,18 @@ class ExamplesAsWrittenIT {
             Path file = dir.resolve(role + ".log");
             return Files.exists(file) ? Files.readString(file) : "";
         }
+    }
+
+    /**
+     * The user's own server of an endpoint example, here: the runner's server for the target (as a user could run it
+     * behind their Service), on the free server port; its argument file is added to the pod's for this run only.
+     */
+    private static Container usersServer(TargetProfile profile, Map<String, String> files) {
+        files.put("users-server.args", String.join("\n", "server", profile.runnerName(), "--port", "0") + "\n");
+        return new ContainerBuilder()
+                .withArgs("@/etc/isobench/users-server.args")
+                .withEnv(List.of())
+                .build();
     }
 
     private static int freePort() throws IOException {

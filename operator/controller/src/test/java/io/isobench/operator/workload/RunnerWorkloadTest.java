@@ -16,6 +16,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class RunnerWorkloadTest {
 
@@ -315,5 +317,54 @@ class RunnerWorkloadTest {
         assertThat(ResourcePlan.of(dispatch).serverAddress(dispatch.getTarget(), null))
                 .as("no server")
                 .isNull();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "tcpEcho, tcp-echo, 'target: {tcpEcho: {endpoint: echo.team-a.svc:7000}}', '--message-bytes 256'",
+        "udpEcho, udp-echo, 'target: {udpEcho: {endpoint: echo.team-a.svc:7000}}', '--message-bytes 256'",
+        "rsocket, rsocket, 'target: {rsocket: {endpoint: echo.team-a.svc:7000}}',"
+                + " '--connections 100 --streams-per-connection 25 --ramp-up 60s --payload-bytes 1024 --stream-interval 1s'"
+    })
+    void aTargetAtTheUsersEndpointGetsNoServerOfOursAndTheClientIsToldTheEndpoint(
+            String field, String runnerName, String target, String targetOptions) {
+        String load = field.equals("rsocket") ? "{mode: Closed}" : "{mode: Closed, clients: [1]}";
+        BenchmarkRun external = Runs.run(
+                "external-" + runnerName,
+                Instant.now(),
+                Serialization.unmarshal(target + "\nload: " + load, io.isobench.operator.api.BenchmarkRunSpec.class));
+        ResourcePlan plan = ResourcePlan.of(external.getSpec());
+        var pod = workload.clientJob(external, 1, "bench-1")
+                .getSpec()
+                .getTemplate()
+                .getSpec();
+        var files = workload.arguments(external, 1, null).getData();
+
+        assertThat(plan.twoPods()).as("no server pod").isFalse();
+        assertThat(plan.serverCpus()).isZero();
+        assertThat(plan.serverInClientContainer()).as("no server process").isFalse();
+        assertThat(plan.cpusPerNode()).isEqualTo(1);
+        assertThat(pod.getInitContainers()).as("no server sidecar").isEmpty();
+        assertThat(pod.getContainers())
+                .singleElement()
+                .satisfies(client -> assertThat(client.getResources().getLimits())
+                        .as("the runner's JVM alone")
+                        .containsEntry("memory", new Quantity("1536Mi")));
+        assertThat(files).doesNotContainKey(RunnerWorkload.SERVER_ARGS_FILE);
+        String prefix = "runs/team-a/external-" + runnerName + "/"
+                + external.getMetadata().getUid() + "/attempt-1/client/";
+        String sweep = field.equals("rsocket") ? "--mode closed" : "--mode closed --clients 1";
+        assertThat(files.get(RunnerWorkload.CLIENT_ARGS_FILE))
+                .isEqualTo(String.join(
+                                "\n",
+                                (runnerName + " " + sweep
+                                                + " --warmup 5s --duration 10s --repetitions 3 --probe-duration 1s "
+                                                + targetOptions + " --server-address echo.team-a.svc:7000"
+                                                + " --out /results/run --progress log --metrics-port 9404"
+                                                + " --upload-endpoint http://minio.isobench-system:9000"
+                                                + " --upload-bucket isobench --upload-prefix " + prefix
+                                                + " --upload-deadline 600s")
+                                        .split(" "))
+                        + "\n");
     }
 }

@@ -19,6 +19,13 @@ public sealed interface EchoProfile extends TargetProfile permits TcpEchoProfile
 
     @Override
     default Optional<NetworkServer> server() {
-        return Optional.of(new NetworkServer(protocol(), options().getPort(), List.of()));
+        return endpoint().isPresent()
+                ? Optional.empty()
+                : Optional.of(new NetworkServer(protocol(), options().getPort(), List.of()));
+    }
+
+    @Override
+    default Optional<String> endpoint() {
+        return Optional.ofNullable(options().getEndpoint());
     }
 }

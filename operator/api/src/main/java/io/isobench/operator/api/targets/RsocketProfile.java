@@ -27,10 +27,17 @@ public record RsocketProfile(RsocketTargetSpec options) implements TargetProfile
                 options.getInterval());
     }
 
-    /** The server echoes whatever the client's request carries: only the pace is its own. */
+    /** The server echoes whatever the client's request carries: only the pace is its own. None at a user's endpoint. */
     @Override
     public Optional<NetworkServer> server() {
-        return Optional.of(
-                new NetworkServer("TCP", options.getPort(), List.of("--stream-interval", options.getInterval())));
+        return endpoint().isPresent()
+                ? Optional.empty()
+                : Optional.of(new NetworkServer(
+                        "TCP", options.getPort(), List.of("--stream-interval", options.getInterval())));
+    }
+
+    @Override
+    public Optional<String> endpoint() {
+        return Optional.ofNullable(options.getEndpoint());
     }
 }

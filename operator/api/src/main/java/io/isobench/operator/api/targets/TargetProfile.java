@@ -22,9 +22,17 @@ public sealed interface TargetProfile
     /**
      * The server the client measures against, when the target has one: the operator places it (a SamePod container, a
      * server pod) or, given no CPUs, the runner starts it as a process of its own on the client's CPUs. Empty when the
-     * target is measured inside the client's container alone.
+     * target is measured inside the client's container alone, or against the user's own {@link #endpoint()}.
      */
     default Optional<NetworkServer> server() {
+        return Optional.empty();
+    }
+
+    /**
+     * The user's own server the client measures against, as HOST:PORT (spec.target.&lt;kind&gt;.endpoint): isobench then
+     * starts, places and verifies no server at all. Empty when the target's server, if any, is ours.
+     */
+    default Optional<String> endpoint() {
         return Optional.empty();
     }
 
