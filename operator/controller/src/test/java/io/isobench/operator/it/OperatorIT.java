@@ -1100,6 +1100,34 @@ class OperatorIT {
     }
 
     @Test
+    void aRunWhoseTtlPassedWhileTheOperatorWasDownIsDeletedSoonAfterItStartsCountedFromItsStoredCompletionTime()
+            throws Exception {
+        BenchmarkRun spec = runSpec("outlived", "bench", "5m");
+        spec.getSpec().setTtlSecondsAfterFinished(10);
+        BenchmarkRun run = client.resource(spec).create();
+        Pod pod = awaitRunnerPod(run);
+        awaitPhase("outlived", Phase.Running);
+        finishRunner(run, pod, "succeed");
+        awaitPhase("outlived", Phase.Succeeded);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> "True".equals(condition(get("outlived"), CrdConstants.CONDITION_PUBLISHED)));
+        operator.close();
+        operator = null;
+        var deleteAt = get("outlived").getStatus().getCompletionTime().plusSeconds(10);
+        while (java.time.Instant.now().isBefore(deleteAt.plusSeconds(1))) {
+            Thread.sleep(200);
+        }
+        assertThat(get("outlived"))
+                .as("nobody deletes it while the operator is down")
+                .isNotNull();
+        operator = startOperatorInstance();
+        // counted again from the restart, it would take the whole 10 s TTL once more
+        await().atMost(Duration.ofSeconds(7))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> get("outlived") == null);
+    }
+
+    @Test
     void aCountQuotaOnBenchmarkRunsRefusesTheRunBeyondItsLimitInItsNamespace() throws Exception {
         String tenant = "team-quota";
         client.resource(new NamespaceBuilder()
