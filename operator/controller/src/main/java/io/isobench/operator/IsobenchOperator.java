@@ -95,6 +95,7 @@ public final class IsobenchOperator implements AutoCloseable {
                         ? List.of()
                         : reconcilerRef.get().allRuns(),
                 clock);
+        var events = new RunEvents(client, clock, config.podName());
         var services = new Services(
                 config,
                 client,
@@ -109,10 +110,10 @@ public final class IsobenchOperator implements AutoCloseable {
                 new Publications(),
                 new AttemptOutcomes<>(),
                 new AttemptOutcomes<>(),
-                new AttemptOutcomes<>());
+                new AttemptOutcomes<>(),
+                events);
         ReconcileMetrics.jvm(metrics.registry());
-        var reconciler =
-                new BenchmarkRunReconciler(services, clock, metrics, new RunEvents(client, clock, config.podName()));
+        var reconciler = new BenchmarkRunReconciler(services, clock, metrics);
         operator = new Operator(o -> {
             o.withKubernetesClient(client)
                     .withCloseClientOnStop(false)

@@ -153,6 +153,19 @@ public class BenchmarkRunSpec {
             "How many times a failed attempt (pod failed or deleted, node lost) is retried with a new Job. Kubernetes itself never retries (backoffLimit 0).")
     private Integer retries = 0;
 
+    @Min(0)
+    @JsonPropertyDescription(
+            "Seconds after the run finished (status.completionTime) before the operator deletes it and what it made in the"
+                    + " cluster (Jobs, pods, ConfigMaps, Secrets); its results in the bucket and on the report site stay. A run is"
+                    + " deleted only once its result is published (or it has none). 0: as soon as it is; left out: the"
+                    + " installation's default (chart value retention.ttlSecondsAfterFinished), where unset means never.")
+    private Integer ttlSecondsAfterFinished;
+
+    @Default("false")
+    @JsonPropertyDescription(
+            "Keep the run when it ends Failed, whatever ttlSecondsAfterFinished says, to look into why; delete it yourself.")
+    private Boolean keepFailed = false;
+
     public TargetSpec getTarget() {
         return target;
     }
@@ -207,5 +220,21 @@ public class BenchmarkRunSpec {
 
     public void setRetries(Integer retries) {
         this.retries = retries;
+    }
+
+    public Integer getTtlSecondsAfterFinished() {
+        return ttlSecondsAfterFinished;
+    }
+
+    public void setTtlSecondsAfterFinished(Integer ttlSecondsAfterFinished) {
+        this.ttlSecondsAfterFinished = ttlSecondsAfterFinished;
+    }
+
+    public Boolean getKeepFailed() {
+        return keepFailed;
+    }
+
+    public void setKeepFailed(Boolean keepFailed) {
+        this.keepFailed = keepFailed;
     }
 }

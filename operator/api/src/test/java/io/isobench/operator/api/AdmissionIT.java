@@ -406,6 +406,16 @@ class AdmissionIT {
                         "is shorter than the measurement alone"),
                 invalid("timeout in words", s -> s.put("timeout", "forever"), "spec.timeout", "should match"),
                 invalid(
+                        "negative TTL",
+                        s -> s.put("ttlSecondsAfterFinished", -1),
+                        "spec.ttlSecondsAfterFinished",
+                        "should be greater than or equal to 0"),
+                invalid(
+                        "TTL as a duration",
+                        s -> s.put("ttlSecondsAfterFinished", "1d"),
+                        "spec.ttlSecondsAfterFinished",
+                        "must be of type integer"),
+                invalid(
                         "label key with spaces",
                         s -> at(s, "report").put("labels", Map.of("bad key", "v")),
                         "spec.report.labels",
@@ -806,7 +816,12 @@ class AdmissionIT {
                 .containsEntry("queues", List.of("isobench", "disruptor", "jctools", "agrona", "abq"))
                 .containsEntry("ringSize", 65536)
                 .containsEntry("batch", 1);
-        assertThat(spec).containsEntry("timeout", "30m").containsEntry("retries", 0);
+        assertThat(spec)
+                .containsEntry("timeout", "30m")
+                .containsEntry("retries", 0)
+                .containsEntry("keepFailed", false)
+                .as("no TTL written in: the installation's default applies")
+                .doesNotContainKey("ttlSecondsAfterFinished");
     }
 
     @Test

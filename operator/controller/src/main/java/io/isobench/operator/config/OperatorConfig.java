@@ -43,6 +43,7 @@ import java.util.regex.Pattern;
  * @param kubeletCaFile      the CA that signs the kubelets' serving certificates; null: the CA the operator trusts for the API server
  * @param kubeletAddressTypes which node address to dial a kubelet at, first match wins
  * @param imagePullSecrets   Secrets in the run namespace runner pods pull their image with (a private registry)
+ * @param ttlAfterFinished   how long after it finished a run without spec.ttlSecondsAfterFinished is deleted; null: never
  */
 public record OperatorConfig(
         Set<String> namespaces,
@@ -67,7 +68,8 @@ public record OperatorConfig(
         ReadLimits readLimits,
         Path kubeletCaFile,
         List<String> kubeletAddressTypes,
-        List<String> imagePullSecrets) {
+        List<String> imagePullSecrets,
+        Duration ttlAfterFinished) {
 
     public static final String DEFAULT_RUNNER_IMAGE = "isobench/runner:0.1.0";
     /** Every type a node address can have (as the API server's --kubelet-preferred-address-types takes them). */
@@ -106,7 +108,8 @@ public record OperatorConfig(
                 reader.readLimits(),
                 reader.readableFile("ISOBENCH_KUBELET_CA_FILE"),
                 reader.addressTypes("ISOBENCH_KUBELET_ADDRESS_TYPES"),
-                reader.secretNames("ISOBENCH_IMAGE_PULL_SECRETS"));
+                reader.secretNames("ISOBENCH_IMAGE_PULL_SECRETS"),
+                reader.optionalSeconds("ISOBENCH_TTL_SECONDS_AFTER_FINISHED"));
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(
                     "operator configuration is invalid:\n  " + String.join("\n  ", problems));
@@ -127,6 +130,7 @@ public record OperatorConfig(
                 + ", runnerImage=" + runnerImage + ", store=" + storeEndpoint + "/" + storeBucket
                 + ", poolLabel=" + poolLabel + ", leaderElection=" + leaderElection + ", httpPort=" + httpPort
                 + ", maxReconcileInterval=" + maxReconcileInterval
+                + ", ttlAfterFinished=" + (ttlAfterFinished == null ? "never" : ttlAfterFinished)
                 + ", readLimits=" + readLimits + ", kubelets at " + kubeletAddressTypes + " trusted by "
                 + (kubeletCaFile == null ? "the API server's CA" : kubeletCaFile) + "]";
     }
@@ -294,6 +298,20 @@ public record OperatorConfig(
                 return fallback;
             }
             return bytes;
+        }
+
+        /** Whole seconds, 0 or more (as spec.ttlSecondsAfterFinished takes them); unset or empty: null. */
+        Duration optionalSeconds(String name) {
+            String value = string(name, null);
+            if (value == null) {
+                return null;
+            }
+            if (!value.matches("[0-9]{1,9}")) {
+                problems.add(name + "=\"" + value
+                        + "\" must be a whole number of seconds, 0 or more (e.g. 86400 for a day; empty: never)");
+                return null;
+            }
+            return Duration.ofSeconds(Long.parseLong(value));
         }
 
         Duration positiveDuration(String name, Duration fallback) {

@@ -14,8 +14,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Kubernetes Events on the BenchmarkRun (what `kubectl describe br` shows): one per phase change, when it cannot be placed, and
- * per change of the Regressed condition.
+ * Kubernetes Events on the BenchmarkRun (what `kubectl describe br` shows): one per phase change, when it cannot be placed,
+ * per change of the Regressed condition, and when the operator deleted it (ttlSecondsAfterFinished).
  */
 public final class RunEvents {
 
@@ -66,6 +66,11 @@ public final class RunEvents {
                 warnWhen.equals(condition.getStatus()) ? "Warning" : "Normal",
                 condition.getType() + condition.getStatus(),
                 condition.getReason() + ": " + condition.getMessage());
+    }
+
+    /** The operator deleted the run: the Event outlives it (for the API server's event TTL), saying when and why. */
+    public void deleted(BenchmarkRun run, String why) {
+        record(run, "Normal", "Deleted", why);
     }
 
     private void record(BenchmarkRun run, String type, String reason, String message) {

@@ -73,11 +73,11 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
     private volatile IndexedResourceCache<BenchmarkRun> primaryCache;
     private volatile InformerEventSource<Pod, BenchmarkRun> runnerPods;
 
-    public BenchmarkRunReconciler(Services services, Clock clock, OperatorMetrics metrics, RunEvents events) {
+    public BenchmarkRunReconciler(Services services, Clock clock, OperatorMetrics metrics) {
         this.services = services;
         this.clock = clock;
         this.metrics = metrics;
-        this.events = events;
+        this.events = services.events();
         this.errors = new ReconcileErrors(
                 GenericRetry.defaultLimitedExponentialRetry(), services.config().maxReconcileInterval());
     }

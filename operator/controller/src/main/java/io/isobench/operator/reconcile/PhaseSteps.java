@@ -11,6 +11,7 @@ import io.isobench.operator.steps.QueueStep;
 import io.isobench.operator.steps.RegressionStep;
 import io.isobench.operator.steps.RejectedActionStep;
 import io.isobench.operator.steps.ReleaseStep;
+import io.isobench.operator.steps.RetentionStep;
 import io.isobench.operator.steps.RevokeGrantStep;
 import io.isobench.operator.steps.ScheduleStep;
 import io.isobench.operator.steps.ValidateStep;
@@ -18,7 +19,8 @@ import java.util.List;
 
 /**
  * Which steps run in which phase, in order: validate → queue → preflight → schedule → observe → collect → release → compare →
- * publish. The upload grant of an attempt that no longer runs is revoked first in every phase after Running.
+ * publish → retention (delete the run after its TTL). The upload grant of an attempt that no longer runs is revoked first in
+ * every phase after Running.
  */
 public final class PhaseSteps {
 
@@ -32,7 +34,7 @@ public final class PhaseSteps {
     private static final List<ReconcileStep> RUNNING = List.of(DEADLINE, OBSERVE);
     private static final List<ReconcileStep> COLLECTING = List.of(DEADLINE, REVOKE, new CollectStep());
     private static final List<ReconcileStep> ENDED =
-            List.of(REVOKE, new ReleaseStep(), new RegressionStep(), new PublishStep());
+            List.of(REVOKE, new ReleaseStep(), new RegressionStep(), new PublishStep(), new RetentionStep());
 
     private PhaseSteps() {}
 

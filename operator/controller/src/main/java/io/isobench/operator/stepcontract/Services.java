@@ -2,6 +2,7 @@ package io.isobench.operator.stepcontract;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.isobench.operator.config.OperatorConfig;
+import io.isobench.operator.observability.RunEvents;
 import io.isobench.operator.placement.NodeInspector;
 import io.isobench.operator.placement.NodeLedger;
 import io.isobench.operator.placement.ServerReports;
@@ -16,7 +17,7 @@ import java.util.Optional;
 /**
  * The long-lived collaborators steps use; one set per operator process ({@code uploads}, {@code results},
  * {@code publisher}: null without a store), and what actions leave for the run's next reconcile: refusals, publications,
- * upload grants the store would not issue, revocations (the failure, if any), collections.
+ * upload grants the store would not issue, revocations (the failure, if any), collections; and the run's Events.
  */
 public record Services(
         OperatorConfig config,
@@ -32,4 +33,5 @@ public record Services(
         Publications publications,
         AttemptOutcomes<ObjectStoreException> grantIssues,
         AttemptOutcomes<Optional<ObjectStoreException>> revocations,
-        AttemptOutcomes<CollectedArtifacts.Collection> collections) {}
+        AttemptOutcomes<CollectedArtifacts.Collection> collections,
+        RunEvents events) {}

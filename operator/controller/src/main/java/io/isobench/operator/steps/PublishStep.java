@@ -13,7 +13,8 @@ import java.util.Optional;
 /**
  * Succeeded/Failed with a result: puts the run on the report site. Publishing is the action, done after the status is
  * stored ({@link Publications}); the next reconcile writes how it went: Published=True with the run's page, or
- * Published=False with the failure, tried again after {@link #RETRY}. Publishing never changes how the run ended.
+ * Published=False with the failure, tried again after {@link #RETRY}. Publishing never changes how the run ended. The
+ * phase's next step (retention) always runs: it keeps the run until it is published.
  */
 public final class PublishStep implements ReconcileStep {
 
@@ -26,14 +27,16 @@ public final class PublishStep implements ReconcileStep {
         if (publisher == null
                 || status.getArtifacts() == null
                 || Conditions.isTrue(status, CrdConstants.CONDITION_PUBLISHED)) {
-            return Outcome.stop(null);
+            return Outcome.proceedToNext();
         }
         var publications = ctx.services().publications();
         var done = publications.take(ctx.run().getMetadata().getUid());
         if (done.isEmpty()) {
             var run = ctx.run();
             var baseline = baseline(ctx);
-            return Outcome.act(() -> publications.publish(publisher, run, baseline), Duration.ZERO);
+            // how it went is said at once; the steps after (retention) still decide, knowing the run is not published
+            // yet
+            return new Outcome(() -> publications.publish(publisher, run, baseline), true, Duration.ZERO);
         }
         return switch (done.get()) {
             case Publications.Result.Published(var published) -> {
@@ -46,11 +49,11 @@ public final class PublishStep implements ReconcileStep {
                                 + (published.ignoredFiles() == 0
                                         ? ""
                                         : "; " + published.ignoredFiles() + " other uploaded file(s) left out"));
-                yield Outcome.stop(null);
+                yield Outcome.proceedToNext();
             }
             case Publications.Result.Failed(var message) -> {
                 ctx.condition(CrdConstants.CONDITION_PUBLISHED, false, "PublishFailed", message + "; retrying");
-                yield Outcome.stop(RETRY);
+                yield Outcome.proceedToNext(RETRY);
             }
         };
     }

@@ -38,6 +38,27 @@ class OperatorConfigTest {
     }
 
     @Test
+    void finishedRunsAreKeptForeverUnlessTheInstallationGivesATtlInWholeSeconds() {
+        assertThat(OperatorConfig.fromEnvironment(Map.of()).ttlAfterFinished())
+                .as("unset: never deleted")
+                .isNull();
+        assertThat(OperatorConfig.fromEnvironment(Map.of("ISOBENCH_TTL_SECONDS_AFTER_FINISHED", ""))
+                        .ttlAfterFinished())
+                .as("empty, as the chart renders an unset value: never deleted")
+                .isNull();
+        assertThat(OperatorConfig.fromEnvironment(Map.of("ISOBENCH_TTL_SECONDS_AFTER_FINISHED", "86400"))
+                        .ttlAfterFinished())
+                .isEqualTo(Duration.ofDays(1));
+        assertThat(OperatorConfig.fromEnvironment(Map.of("ISOBENCH_TTL_SECONDS_AFTER_FINISHED", "0"))
+                        .ttlAfterFinished())
+                .isEqualTo(Duration.ZERO);
+        assertThatThrownBy(() -> OperatorConfig.fromEnvironment(Map.of("ISOBENCH_TTL_SECONDS_AFTER_FINISHED", "1d")))
+                .hasMessageContaining("ISOBENCH_TTL_SECONDS_AFTER_FINISHED=\"1d\" must be a whole number of seconds");
+        assertThatThrownBy(() -> OperatorConfig.fromEnvironment(Map.of("ISOBENCH_TTL_SECONDS_AFTER_FINISHED", "-5")))
+                .hasMessageContaining("ISOBENCH_TTL_SECONDS_AFTER_FINISHED=\"-5\" must be a whole number of seconds");
+    }
+
+    @Test
     void everyBadValueIsReportedWithItsVariableAndValue() {
         assertThatThrownBy(() -> OperatorConfig.fromEnvironment(Map.of(
                         "ISOBENCH_HTTP_PORT",

@@ -1113,6 +1113,121 @@ class OperatorIT {
     }
 
     @Test
+    void aPublishedRunIsDeletedItsTtlAfterItEndsWithItsObjectsButNotItsResultsAndAFailedOneWithKeepFailedStays()
+            throws Exception {
+        BenchmarkRun spec = runSpec("short-lived", "bench", "5m");
+        spec.getSpec().setTtlSecondsAfterFinished(2);
+        BenchmarkRun run = client.resource(spec).create();
+        BenchmarkRun keptSpec = echoSpec("kept", "bench2");
+        keptSpec.getSpec().setTtlSecondsAfterFinished(2);
+        keptSpec.getSpec().setKeepFailed(true);
+        BenchmarkRun kept = client.resource(keptSpec).create();
+
+        Pod pod = awaitRunnerPod(run);
+        awaitPhase("short-lived", Phase.Running);
+        finishRunner(run, pod, "succeed");
+        awaitPod(kept, "server");
+        Pod keptRunner = awaitPod(kept, "client");
+        awaitPhase("kept", Phase.Running);
+        finishRunner(
+                kept,
+                keptRunner,
+                "fail",
+                new String(ResultSamples.connectionRefused(), java.nio.charset.StandardCharsets.UTF_8));
+
+        BenchmarkRun done = awaitPhase("short-lived", Phase.Succeeded);
+        String uid = done.getMetadata().getUid();
+        var finished = done.getStatus().getCompletionTime();
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> get("short-lived") == null);
+        assertThat(java.time.Instant.now())
+                .as("deleted no sooner than its TTL after it finished")
+                .isAfterOrEqualTo(finished.plusSeconds(2));
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            assertThat(client.batch()
+                            .v1()
+                            .jobs()
+                            .inNamespace(RUN_NAMESPACE)
+                            .withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                            .list()
+                            .getItems())
+                    .isEmpty();
+            assertThat(client.pods()
+                            .inNamespace(RUN_NAMESPACE)
+                            .withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                            .list()
+                            .getItems())
+                    .isEmpty();
+            assertThat(client.configMaps()
+                            .inNamespace(RUN_NAMESPACE)
+                            .withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                            .list()
+                            .getItems())
+                    .isEmpty();
+            assertThat(client.secrets()
+                            .inNamespace(RUN_NAMESPACE)
+                            .withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                            .list()
+                            .getItems())
+                    .isEmpty();
+        });
+        // its results stay: the collected result.json in the bucket, its page's data on the site
+        String key = USER_NAMESPACE + "/short-lived/" + uid;
+        try (var root = minio.newStore("isobench")) {
+            assertThat(root.exists("runs/" + key + "/result.json")).isTrue();
+            assertThat(root.exists("site/data/runs/" + key + "/summary.json")).isTrue();
+        }
+        assertThat(client.v1().events().inNamespace(USER_NAMESPACE).list().getItems())
+                .anySatisfy(e -> {
+                    assertThat(e.getInvolvedObject().getUid()).isEqualTo(uid);
+                    assertThat(e.getReason()).isEqualTo("Deleted");
+                    assertThat(e.getMessage())
+                            .startsWith("deleted 2s after it ended Succeeded at " + finished)
+                            .contains("(spec.ttlSecondsAfterFinished 2)");
+                });
+
+        // the failed one, published too, is still there well past its TTL
+        BenchmarkRun failed = awaitPhase("kept", Phase.Failed);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> "True".equals(condition(get("kept"), CrdConstants.CONDITION_PUBLISHED)));
+        var keptUntil = failed.getStatus().getCompletionTime().plusSeconds(2 + 5);
+        while (java.time.Instant.now().isBefore(keptUntil)) {
+            Thread.sleep(200);
+        }
+        assertThat(get("kept")).as("Failed with keepFailed: kept").isNotNull();
+        assertThat(get("kept").getMetadata().getDeletionTimestamp()).isNull();
+    }
+
+    @Test
+    void aRunWhoseTtlPassedWhileTheOperatorWasDownIsDeletedSoonAfterItStartsCountedFromItsStoredCompletionTime()
+            throws Exception {
+        BenchmarkRun spec = runSpec("outlived", "bench", "5m");
+        spec.getSpec().setTtlSecondsAfterFinished(10);
+        BenchmarkRun run = client.resource(spec).create();
+        Pod pod = awaitRunnerPod(run);
+        awaitPhase("outlived", Phase.Running);
+        finishRunner(run, pod, "succeed");
+        awaitPhase("outlived", Phase.Succeeded);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> "True".equals(condition(get("outlived"), CrdConstants.CONDITION_PUBLISHED)));
+        operator.close();
+        operator = null;
+        var deleteAt = get("outlived").getStatus().getCompletionTime().plusSeconds(10);
+        while (java.time.Instant.now().isBefore(deleteAt.plusSeconds(1))) {
+            Thread.sleep(200);
+        }
+        assertThat(get("outlived"))
+                .as("nobody deletes it while the operator is down")
+                .isNotNull();
+        operator = startOperatorInstance();
+        // counted again from the restart, it would take the whole 10 s TTL once more
+        await().atMost(Duration.ofSeconds(7))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> get("outlived") == null);
+    }
+
+    @Test
     void aCountQuotaOnBenchmarkRunsRefusesTheRunBeyondItsLimitInItsNamespace() throws Exception {
         String tenant = "team-quota";
         client.resource(new NamespaceBuilder()

@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.config.OperatorConfig;
+import io.isobench.operator.observability.RunEvents;
 import io.isobench.operator.placement.KubeletFacts;
 import io.isobench.operator.placement.NodeInspector;
 import io.isobench.operator.placement.NodeLedger;
@@ -33,6 +34,7 @@ import io.isobench.store.access.UploadGrant;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -253,7 +255,8 @@ final class FakeCluster {
                 publications,
                 grantIssues,
                 revocations,
-                collections);
+                collections,
+                new RunEvents(client, Clock.systemUTC(), "fake-cluster"));
         return new RunContext(
                 run, Serialization.clone(run.getStatus()), now, services, jobs, pods, () -> runs, () -> pods);
     }
