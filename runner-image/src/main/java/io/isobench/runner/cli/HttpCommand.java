@@ -24,13 +24,14 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {
-            "Any HTTP/1.1 server under load: the --url's host (a DNS name or an address) is not started by the runner.",
-            "Keep-alive connections from a busy-polled NIO generator (the http-mock one), one request in flight each;",
-            "https over the JVM's trust store or --ca-file, the host name verified. A server that closes connections",
-            "is reconnected to (metrics.reconnects). Every connection is opened before the warm-up: a host not found,",
-            "a refused port or a refused certificate fails the run naming the URL.",
-            "--mode open --rates …: fixed rate over --connections, each request timed from its intended send time;",
-            "--mode closed --clients …: one connection per client, back to back."
+            "Any HTTP/1.1 server under load, named by --url (a DNS name or an address; the runner starts no server). "
+                    + "Keep-alive connections from http-mock's busy-polled NIO generator, one request in flight each; "
+                    + "https with the JVM's trust store or --ca-file, the host name verified. A server that closes "
+                    + "connections is reconnected to (metrics.reconnects).",
+            "Every connection is opened before the warm-up: a host not found, a refused port or a refused "
+                    + "certificate fails the run naming the URL.",
+            "--mode open --rates …: a fixed rate over --connections, each request timed from its intended send time; "
+                    + "--mode closed --clients …: one connection per client, back to back."
         })
 final class HttpCommand extends TargetCommand {
 
