@@ -233,6 +233,43 @@ class HttpTargetTest {
     }
 
     @Test
+    void aServerThatNeverAnswersFailsWithinItsBoundsInsteadOfHanging(@TempDir Path dir) throws IOException {
+        // the kernel completes the TCP connects into the backlog; nothing ever reads or writes
+        try (var silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            long start = System.nanoTime();
+            String tlsUrl = "https://localhost:" + silent.getLocalPort() + "/";
+            Outcome tls = run(shortRun(
+                    "http",
+                    dir.resolve("tls"),
+                    "--url",
+                    tlsUrl,
+                    "--ca-file",
+                    nginx.ca().toString(),
+                    "--connections",
+                    "1"));
+            Outcome plain = run(shortRun(
+                    "http",
+                    dir.resolve("plain"),
+                    "--url",
+                    "http://127.0.0.1:" + silent.getLocalPort() + "/",
+                    "--mode",
+                    "closed",
+                    "--clients",
+                    "1",
+                    "--drain-timeout",
+                    "1s"));
+
+            assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start))
+                    .isLessThan(30);
+            assertThat(tls.exit()).isEqualTo(1);
+            assertThat(reason(dir.resolve("tls")))
+                    .contains("TLS handshake with " + tlsUrl + " did not finish within 5000 ms");
+            assertThat(plain.exit()).isEqualTo(1);
+            assertThat(reason(dir.resolve("plain"))).containsAnyOf("did not complete", "no message completed");
+        }
+    }
+
+    @Test
     void badOptionsAreUsageErrorsNamingOptionAndValue(@TempDir Path dir) {
         assertUsage(dir, "--url 'ftp://x/': must start with http:// or https://", "--url", "ftp://x/");
         assertUsage(dir, "--url 'http://u:p@x/': must not carry credentials", "--url", "http://u:p@x/");
