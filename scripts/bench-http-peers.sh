@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# make bench-http-peers: our HTTP load generator (the http-mock target's client) beside wrk and h2load against a server
-# faster than all three — Debian's nginx, `return 200`, one worker pinned to CPU 1 — so the generators, not the server,
-# set the figure (against MockServer, which saturates one core at ≈ 30k req/s, every generator measures MockServer).
+# make bench-http-peers: our HTTP load generator (the http target; http-mock drives the same client) beside wrk and
+# h2load against a server faster than all three — Debian's nginx, `return 200`, one worker pinned to CPU 1 — so the
+# generators, not the server, set the figure (against MockServer, which saturates one core at ≈ 30k req/s, every
+# generator measures MockServer).
 # Each generator: one thread pinned to CPU 0, N keep-alive HTTP/1.1 connections, closed loop. ROUNDS rounds (default 3),
 # each running the three in a random order; the summary is the median of the per-round ratios ours / the better peer.
 # Rewrites the http-peers section of BENCHMARKS.md. SECONDS_PER_RUN (default 10), CLIENTS (default 10,50,150,500).
@@ -52,7 +53,7 @@ h2load_run() { # clients → req/s (h2load's own warm-up excluded, as ours)
 }
 ours_run() { # clients → "req/s verdict"
   local run="$dir/ours-c$1-$RANDOM"
-  "$runner" http-mock --server-address "127.0.0.1:$port" --path / --cpus 0 --mode closed --clients "$1" --warmup 2s \
+  "$runner" http --url "$url" --cpus 0 --mode closed --clients "$1" --warmup 2s \
     --duration "${secs}s" --repetitions 1 --probe-duration 0s --progress none --out "$run" >"$run.log" 2>&1 || true
   python3 - "$run/result.json" <<'PY'
 import json, sys
@@ -97,7 +98,7 @@ done
   echo "Generated $(date -u +%Y-%m-%dT%H:%MZ) by \`make bench-http-peers\` (\`scripts/bench-http-peers.sh\`, ${secs} s per run, $rounds rounds,"
   echo "the three generators in a random order each round). Server: $(nginx -v 2>&1 | sed 's/.*: //') \`return 200\`, one worker pinned to CPU 1."
   echo "Generators: one thread pinned to CPU 0, N keep-alive HTTP/1.1 connections, closed loop: \`wrk -t1 -cN\`, \`h2load --h1 -t1 -cN\`"
-  echo "($(h2load --version 2>&1 | head -1)), ours \`isobench-runner http-mock --path / --mode closed --clients N\` (2 s warm-up"
+  echo "($(h2load --version 2>&1 | head -1)), ours \`isobench-runner http --url URL --mode closed --clients N\` (2 s warm-up"
   echo "excluded, as h2load's \`--warm-up-time=2\`). $(nproc) CPUs, $(uname -r). Goal: ours ≥ 1.00× the better peer at every N."
   echo
   echo "| connections | median of per-round ratios (ours / better peer) | range | rounds ≥ 1.00× |"

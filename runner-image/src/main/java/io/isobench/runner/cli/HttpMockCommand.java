@@ -58,11 +58,15 @@ final class HttpMockCommand extends TargetCommand {
     @Override
     Target target() {
         validatePath("--path", path);
+        validateConnections(connections);
+        validateServerOptions(maxLogEntries, serverThreads);
+        return new HttpMockTarget(server.location(), path, connections, maxLogEntries, serverThreads);
+    }
+
+    static void validateConnections(int connections) {
         if (connections < 1 || connections > 20_000) {
             throw new UsageException("--connections '" + connections + "': must be between 1 and 20000");
         }
-        validateServerOptions(maxLogEntries, serverThreads);
-        return new HttpMockTarget(server.location(), path, connections, maxLogEntries, serverThreads);
     }
 
     static void validatePath(String option, String path) {

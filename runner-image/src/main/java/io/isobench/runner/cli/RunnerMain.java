@@ -26,6 +26,7 @@ import picocli.CommandLine.Model.OptionSpec;
             EchoCommand.Tcp.class,
             EchoCommand.Udp.class,
             HttpMockCommand.class,
+            HttpCommand.class,
             RSocketCommand.class,
             IpcCommand.class,
             ServerCommand.class,

@@ -22,7 +22,7 @@ import java.util.Map;
 public final class SweepTable {
 
     /** Targets whose closed-loop sweep is a parallel-clients table (the MockServer page's). */
-    private static final java.util.Set<String> CLIENT_SWEEP_TARGETS = java.util.Set.of("http-mock");
+    private static final java.util.Set<String> CLIENT_SWEEP_TARGETS = java.util.Set.of("http-mock", "http");
 
     private SweepTable() {}
 

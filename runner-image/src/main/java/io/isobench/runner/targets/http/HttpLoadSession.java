@@ -1,17 +1,16 @@
 package io.isobench.runner.targets.http;
 
+import io.isobench.result.LoadMode;
 import io.isobench.runner.harness.Failures;
 import io.isobench.runner.harness.LatencyRecorder;
 import io.isobench.runner.harness.ServerHandle;
 import io.isobench.runner.harness.Session;
+import io.isobench.runner.harness.SessionContext;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
-import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -22,12 +21,13 @@ import java.util.function.Consumer;
  * connection; when none is idle, {@link #send} says no and the rig retries with the same intended time, so
  * waiting for a connection counts as latency (open loop). Closed loop opens one connection per client.
  * Pre-encoded requests, per-connection direct buffers, {@link Selector#selectNow(Consumer)}: nothing is
- * allocated per request.
+ * allocated per request over plain HTTP kept alive. A server that closes connections (HTTP/1.0, {@code Connection:
+ * close}) is reconnected to on the sender thread, the time it takes falling on the requests waiting, and counted.
  */
 final class HttpLoadSession implements Session {
 
-    private static final int BUFFER_BYTES = 16 * 1024;
-
+    private final HttpClientSettings settings;
+    private final InetSocketAddress address;
     private final Selector selector;
     private final HttpExchange[] exchanges;
     private final int[] idle;
@@ -41,42 +41,57 @@ final class HttpLoadSession implements Session {
     private long sent;
     private long completed;
     private long connectionWaits;
+    private long reconnects;
     private boolean waiting;
 
-    /** @param handle the server; closed after the connections */
-    HttpLoadSession(ServerHandle handle, String path, int connections, LatencyRecorder recorder) throws IOException {
+    /**
+     * Connects every connection (and completes every TLS handshake) before returning.
+     *
+     * @param handle the server this session started, closed after the connections; null when it is the user's
+     * @throws IOException naming the URL: a host not found, a refused or silent port, a TLS handshake refused
+     */
+    HttpLoadSession(HttpClientSettings settings, int connections, LatencyRecorder recorder, ServerHandle handle)
+            throws IOException {
+        this.settings = settings;
         this.recorder = recorder;
         this.handle = handle;
-        InetSocketAddress server = handle.address();
+        this.address = settings.endpoint().resolve();
         this.selector = Selector.open();
         this.exchanges = new HttpExchange[connections];
         this.idle = new int[connections];
         this.partialWrites = new int[connections];
-        byte[] text = ("GET " + path + " HTTP/1.1\r\nHost: " + server.getHostString() + ":" + server.getPort()
-                        + "\r\nUser-Agent: isobench\r\nAccept: */*\r\n\r\n")
-                .getBytes(StandardCharsets.US_ASCII);
+        byte[] text = settings.request().encode();
         ByteBuffer request = ByteBuffer.allocateDirect(text.length).put(text).flip();
         try {
             for (int i = 0; i < connections; i++) {
-                SocketChannel channel = SocketChannel.open();
-                channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-                channel.connect(server);
-                channel.configureBlocking(false);
-                HttpExchange exchange = new HttpExchange(i, channel, request, BUFFER_BYTES);
-                channel.register(selector, SelectionKey.OP_READ, exchange);
+                HttpExchange exchange = new HttpExchange(
+                        i, connect(), request, settings.request().head());
+                register(exchange);
                 exchanges[i] = exchange;
                 idle[idleCount++] = i;
             }
         } catch (IOException e) {
             for (int i = 0; i < idleCount; i++) {
-                exchanges[i].channel.close();
+                exchanges[i].close();
             }
             selector.close();
             throw new IOException(
-                    "cannot open connection " + (idleCount + 1) + " of " + connections + " to " + server + ": "
-                            + Failures.describe(e),
+                    "cannot open connection " + (idleCount + 1) + " of " + connections + ": " + Failures.describe(e),
                     e);
         }
+    }
+
+    /** Connections for a repetition: one per client in closed loop, the pool of {@code openLoop} in open loop. */
+    static int connections(SessionContext context, int openLoop) {
+        return context.load().mode() == LoadMode.CLOSED_LOOP ? context.load().concurrency() : openLoop;
+    }
+
+    private HttpConnection connect() throws IOException {
+        return HttpConnection.open(settings.endpoint(), address, settings.tls(), settings.connectMillis());
+    }
+
+    private void register(HttpExchange exchange) throws IOException {
+        exchange.key = exchange.connection().channel.register(selector, SelectionKey.OP_READ, exchange);
     }
 
     @Override
@@ -98,8 +113,8 @@ final class HttpLoadSession implements Session {
                 partialWrites[partialCount++] = exchange.index;
             }
         } catch (IOException e) {
-            failure = "connection " + exchange.index + " to the HTTP server failed while sending: "
-                    + Failures.describe(e);
+            failure = "connection " + exchange.index + " to "
+                    + settings.endpoint().url() + " failed while sending: " + Failures.describe(e);
             return false;
         }
         sent++;
@@ -132,32 +147,64 @@ final class HttpLoadSession implements Session {
     }
 
     private void onReady(SelectionKey key) {
+        if (failure != null) {
+            return;
+        }
         HttpExchange exchange = (HttpExchange) key.attachment();
+        boolean wasBusy = exchange.busy;
         try {
             switch (exchange.onReadable()) {
                 case COMPLETE -> {
-                    if (exchange.status != 200) {
-                        failure = "GET answered " + exchange.status
-                                + " instead of 200 (is the expectation set up on the server?)";
+                    if (exchange.status() != settings.expectStatus()) {
+                        failure = settings.request().method() + " "
+                                + settings.endpoint().url() + " answered " + exchange.status() + " instead of "
+                                + settings.expectStatus() + " (--expect-status)";
                         return;
                     }
                     completed++;
                     recorder.record(exchange.stampNanos);
+                    if (!exchange.keepAlive()) {
+                        reconnect(exchange);
+                    }
                     idle[idleCount++] = exchange.index;
                 }
-                case CLOSED ->
-                    failure = "the HTTP server closed connection " + exchange.index + " (" + completed + " of " + sent
-                            + " requests answered)";
+                case CLOSED -> {
+                    if (wasBusy) {
+                        failure = "the HTTP server closed connection " + exchange.index + " without answering ("
+                                + completed + " of " + sent + " requests answered)";
+                    } else {
+                        // an idle keep-alive connection the server timed out: not the request's business
+                        removeIdle(exchange.index);
+                        reconnect(exchange);
+                        idle[idleCount++] = exchange.index;
+                    }
+                }
                 case PENDING -> {}
             }
         } catch (IOException e) {
-            failure = "connection " + exchange.index + " to the HTTP server failed: " + Failures.describe(e);
+            failure = "connection " + exchange.index + " to "
+                    + settings.endpoint().url() + " failed: " + Failures.describe(e);
+        }
+    }
+
+    private void reconnect(HttpExchange exchange) throws IOException {
+        exchange.reconnect(connect());
+        register(exchange);
+        reconnects++;
+    }
+
+    private void removeIdle(int index) {
+        for (int i = 0; i < idleCount; i++) {
+            if (idle[i] == index) {
+                idle[i] = idle[--idleCount];
+                return;
+            }
         }
     }
 
     @Override
     public String failure() {
-        return handle.failureOr(failure);
+        return handle == null ? failure : handle.failureOr(failure);
     }
 
     @Override
@@ -168,6 +215,15 @@ final class HttpLoadSession implements Session {
         metrics.put("responses", completed);
         // requests that found every connection busy and waited (open loop: the pool, not the server, was short)
         metrics.put("connectionWaits", connectionWaits);
+        // connections the server closed (HTTP/1.0, Connection: close, an idle timeout) and the generator reopened
+        metrics.put("reconnects", reconnects);
+        if (settings.tls() != null) {
+            // said where the figures are read: the allocation check reports it rather than holding https to zero
+            metrics.put(
+                    "tlsAllocation",
+                    "JSSE allocates per TLS record (an SSLEngineResult per wrap and unwrap, its ciphers' own objects; "
+                            + "about 3 KB per request): allocatedBytes.client counts it");
+        }
         return metrics;
     }
 
@@ -176,12 +232,14 @@ final class HttpLoadSession implements Session {
         try {
             for (HttpExchange exchange : exchanges) {
                 if (exchange != null) {
-                    exchange.channel.close();
+                    exchange.close();
                 }
             }
             selector.close();
         } finally {
-            handle.close();
+            if (handle != null) {
+                handle.close();
+            }
         }
     }
 }

@@ -1,6 +1,5 @@
 package io.isobench.runner.targets.http;
 
-import io.isobench.result.LoadMode;
 import io.isobench.runner.harness.ServerHandle;
 import io.isobench.runner.harness.ServerLocation;
 import io.isobench.runner.harness.ServerPlacedTarget;
@@ -69,11 +68,17 @@ public final class HttpMockTarget extends ServerPlacedTarget {
                     MockServerHost mock = MockServerHost.start("127.0.0.1", 0, path, maxLogEntries, serverThreads);
                     return ServerHandle.Local.of(new InetSocketAddress("127.0.0.1", mock.port()), mock);
                 });
-        int connections =
-                context.load().mode() == LoadMode.CLOSED_LOOP ? context.load().concurrency() : openLoopConnections;
+        HttpClientSettings client = new HttpClientSettings(
+                HttpRequestSpec.get(HttpEndpoint.plain(handle.address(), path)),
+                200,
+                null,
+                HttpClientSettings.DEFAULT_CONNECT_MILLIS);
         try {
             return new HttpLoadSession(
-                    handle, path, connections, context.recording().newRecorder("client"));
+                    client,
+                    HttpLoadSession.connections(context, openLoopConnections),
+                    context.recording().newRecorder("client"),
+                    handle);
         } catch (Exception e) {
             handle.close();
             throw e;
