@@ -44,7 +44,7 @@ public final class CommonOptions {
     @Option(
             names = "--repetitions",
             paramLabel = "N|auto",
-            description = "Repetitions per step, merged losslessly; auto: until the 95% "
+            description = "Repetitions per step, merged losslessly; auto: until the 95%% "
                     + "interval of each step's p50 and p99 over its repetitions is within --precision (at least 3, at most --max-repetitions). "
                     + "Default: ${DEFAULT-VALUE}.",
             defaultValue = "3")
@@ -54,7 +54,7 @@ public final class CommonOptions {
             names = "--precision",
             paramLabel = "PERCENT",
             description = "With --repetitions auto: how close the interval must be, "
-                    + "± this around the estimate. Default: 5%.")
+                    + "± this around the estimate. Default: 5%%.")
     String precision;
 
     @Option(

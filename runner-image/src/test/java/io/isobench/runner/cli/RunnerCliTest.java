@@ -52,6 +52,32 @@ class RunnerCliTest {
         assertThat(help).as("the top line unbroken").contains("writes .hlog/.hgrm/result.json");
     }
 
+    @Test
+    void everyOptionsDescriptionIsAValidFormatSoHelpPrintsItWithoutAWarning() {
+        // picocli formats each description line with String.format: a lone % ("95% interval") makes it print a WARN
+        // line
+        // on stderr for every --help and fall back to the raw text
+        var bad = new ArrayList<String>();
+        for (var command : new CommandLine(new RunnerMain()).getSubcommands().values()) {
+            for (var option : command.getCommandSpec().options()) {
+                // the text as written (picocli puts ${DEFAULT-VALUE} in after formatting: "Default: 50%" is fine there)
+                if (!(option.userObject() instanceof java.lang.reflect.Field field)) {
+                    continue;
+                }
+                for (String line : field.getAnnotation(CommandLine.Option.class).description()) {
+                    try {
+                        assertThat(String.format(java.util.Locale.ROOT, line)).isNotNull();
+                    } catch (java.util.IllegalFormatException e) {
+                        bad.add(command.getCommandName() + " " + option.longestName() + ": " + line);
+                    }
+                }
+            }
+        }
+        assertThat(bad)
+                .as("descriptions with a lone %% (write %%%% for a percent sign)")
+                .isEmpty();
+    }
+
     static Stream<Arguments> badInput() {
         return Stream.of(
                 Arguments.of(List.of("nosuch"), "unknown target 'nosuch' (commands: dispatch, "),
