@@ -31,9 +31,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.TreeSet;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -72,8 +69,7 @@ public final class IsobenchOperator implements AutoCloseable {
     private StoreUploadAccess uploads;
     private BucketSitePublisher sitePublisher;
     /** Keeps the bucket (and its site policy and pages) there: runners retry an upload to a bucket that went away until it is back. */
-    private final ScheduledExecutorService bucketKeeper = Executors.newSingleThreadScheduledExecutor(
-            r -> Thread.ofPlatform().daemon().name("bucket-keeper").unstarted(r));
+    private RepeatedCheck bucketKeeper;
 
     static final Duration BUCKET_CHECK = Duration.ofSeconds(10);
 
@@ -178,14 +174,11 @@ public final class IsobenchOperator implements AutoCloseable {
         return live.ok() ? new HttpEndpoints.Health(true, "ready") : live;
     }
 
-    // the schedule's future is not kept: keepBucket catches the store's failures itself, and close() ends the schedule
-    @SuppressWarnings("FutureReturnValueIgnored")
     public void start() {
         nodes.start();
         operator.start();
         if (sitePublisher != null) {
-            bucketKeeper.scheduleWithFixedDelay(
-                    sitePublisher::keepBucket, BUCKET_CHECK.toMillis(), BUCKET_CHECK.toMillis(), TimeUnit.MILLISECONDS);
+            bucketKeeper = new RepeatedCheck("bucket-keeper", sitePublisher::keepBucket, BUCKET_CHECK);
         }
     }
 
@@ -195,7 +188,9 @@ public final class IsobenchOperator implements AutoCloseable {
 
     @Override
     public void close() {
-        bucketKeeper.shutdownNow();
+        if (bucketKeeper != null) {
+            bucketKeeper.close();
+        }
         operator.stop();
         nodes.close();
         http.close();
