@@ -48,6 +48,7 @@ class ExampleWorkloadGoldenTest {
             "ISOBENCH_RUNNER_IMAGE",
             "isobench/runner:golden"));
     private static final String SERVER_POD_IP = "10.244.0.7";
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final ObjectMapper SORTED_YAML = new ObjectMapper(YAMLFactory.builder()
                     .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
                     .build())
@@ -139,7 +140,7 @@ class ExampleWorkloadGoldenTest {
     /** Kubernetes' YAML of the object with every map's keys in order: the code builds some maps with Map.of, whose order varies per JVM. */
     private static String sortedYaml(HasMetadata object) {
         try {
-            Object tree = Serialization.jsonMapper().readValue(Serialization.asJson(object), Object.class);
+            Object tree = JSON.readValue(Serialization.asJson(object), Object.class);
             return SORTED_YAML.writeValueAsString(tree);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
