@@ -83,8 +83,11 @@ public final class IsobenchOperator implements AutoCloseable {
             throws IOException {
         Clock clock = Clock.systemUTC();
         var kubelets = new KubeletConfigz(
-                client.getConfiguration(), config.kubeletCaFile(), config.kubeletAddressTypes(), KUBELET_TIMEOUT);
-        nodes = new NodeInspector(client, kubelets, config.configzTtl(), clock);
+                client.getConfiguration(),
+                config.kubelets().caFile(),
+                config.kubelets().addressTypes(),
+                KUBELET_TIMEOUT);
+        nodes = new NodeInspector(client, kubelets, config.kubelets().configzTtl(), clock);
         AtomicReference<BenchmarkRunReconciler> reconcilerRef = new AtomicReference<>();
         var metrics = new OperatorMetrics(
                 () -> reconcilerRef.get() == null
@@ -107,18 +110,21 @@ public final class IsobenchOperator implements AutoCloseable {
                 new AttemptOutcomes<>(),
                 new AttemptOutcomes<>());
         ReconcileMetrics.jvm(metrics.registry());
-        var reconciler =
-                new BenchmarkRunReconciler(services, clock, metrics, new RunEvents(client, clock, config.podName()));
+        var reconciler = new BenchmarkRunReconciler(
+                services,
+                clock,
+                metrics,
+                new RunEvents(client, clock, config.instance().podName()));
         operator = new Operator(o -> {
             o.withKubernetesClient(client)
                     .withCloseClientOnStop(false)
                     .withConcurrentReconciliationThreads(8)
                     .withMetrics(ReconcileMetrics.josdk(metrics.registry()));
-            if (config.leaderElection()) {
+            if (config.instance().leaderElection()) {
                 o.withLeaderElectionConfiguration(
                         LeaderElectionConfigurationBuilder.aLeaderElectionConfiguration("isobench-operator")
-                                .withLeaseNamespace(config.podNamespace())
-                                .withIdentity(config.podName())
+                                .withLeaseNamespace(config.instance().podNamespace())
+                                .withIdentity(config.instance().podName())
                                 .withLeaseDuration(Duration.ofSeconds(15))
                                 .withRenewDeadline(Duration.ofSeconds(10))
                                 .withRetryPeriod(Duration.ofSeconds(2))
@@ -132,15 +138,16 @@ public final class IsobenchOperator implements AutoCloseable {
             // must still be looked at
             o.withName("benchmarkrun")
                     .withFinalizer(CrdConstants.FINALIZER)
-                    .withReconciliationMaxInterval(config.maxReconcileInterval())
+                    .withReconciliationMaxInterval(config.timing().maxReconcileInterval())
                     .withRetry(reconciler.retry());
-            if (config.namespaces().isEmpty()) {
+            if (config.instance().namespaces().isEmpty()) {
                 o.watchingAllNamespaces();
             } else {
-                o.settingNamespaces(config.namespaces());
+                o.settingNamespaces(config.instance().namespaces());
             }
         });
-        http = new HttpEndpoints(httpBind, config.httpPort(), metrics.registry(), this::liveness, this::readiness);
+        http = new HttpEndpoints(
+                httpBind, config.instance().httpPort(), metrics.registry(), this::liveness, this::readiness);
         LOG.info("configured: {}", config);
     }
 
