@@ -182,7 +182,7 @@ class SiteSeriesTest {
         late.add(withResult(
                 runs.getFirst(),
                 "night-32",
-                failed.toBuilder().verdict(Verdict.FAIL).reason("rate missed").build()));
+                failed.toBuilder().verdict(Verdict.FAIL, "rate missed").build()));
         new SitePublisher(new LocalDirectoryStore(site), "", clock).publish(late);
 
         var after = l(series(site, runs.getFirst()).get("runs"));

@@ -48,8 +48,7 @@ public record RunResult(
                 .finishedAt(finishedAt)
                 .environment(environment)
                 .steps(steps)
-                .verdict(verdict)
-                .reason(reason);
+                .verdict(verdict, reason);
     }
 
     /** Builds a run by name: eleven fields in a row read as a list of values, not as what they are. */
@@ -113,14 +112,16 @@ public record RunResult(
             return this;
         }
 
-        public Builder verdict(Verdict v) {
-            verdict = v;
+        /** The run's verdict and why, when it is not OK: the two are one judgement, set together. */
+        public Builder verdict(Verdict judged, String why) {
+            verdict = judged;
+            reason = why;
             return this;
         }
 
-        public Builder reason(String v) {
-            reason = v;
-            return this;
+        /** A verdict that needs no reason (OK). */
+        public Builder verdict(Verdict judged) {
+            return verdict(judged, null);
         }
 
         public RunResult build() {

@@ -181,8 +181,7 @@ class ResultJsonTest {
                         step.merged(),
                         Verdict.INCONCLUSIVE,
                         "repetition 1: host noise")))
-                .verdict(Verdict.INCONCLUSIVE)
-                .reason("1 of 1 inconclusive")
+                .verdict(Verdict.INCONCLUSIVE, "1 of 1 inconclusive")
                 .build();
 
         String json = ResultJson.toJson(inconclusive);

@@ -93,8 +93,7 @@ public final class BenchmarkRunner {
                 .finishedAt(Instant.now())
                 .environment(environment)
                 .steps(steps)
-                .verdict(verdict.verdict())
-                .reason(verdict.reason())
+                .verdict(verdict.verdict(), verdict.reason())
                 .build();
         ResultJson.writeAtomically(runDir.resolve(RunLayout.RESULT_FILE), result);
         return result;

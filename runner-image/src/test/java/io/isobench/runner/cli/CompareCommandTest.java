@@ -74,7 +74,6 @@ class CompareCommandTest {
                         .config(config)
                         .configHash("h")
                         .verdict(Verdict.OK)
-                        .reason(null)
                         .build());
         RunnerCliTest.Outcome o = RunnerCliTest.run("compare", a.toString(), b.toString());
         assertThat(o.exit()).isEqualTo(3);
