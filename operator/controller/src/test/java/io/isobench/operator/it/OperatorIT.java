@@ -1077,7 +1077,7 @@ class OperatorIT {
         BenchmarkRun b1 = runSpec("b-1", "fair", "5m");
         b1.getMetadata().setNamespace(OTHER_NAMESPACE);
         client.resource(b1).create();
-        // ValidateStep stores Queued; the queue step's position comes with the next reconcile, a moment later under load
+        // ValidateStep stores Queued; the queue position comes with the next reconcile, later under load
         await().atMost(Duration.ofSeconds(20))
                 .until(() -> phaseOf(OTHER_NAMESPACE, "b-1") == Phase.Queued
                         && get(OTHER_NAMESPACE, "b-1").getStatus().getQueuePosition() != null);
