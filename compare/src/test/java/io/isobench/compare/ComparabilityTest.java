@@ -50,21 +50,40 @@ class ComparabilityTest {
 
     @Test
     void aRunsEnvironmentIsItsDecidingFactsByFieldUnknownWhereItSaysNothing() {
-        Environment env = new Environment(
-                "host-1",
-                "Linux",
-                "6.12.0",
-                "amd64",
-                "EPYC 9654",
-                8,
-                new Environment.CpuSet(List.of(2, 3), "2-3", "2-3"),
-                new Environment.Isolation(
-                        "2-3", "", List.of("2:2", "3:3"), "performance", "tsc", "never", 0.5, "static"),
-                new Environment.Jvm(
-                        "Eclipse Adoptium", "25.0.1+8-LTS", "OpenJDK 64-Bit", List.of(), 1, 2, List.of("G1")),
-                null,
-                List.of());
-        RunResult run = new RunResult(1, "r", "dispatch", Map.of(), "h", null, null, env, List.of(), Verdict.OK, null);
+        Environment env = Environment.builder()
+                .hostname("host-1")
+                .os("Linux")
+                .kernel("6.12.0")
+                .arch("amd64")
+                .cpuModel("EPYC 9654")
+                .logicalCpus(8)
+                .cpuset(new Environment.CpuSet(List.of(2, 3), "2-3", "2-3"))
+                .isolation(Environment.Isolation.builder()
+                        .isolatedCpus("2-3")
+                        .nohzFull("")
+                        .smtSiblings(List.of("2:2", "3:3"))
+                        .governor("performance")
+                        .clocksource("tsc")
+                        .transparentHugePages("never")
+                        .loadAverage(0.5)
+                        .cpuManagerPolicyHint("static")
+                        .build())
+                .jvm(Environment.Jvm.builder()
+                        .vendor("Eclipse Adoptium")
+                        .version("25.0.1+8-LTS")
+                        .vm("OpenJDK 64-Bit")
+                        .heapInitBytes(1)
+                        .heapMaxBytes(2)
+                        .gc(List.of("G1"))
+                        .build())
+                .build();
+        RunResult run = RunResult.builder()
+                .runId("r")
+                .target("dispatch")
+                .configHash("h")
+                .environment(env)
+                .verdict(Verdict.OK)
+                .build();
         assertThat(Comparability.environment(run))
                 .containsExactly(
                         Map.entry("cpuModel", "EPYC 9654"),

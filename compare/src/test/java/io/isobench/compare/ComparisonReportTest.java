@@ -84,15 +84,29 @@ class ComparisonReportTest {
         Map<String, Object> config = new java.util.HashMap<>(A.config());
         config.put("messageBytes", 64);
         config.put("repetitions", 5);
-        RunResult other = new RunResult(
-                1, "b", A.target(), config, "x", null, null, A.environment(), A.steps(), Verdict.OK, null);
+        RunResult other = RunResult.builder()
+                .runId("b")
+                .target(A.target())
+                .config(config)
+                .configHash("x")
+                .environment(A.environment())
+                .steps(A.steps())
+                .verdict(Verdict.OK)
+                .build();
         RunComparison refused = RunComparison.of(A, other, 0.05, false);
         String md = ComparisonReport.markdown(refused, Map.of());
-        assertThat(md)
-                .isEqualTo("### isobench compare: not comparable — not comparable: config.messageBytes 256 → 64\n\n"
-                        + "`b` against baseline `a`\n\n"
-                        + "Differences:\n\n| field | A | B | decides |\n|---|---|---|---|\n| config.messageBytes | 256 | 64 | yes |\n"
-                        + "| config.repetitions | 20 | 5 | no |\n");
+        assertThat(md).isEqualTo("""
+                        ### isobench compare: not comparable — not comparable: config.messageBytes 256 → 64
+
+                        `b` against baseline `a`
+
+                        Differences:
+
+                        | field | A | B | decides |
+                        |---|---|---|---|
+                        | config.messageBytes | 256 | 64 | yes |
+                        | config.repetitions | 20 | 5 | no |
+                        """);
         String anyway = ComparisonReport.markdown(RunComparison.of(A, other, 0.05, true), Map.of());
         assertThat(anyway)
                 .startsWith("### isobench compare: no regression (compared anyway, across differences) — ")

@@ -46,40 +46,30 @@ public final class RecordedRuns {
 
     public static RunResult steps(RunResult run, String runId, UnaryOperator<StepResult> edit) {
         List<StepResult> steps = run.steps().stream().map(edit).toList();
-        return new RunResult(
-                run.formatVersion(),
-                runId,
-                run.target(),
-                run.config(),
-                run.configHash(),
-                run.startedAt(),
-                run.finishedAt(),
-                run.environment(),
-                steps,
-                run.verdict(),
-                run.reason());
+        return run.toBuilder().runId(runId).steps(steps).build();
     }
 
     private static RepetitionResult scaled(RepetitionResult r, double f) {
         LatencySummary l = r.latency();
         return r.toBuilder()
-                .latency(new LatencySummary(
-                        l.count(),
-                        s(l.min(), f),
-                        s(l.p50(), f),
-                        s(l.p66(), f),
-                        s(l.p75(), f),
-                        s(l.p80(), f),
-                        s(l.p90(), f),
-                        s(l.p95(), f),
-                        s(l.p98(), f),
-                        s(l.p99(), f),
-                        s(l.p99_9(), f),
-                        s(l.p99_99(), f),
-                        s(l.p99_999(), f),
-                        s(l.max(), f),
-                        l.mean() * f,
-                        l.stddev() * f))
+                .latency(LatencySummary.builder()
+                        .count(l.count())
+                        .min(s(l.min(), f))
+                        .p50(s(l.p50(), f))
+                        .p66(s(l.p66(), f))
+                        .p75(s(l.p75(), f))
+                        .p80(s(l.p80(), f))
+                        .p90(s(l.p90(), f))
+                        .p95(s(l.p95(), f))
+                        .p98(s(l.p98(), f))
+                        .p99(s(l.p99(), f))
+                        .p99_9(s(l.p99_9(), f))
+                        .p99_99(s(l.p99_99(), f))
+                        .p99_999(s(l.p99_999(), f))
+                        .max(s(l.max(), f))
+                        .mean(l.mean() * f)
+                        .stddev(l.stddev() * f)
+                        .build())
                 .build();
     }
 

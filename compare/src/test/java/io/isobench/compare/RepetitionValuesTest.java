@@ -7,13 +7,18 @@ import io.isobench.result.RunResult;
 import io.isobench.result.StepResult;
 import io.isobench.result.Verdict;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class RepetitionValuesTest {
 
     static RunResult run(String id, StepResult... steps) {
-        return new RunResult(1, id, "dispatch", Map.of(), "h", null, null, null, List.of(steps), Verdict.OK, null);
+        return RunResult.builder()
+                .runId(id)
+                .target("dispatch")
+                .configHash("h")
+                .steps(List.of(steps))
+                .verdict(Verdict.OK)
+                .build();
     }
 
     @Test

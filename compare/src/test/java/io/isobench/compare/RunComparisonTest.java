@@ -96,18 +96,15 @@ class RunComparisonTest {
         Map<String, Object> config = new HashMap<>(RECORDED.config());
         config.put("messageBytes", 1024);
         config.put("repetitions", 5);
-        RunResult b = new RunResult(
-                1,
-                "b",
-                RECORDED.target(),
-                config,
-                "x",
-                null,
-                null,
-                RECORDED.environment(),
-                RecordedRuns.slice(RECORDED, "b", 5, 10, 2.0).steps(),
-                Verdict.OK,
-                null);
+        RunResult b = RunResult.builder()
+                .runId("b")
+                .target(RECORDED.target())
+                .config(config)
+                .configHash("x")
+                .environment(RECORDED.environment())
+                .steps(RecordedRuns.slice(RECORDED, "b", 5, 10, 2.0).steps())
+                .verdict(Verdict.OK)
+                .build();
         RunComparison refused = RunComparison.of(A, b, 0.05, false);
         assertThat(refused.outcome()).isEqualTo(Outcome.INCOMPARABLE);
         assertThat(refused.verdicts()).isEmpty();
@@ -121,22 +118,7 @@ class RunComparisonTest {
         // a difference that does not decide needs no asking
         config.remove("messageBytes");
         config.put("messageBytes", 256);
-        assertThat(RunComparison.of(
-                                A,
-                                new RunResult(
-                                        1,
-                                        "b",
-                                        RECORDED.target(),
-                                        config,
-                                        "x",
-                                        null,
-                                        null,
-                                        RECORDED.environment(),
-                                        b.steps(),
-                                        Verdict.OK,
-                                        null),
-                                0.05,
-                                false)
+        assertThat(RunComparison.of(A, b.toBuilder().config(config).build(), 0.05, false)
                         .comparedAnyway())
                 .isFalse();
     }

@@ -16,8 +16,24 @@ final class Steps {
     private Steps() {}
 
     static LatencySummary latency(long count, long p50) {
-        return new LatencySummary(
-                count, 1, p50, p50, p50, p50, p50, p50, p50, 2 * p50, 3 * p50, 3 * p50, 3 * p50, 3 * p50, p50, 1);
+        return LatencySummary.builder()
+                .count(count)
+                .min(1)
+                .p50(p50)
+                .p66(p50)
+                .p75(p50)
+                .p80(p50)
+                .p90(p50)
+                .p95(p50)
+                .p98(p50)
+                .p99(2 * p50)
+                .p99_9(3 * p50)
+                .p99_99(3 * p50)
+                .p99_999(3 * p50)
+                .max(3 * p50)
+                .mean(p50)
+                .stddev(1)
+                .build();
     }
 
     static StepResult step(String id, Verdict verdict, long... p50s) {

@@ -2,6 +2,7 @@ package io.isobench.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -22,7 +23,8 @@ class LocalDirectoryStoreTest {
         var store = new LocalDirectoryStore(root);
 
         assertThat(store.get("steps/a/rep-1_OK.hgrm"))
-                .hasValueSatisfying(b -> assertThat(new String(b)).isEqualTo("own"));
+                .hasValueSatisfying(
+                        b -> assertThat(new String(b, StandardCharsets.UTF_8)).isEqualTo("own"));
         assertThat(store.get("steps/a/passwd.hgrm")).isEmpty();
         assertThat(store.stat("steps/a/passwd.hgrm")).isEmpty();
         assertThat(store.open("steps/a/passwd.hgrm")).isEmpty();

@@ -28,15 +28,17 @@ class ObjectStoreIT {
     @Test
     void putGetStatListDeleteRoundTrip() {
         try (var store = minio.newStore("roundtrip")) {
-            store.put("runs/a/b/c/result.json", "{}".getBytes(), "application/json");
-            store.put("runs/a/b/c/steps/x/rep-1_OK.hgrm", "hgrm".getBytes(), "text/plain");
+            store.put("runs/a/b/c/result.json", "{}".getBytes(StandardCharsets.UTF_8), "application/json");
+            store.put("runs/a/b/c/steps/x/rep-1_OK.hgrm", "hgrm".getBytes(StandardCharsets.UTF_8), "text/plain");
             assertThat(store.get("runs/a/b/c/result.json"))
-                    .hasValueSatisfying(b -> assertThat(new String(b)).isEqualTo("{}"));
+                    .hasValueSatisfying(b ->
+                            assertThat(new String(b, StandardCharsets.UTF_8)).isEqualTo("{}"));
             assertThat(store.get("runs/a/b/c/missing.json")).isEmpty();
             assertThat(store.list("runs/a/"))
                     .extracting(ObjectInfo::key)
                     .containsExactly("runs/a/b/c/result.json", "runs/a/b/c/steps/x/rep-1_OK.hgrm");
-            assertThat(store.holds(store.stat("runs/a/b/c/result.json").orElseThrow(), "{}".getBytes()))
+            assertThat(store.holds(
+                            store.stat("runs/a/b/c/result.json").orElseThrow(), "{}".getBytes(StandardCharsets.UTF_8)))
                     .isTrue();
             assertThat(store.deletePrefix("runs/a/")).isEqualTo(2);
             assertThat(store.list("runs/")).isEmpty();
@@ -63,8 +65,8 @@ class ObjectStoreIT {
     @Test
     void onlyTheSitePrefixIsReadableWithoutCredentials() throws Exception {
         try (var store = minio.newStore("anonymous")) {
-            store.put("site/index.html", "<html></html>".getBytes(), "text/html");
-            store.put("runs/a/b/c/run.json", "{\"secret\":1}".getBytes(), "application/json");
+            store.put("site/index.html", "<html></html>".getBytes(StandardCharsets.UTF_8), "text/html");
+            store.put("runs/a/b/c/run.json", "{\"secret\":1}".getBytes(StandardCharsets.UTF_8), "application/json");
             store.allowAnonymousRead(BucketLayout.SITE_PREFIX);
             HttpClient http = HttpClient.newHttpClient();
             assertThat(anonymousGet(http, "/anonymous/site/index.html")).isEqualTo(200);

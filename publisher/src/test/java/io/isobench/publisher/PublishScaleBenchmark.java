@@ -3,6 +3,7 @@ package io.isobench.publisher;
 import io.isobench.result.ResultJson;
 import io.isobench.store.LocalDirectoryStore;
 import io.isobench.store.RunKey;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -25,7 +26,7 @@ class PublishScaleBenchmark {
     void publishTenThousandRuns() throws Exception {
         Path out = Path.of(System.getProperty("isobench.bench.site", "target/site-10k"));
         PublishedRun template = LocalRuns.read(SitePublisherTest.FIXTURE);
-        String json = new String(template.resultJson());
+        String json = new String(template.resultJson(), StandardCharsets.UTF_8);
         var runs = new ArrayList<PublishedRun>(RUNS);
         for (int i = 0; i < RUNS; i++) {
             String started =
@@ -46,7 +47,7 @@ class PublishScaleBenchmark {
                     Map.of(),
                     "",
                     started,
-                    text.getBytes(),
+                    text.getBytes(StandardCharsets.UTF_8),
                     ResultJson.parse(text),
                     template.files(),
                     0));

@@ -12,8 +12,13 @@ import org.junit.jupiter.api.Test;
 class RerunYamlTest {
 
     private static String yaml(Map<String, Object> config) {
-        return LocalRuns.rerunYaml(
-                new RunResult(1, "r", "udp-echo", config, "h", null, null, null, List.of(), Verdict.OK, null));
+        return LocalRuns.rerunYaml(RunResult.builder()
+                .runId("r")
+                .target("udp-echo")
+                .config(config)
+                .configHash("h")
+                .verdict(Verdict.OK)
+                .build());
     }
 
     @Test

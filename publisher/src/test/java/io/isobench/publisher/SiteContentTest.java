@@ -7,6 +7,7 @@ import io.isobench.result.ReadLimits;
 import io.isobench.result.ResultFormatException;
 import io.isobench.store.LocalDirectoryStore;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -158,8 +159,10 @@ class SiteContentTest {
     void filesAResultDoesNotNameAreNotPublishedWhoeverHandsThemOver(@TempDir Path dir) throws Exception {
         PublishedRun read = LocalRuns.read(SitePublisherTest.FIXTURE);
         var files = new java.util.LinkedHashMap<>(read.files());
-        files.put("steps/x.html", "<script>window.__xss=1</script>".getBytes());
-        files.put("steps/isobench_clients-1/rep-1_OK.html", "<script>window.__xss=1</script>".getBytes());
+        files.put("steps/x.html", "<script>window.__xss=1</script>".getBytes(StandardCharsets.UTF_8));
+        files.put(
+                "steps/isobench_clients-1/rep-1_OK.html",
+                "<script>window.__xss=1</script>".getBytes(StandardCharsets.UTF_8));
         var run = new PublishedRun(
                 read.key(),
                 read.labels(),

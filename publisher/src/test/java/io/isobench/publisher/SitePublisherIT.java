@@ -8,6 +8,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,10 @@ class SitePublisherIT {
     void theSiteIsPublicAndTheRunsAreNot() throws Exception {
         try (var store = minio.newStore("isobench")) {
             var run = LocalRuns.read(SitePublisherTest.FIXTURE);
-            store.put("runs/" + run.key() + "/run.json", "{\"spec\":{}}".getBytes(), "application/json");
+            store.put(
+                    "runs/" + run.key() + "/run.json",
+                    "{\"spec\":{}}".getBytes(StandardCharsets.UTF_8),
+                    "application/json");
             var publisher = new SitePublisher(store, BucketLayout.SITE_PREFIX, Clock.systemUTC());
             publisher.publish(List.of(run));
             store.allowAnonymousRead(BucketLayout.SITE_PREFIX);

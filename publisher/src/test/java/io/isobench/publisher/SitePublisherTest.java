@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import io.isobench.result.ResultJson;
 import io.isobench.store.LocalDirectoryStore;
 import io.isobench.store.RunKey;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -93,7 +94,7 @@ class SitePublisherTest {
         for (int i = 0; i < 1234; i++) {
             String started =
                     Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i * 60L).toString();
-            String json = new String(template.resultJson())
+            String json = new String(template.resultJson(), StandardCharsets.UTF_8)
                     .replaceFirst("\"startedAt\" : \"[^\"]+\"", "\"startedAt\" : \"" + started + "\"");
             var result = ResultJson.parse(json);
             runs.add(new PublishedRun(
@@ -108,7 +109,7 @@ class SitePublisherTest {
                     Map.of(),
                     "",
                     started,
-                    json.getBytes(),
+                    json.getBytes(StandardCharsets.UTF_8),
                     result,
                     Map.of(),
                     0));

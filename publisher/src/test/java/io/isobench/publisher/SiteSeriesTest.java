@@ -6,12 +6,12 @@ import static io.isobench.publisher.SitePublisherTest.m;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.isobench.compare.RecordedRuns;
-import io.isobench.result.Environment;
 import io.isobench.result.ResultJson;
 import io.isobench.result.RunResult;
 import io.isobench.result.Verdict;
 import io.isobench.store.LocalDirectoryStore;
 import io.isobench.store.RunKey;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -41,22 +41,14 @@ class SiteSeriesTest {
         return withResult(
                 template,
                 "night-" + night,
-                new RunResult(
-                        r.formatVersion(),
-                        r.runId(),
-                        r.target(),
-                        r.config(),
-                        r.configHash(),
-                        started,
-                        started.plusSeconds(60),
-                        r.environment(),
-                        r.steps(),
-                        r.verdict(),
-                        r.reason()));
+                r.toBuilder()
+                        .startedAt(started)
+                        .finishedAt(started.plusSeconds(60))
+                        .build());
     }
 
     static PublishedRun withResult(PublishedRun t, String name, RunResult r) {
-        byte[] json = ResultJson.toJson(r).getBytes();
+        byte[] json = ResultJson.toJson(r).getBytes(StandardCharsets.UTF_8);
         return new PublishedRun(
                 new RunKey("nightly", name, "uid-" + name),
                 t.labels(),
@@ -94,34 +86,15 @@ class SiteSeriesTest {
     void runsOfOneBenchmarkOnOneKindOfMachineAreOneSeriesAndEachIndexEntryNamesIt(@TempDir Path site) throws Exception {
         List<PublishedRun> runs = nights(0, 3, 1);
         PublishedRun template = runs.getFirst();
-        Environment e = template.result().environment();
         RunResult other = template.result();
         PublishedRun otherCpu = withResult(
                 template,
                 "other-cpu",
-                new RunResult(
-                        other.formatVersion(),
-                        other.runId(),
-                        other.target(),
-                        other.config(),
-                        other.configHash(),
-                        other.startedAt(),
-                        other.finishedAt(),
-                        new Environment(
-                                e.hostname(),
-                                e.os(),
-                                e.kernel(),
-                                e.arch(),
-                                "Another CPU",
-                                e.logicalCpus(),
-                                e.cpuset(),
-                                e.isolation(),
-                                e.jvm(),
-                                e.container(),
-                                e.warnings()),
-                        other.steps(),
-                        other.verdict(),
-                        other.reason()));
+                other.toBuilder()
+                        .environment(other.environment().toBuilder()
+                                .cpuModel("Another CPU")
+                                .build())
+                        .build());
         var all = new ArrayList<>(runs);
         all.add(otherCpu);
         new SitePublisher(new LocalDirectoryStore(site), "", clock).publish(all);
@@ -133,7 +106,7 @@ class SiteSeriesTest {
         assertThat(series).containsEntry("formatVersion", 1).containsEntry("key", SiteSeries.key(template));
         assertThat(m(series.get("identity")))
                 .containsEntry("target", "dispatch")
-                .containsEntry("environment.cpuModel", e.cpuModel())
+                .containsEntry("environment.cpuModel", other.environment().cpuModel())
                 .containsKeys(
                         "configHash", "environment.kernel", "environment.jvm", "environment.cpusetSize", "isolated");
         assertThat(l(series.get("runs")))
@@ -209,18 +182,7 @@ class SiteSeriesTest {
         late.add(withResult(
                 runs.getFirst(),
                 "night-32",
-                new RunResult(
-                        failed.formatVersion(),
-                        failed.runId(),
-                        failed.target(),
-                        failed.config(),
-                        failed.configHash(),
-                        failed.startedAt(),
-                        failed.finishedAt(),
-                        failed.environment(),
-                        failed.steps(),
-                        Verdict.FAIL,
-                        "rate missed")));
+                failed.toBuilder().verdict(Verdict.FAIL, "rate missed").build()));
         new SitePublisher(new LocalDirectoryStore(site), "", clock).publish(late);
 
         var after = l(series(site, runs.getFirst()).get("runs"));

@@ -31,4 +31,112 @@ public record RunResult(
         Environment environment,
         List<StepResult> steps,
         Verdict verdict,
-        String reason) {}
+        String reason) {
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Builder toBuilder() {
+        return new Builder()
+                .formatVersion(formatVersion)
+                .runId(runId)
+                .target(target)
+                .config(config)
+                .configHash(configHash)
+                .startedAt(startedAt)
+                .finishedAt(finishedAt)
+                .environment(environment)
+                .steps(steps)
+                .verdict(verdict, reason);
+    }
+
+    /** Builds a run by name: eleven fields in a row read as a list of values, not as what they are. */
+    public static final class Builder {
+        private int formatVersion = RunLayout.FORMAT_VERSION;
+        private String runId;
+        private String target;
+        private Map<String, Object> config = Map.of();
+        private String configHash;
+        private Instant startedAt;
+        private Instant finishedAt;
+        private Environment environment;
+        private List<StepResult> steps = List.of();
+        private Verdict verdict;
+        private String reason;
+
+        private Builder() {}
+
+        public Builder formatVersion(int v) {
+            formatVersion = v;
+            return this;
+        }
+
+        public Builder runId(String v) {
+            runId = v;
+            return this;
+        }
+
+        public Builder target(String v) {
+            target = v;
+            return this;
+        }
+
+        public Builder config(Map<String, Object> v) {
+            config = v;
+            return this;
+        }
+
+        public Builder configHash(String v) {
+            configHash = v;
+            return this;
+        }
+
+        public Builder startedAt(Instant v) {
+            startedAt = v;
+            return this;
+        }
+
+        public Builder finishedAt(Instant v) {
+            finishedAt = v;
+            return this;
+        }
+
+        public Builder environment(Environment v) {
+            environment = v;
+            return this;
+        }
+
+        public Builder steps(List<StepResult> v) {
+            steps = v;
+            return this;
+        }
+
+        /** The run's verdict and why, when it is not OK: the two are one judgement, set together. */
+        public Builder verdict(Verdict judged, String why) {
+            verdict = judged;
+            reason = why;
+            return this;
+        }
+
+        /** A verdict that needs no reason (OK). */
+        public Builder verdict(Verdict judged) {
+            return verdict(judged, null);
+        }
+
+        public RunResult build() {
+            return new RunResult(
+                    formatVersion,
+                    runId,
+                    target,
+                    config,
+                    configHash,
+                    startedAt,
+                    finishedAt,
+                    environment,
+                    steps,
+                    verdict,
+                    reason);
+        }
+    }
+}

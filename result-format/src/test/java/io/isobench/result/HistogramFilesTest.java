@@ -66,9 +66,12 @@ class HistogramFilesTest {
 
     @Test
     void aTableWithoutRowsThatClaimsSamplesIsRefused() {
-        String claims = "       Value     Percentile TotalCount 1/(1-Percentile)\n\n"
-                + "#[Mean    =        5.000, StdDeviation   =        0.000]\n"
-                + "#[Max     =        5.000, Total count    =            7]\n";
+        String claims = """
+                       Value     Percentile TotalCount 1/(1-Percentile)
+
+                #[Mean    =        5.000, StdDeviation   =        0.000]
+                #[Max     =        5.000, Total count    =            7]
+                """;
         assertThatThrownBy(() -> HistogramFiles.check("steps/a/rep-1_OK.hgrm", claims.getBytes(StandardCharsets.UTF_8)))
                 .hasMessage("steps/a/rep-1_OK.hgrm: .hgrm has no percentile rows but a total count of 7");
     }

@@ -70,38 +70,45 @@ class ResultJsonTest {
                         new ArtifactFiles(null, RunLayout.mergedFile(stepId, Verdict.OK))),
                 Verdict.OK,
                 null);
-        Environment env = new Environment(
-                "host",
-                "Linux",
-                "6.18",
-                "amd64",
-                "AMD EPYC",
-                2,
-                new Environment.CpuSet(List.of(0, 1), "0-1", "0-1"),
-                new Environment.Isolation("", "", List.of("0:0", "1:1"), "n/a", "tsc", "madvise", 0.1, null),
-                new Environment.Jvm(
-                        "Eclipse Adoptium",
-                        "25",
-                        "OpenJDK 64-Bit Server VM",
-                        List.of("-Xmx1g"),
-                        1L << 30,
-                        1L << 30,
-                        List.of("G1 Young Generation")),
-                null,
-                List.of());
+        Environment env = Environment.builder()
+                .hostname("host")
+                .os("Linux")
+                .kernel("6.18")
+                .arch("amd64")
+                .cpuModel("AMD EPYC")
+                .logicalCpus(2)
+                .cpuset(new Environment.CpuSet(List.of(0, 1), "0-1", "0-1"))
+                .isolation(Environment.Isolation.builder()
+                        .isolatedCpus("")
+                        .nohzFull("")
+                        .smtSiblings(List.of("0:0", "1:1"))
+                        .governor("n/a")
+                        .clocksource("tsc")
+                        .transparentHugePages("madvise")
+                        .loadAverage(0.1)
+                        .build())
+                .jvm(Environment.Jvm.builder()
+                        .vendor("Eclipse Adoptium")
+                        .version("25")
+                        .vm("OpenJDK 64-Bit Server VM")
+                        .flags(List.of("-Xmx1g"))
+                        .heapInitBytes(1L << 30)
+                        .heapMaxBytes(1L << 30)
+                        .gc(List.of("G1 Young Generation"))
+                        .build())
+                .build();
         Map<String, Object> config = Map.of("rates", List.of(1_000_000), "warmup", "5s");
-        return new RunResult(
-                RunLayout.FORMAT_VERSION,
-                "run-1",
-                "dispatch",
-                config,
-                ResultJson.configHash(config),
-                Instant.parse("2026-11-22T10:00:00Z"),
-                Instant.parse("2026-11-22T10:01:00Z"),
-                env,
-                List.of(step),
-                Verdict.OK,
-                null);
+        return RunResult.builder()
+                .runId("run-1")
+                .target("dispatch")
+                .config(config)
+                .configHash(ResultJson.configHash(config))
+                .startedAt(Instant.parse("2026-11-22T10:00:00Z"))
+                .finishedAt(Instant.parse("2026-11-22T10:01:00Z"))
+                .environment(env)
+                .steps(List.of(step))
+                .verdict(Verdict.OK)
+                .build();
     }
 
     @Test
@@ -163,16 +170,8 @@ class ResultJsonTest {
                 .verdict(Verdict.INCONCLUSIVE)
                 .reason("host noise: a 4.2 ms stall")
                 .build();
-        RunResult inconclusive = new RunResult(
-                sample.formatVersion(),
-                sample.runId(),
-                sample.target(),
-                sample.config(),
-                sample.configHash(),
-                sample.startedAt(),
-                sample.finishedAt(),
-                sample.environment(),
-                List.of(new StepResult(
+        RunResult inconclusive = sample.toBuilder()
+                .steps(List.of(new StepResult(
                         step.id(),
                         step.label(),
                         step.variant(),
@@ -181,9 +180,9 @@ class ResultJsonTest {
                         List.of(noisy),
                         step.merged(),
                         Verdict.INCONCLUSIVE,
-                        "repetition 1: host noise")),
-                Verdict.INCONCLUSIVE,
-                "1 of 1 inconclusive");
+                        "repetition 1: host noise")))
+                .verdict(Verdict.INCONCLUSIVE, "1 of 1 inconclusive")
+                .build();
 
         String json = ResultJson.toJson(inconclusive);
 

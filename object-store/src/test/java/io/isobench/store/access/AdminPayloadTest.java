@@ -2,6 +2,7 @@ package io.isobench.store.access;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -28,8 +29,8 @@ class AdminPayloadTest {
 
     @Test
     void eachSealHasItsOwnSaltAndNonce() {
-        byte[] a = AdminPayload.encrypt("operator-secret", "{}".getBytes());
-        byte[] b = AdminPayload.encrypt("operator-secret", "{}".getBytes());
+        byte[] a = AdminPayload.encrypt("operator-secret", "{}".getBytes(StandardCharsets.UTF_8));
+        byte[] b = AdminPayload.encrypt("operator-secret", "{}".getBytes(StandardCharsets.UTF_8));
         assertThat(a[32]).isEqualTo(AdminPayload.PBKDF2_AES_GCM);
         assertThat(Arrays.copyOf(a, 41)).isNotEqualTo(Arrays.copyOf(b, 41));
     }

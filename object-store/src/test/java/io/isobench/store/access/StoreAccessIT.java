@@ -61,7 +61,9 @@ class StoreAccessIT {
         try (var store = new MinioObjectStore(operatorConfig())) {
             store.ensureBucket();
             store.put(
-                    BucketLayout.runPrefix(OTHER_RUN) + "result.json", "{\"other\":1}".getBytes(), "application/json");
+                    BucketLayout.runPrefix(OTHER_RUN) + "result.json",
+                    "{\"other\":1}".getBytes(StandardCharsets.UTF_8),
+                    "application/json");
         }
     }
 
@@ -69,8 +71,8 @@ class StoreAccessIT {
     void theOperatorReadsAndWritesRunsAndSiteAndSetsTheSitePolicy() {
         try (var store = new MinioObjectStore(operatorConfig())) {
             store.ensureBucket();
-            store.put("runs/a/b/c/run.json", "{}".getBytes(), "application/json");
-            store.put("site/index.html", "<html></html>".getBytes(), "text/html");
+            store.put("runs/a/b/c/run.json", "{}".getBytes(StandardCharsets.UTF_8), "application/json");
+            store.put("site/index.html", "<html></html>".getBytes(StandardCharsets.UTF_8), "text/html");
             assertThat(store.get("runs/a/b/c/run.json")).isPresent();
             assertThat(store.list("site/")).extracting(ObjectInfo::key).contains("site/index.html");
             store.allowAnonymousRead(BucketLayout.SITE_PREFIX);
@@ -161,7 +163,7 @@ class StoreAccessIT {
                     "site/index.html",
                     "site/data/runs.json"
                 }) {
-                    assertThat(uploads.post(key, "<script>".getBytes(), "text/html")
+                    assertThat(uploads.post(key, "<script>".getBytes(StandardCharsets.UTF_8), "text/html")
                                     .toString())
                             .as(key)
                             .startsWith("403 ")
@@ -169,7 +171,7 @@ class StoreAccessIT {
                 }
                 for (String key :
                         new String[] {PREFIX + "../../../../../../site/index.html", PREFIX + "../result.json"}) {
-                    assertThat(uploads.post(key, "<script>".getBytes(), "text/html")
+                    assertThat(uploads.post(key, "<script>".getBytes(StandardCharsets.UTF_8), "text/html")
                                     .toString())
                             .as(key)
                             .startsWith("400 XMinioInvalidObjectName");
@@ -182,7 +184,7 @@ class StoreAccessIT {
             }
             assertThat(store.list("site/")).isEmpty();
             assertThat(store.get(BucketLayout.runPrefix(OTHER_RUN) + "result.json"))
-                    .hasValueSatisfying(b -> assertThat(b).isEqualTo("{\"other\":1}".getBytes()));
+                    .hasValueSatisfying(b -> assertThat(b).isEqualTo("{\"other\":1}".getBytes(StandardCharsets.UTF_8)));
         }
     }
 
@@ -253,14 +255,14 @@ class StoreAccessIT {
         try (var grants = new UploadGrants(operatorConfig())) {
             UploadGrant grant = grants.issue(prefix, Instant.now().plusSeconds(600), 1 << 20);
             try (var uploads = new GrantUploads(minio.endpoint(), grant)) {
-                assertThat(uploads.post(prefix + "before.txt", "ok".getBytes(), "text/plain")
+                assertThat(uploads.post(prefix + "before.txt", "ok".getBytes(StandardCharsets.UTF_8), "text/plain")
                                 .toString())
                         .startsWith("204");
                 assertThat(grants.revoke(prefix)).isTrue();
                 assertThat(grants.revoke(prefix))
                         .as("a second revocation finds nothing")
                         .isFalse();
-                assertThat(uploads.post(prefix + "after.txt", "no".getBytes(), "text/plain")
+                assertThat(uploads.post(prefix + "after.txt", "no".getBytes(StandardCharsets.UTF_8), "text/plain")
                                 .toString())
                         .startsWith("403 ")
                         .contains("InvalidAccessKeyId");
@@ -286,17 +288,17 @@ class StoreAccessIT {
             UploadGrant again = grants.issue(prefix, Instant.now().plusSeconds(600), 1 << 20);
             try (var first = new GrantUploads(minio.endpoint(), shortLived);
                     var second = new GrantUploads(minio.endpoint(), again)) {
-                assertThat(first.post(prefix + "a.txt", "a".getBytes(), "text/plain")
+                assertThat(first.post(prefix + "a.txt", "a".getBytes(StandardCharsets.UTF_8), "text/plain")
                                 .toString())
                         .startsWith("204");
                 Thread.sleep(Duration.between(Instant.now(), shortLived.expires())
                         .plusMillis(1200)
                         .toMillis());
-                assertThat(first.post(prefix + "b.txt", "b".getBytes(), "text/plain")
+                assertThat(first.post(prefix + "b.txt", "b".getBytes(StandardCharsets.UTF_8), "text/plain")
                                 .toString())
                         .startsWith("403 ")
                         .contains("Policy expired");
-                assertThat(second.post(prefix + "c.txt", "c".getBytes(), "text/plain")
+                assertThat(second.post(prefix + "c.txt", "c".getBytes(StandardCharsets.UTF_8), "text/plain")
                                 .toString())
                         .as("the same account signed both")
                         .startsWith("204");

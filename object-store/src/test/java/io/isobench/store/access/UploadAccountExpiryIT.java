@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.isobench.store.BucketLayout;
 import io.isobench.store.StoreConfig;
 import io.isobench.store.testing.MinioServer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
@@ -41,17 +42,17 @@ class UploadAccountExpiryIT {
             UploadGrant stillValid = grants.sign(prefix, issued.plus(Duration.ofMinutes(30)), 1 << 20);
             try (var uploads = new GrantUploads(minio.endpoint(), grant);
                     var later = new GrantUploads(minio.endpoint(), stillValid)) {
-                assertThat(uploads.post(prefix + "a.txt", "a".getBytes(), "text/plain")
+                assertThat(uploads.post(prefix + "a.txt", "a".getBytes(StandardCharsets.UTF_8), "text/plain")
                                 .toString())
                         .startsWith("204");
-                assertThat(later.post(prefix + "b.txt", "b".getBytes(), "text/plain")
+                assertThat(later.post(prefix + "b.txt", "b".getBytes(StandardCharsets.UTF_8), "text/plain")
                                 .toString())
                         .startsWith("204");
                 Thread.sleep(Duration.between(
                                 Instant.now(),
                                 issued.plus(UploadGrants.MIN_ACCOUNT_LIFETIME).plusSeconds(15))
                         .toMillis());
-                assertThat(later.post(prefix + "c.txt", "c".getBytes(), "text/plain")
+                assertThat(later.post(prefix + "c.txt", "c".getBytes(StandardCharsets.UTF_8), "text/plain")
                                 .toString())
                         .as("the policy runs to +30 min; its signing account expired at +16")
                         .startsWith("403 InvalidAccessKeyId");

@@ -31,9 +31,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.TreeSet;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -72,8 +69,7 @@ public final class IsobenchOperator implements AutoCloseable {
     private StoreUploadAccess uploads;
     private BucketSitePublisher sitePublisher;
     /** Keeps the bucket (and its site policy and pages) there: runners retry an upload to a bucket that went away until it is back. */
-    private final ScheduledExecutorService bucketKeeper = Executors.newSingleThreadScheduledExecutor(
-            r -> Thread.ofPlatform().daemon().name("bucket-keeper").unstarted(r));
+    private RepeatedCheck bucketKeeper;
 
     static final Duration BUCKET_CHECK = Duration.ofSeconds(10);
 
@@ -87,15 +83,18 @@ public final class IsobenchOperator implements AutoCloseable {
             throws IOException {
         Clock clock = Clock.systemUTC();
         var kubelets = new KubeletConfigz(
-                client.getConfiguration(), config.kubeletCaFile(), config.kubeletAddressTypes(), KUBELET_TIMEOUT);
-        nodes = new NodeInspector(client, kubelets, config.configzTtl(), clock);
+                client.getConfiguration(),
+                config.kubelets().caFile(),
+                config.kubelets().addressTypes(),
+                KUBELET_TIMEOUT);
+        nodes = new NodeInspector(client, kubelets, config.kubelets().configzTtl(), clock);
         AtomicReference<BenchmarkRunReconciler> reconcilerRef = new AtomicReference<>();
         var metrics = new OperatorMetrics(
                 () -> reconcilerRef.get() == null
                         ? List.of()
                         : reconcilerRef.get().allRuns(),
                 clock);
-        var events = new RunEvents(client, clock, config.podName());
+        var events = new RunEvents(client, clock, config.instance().podName());
         var services = new Services(
                 config,
                 client,
@@ -119,11 +118,11 @@ public final class IsobenchOperator implements AutoCloseable {
                     .withCloseClientOnStop(false)
                     .withConcurrentReconciliationThreads(8)
                     .withMetrics(ReconcileMetrics.josdk(metrics.registry()));
-            if (config.leaderElection()) {
+            if (config.instance().leaderElection()) {
                 o.withLeaderElectionConfiguration(
                         LeaderElectionConfigurationBuilder.aLeaderElectionConfiguration("isobench-operator")
-                                .withLeaseNamespace(config.podNamespace())
-                                .withIdentity(config.podName())
+                                .withLeaseNamespace(config.instance().podNamespace())
+                                .withIdentity(config.instance().podName())
                                 .withLeaseDuration(Duration.ofSeconds(15))
                                 .withRenewDeadline(Duration.ofSeconds(10))
                                 .withRetryPeriod(Duration.ofSeconds(2))
@@ -137,15 +136,16 @@ public final class IsobenchOperator implements AutoCloseable {
             // must still be looked at
             o.withName("benchmarkrun")
                     .withFinalizer(CrdConstants.FINALIZER)
-                    .withReconciliationMaxInterval(config.maxReconcileInterval())
+                    .withReconciliationMaxInterval(config.timing().maxReconcileInterval())
                     .withRetry(reconciler.retry());
-            if (config.namespaces().isEmpty()) {
+            if (config.instance().namespaces().isEmpty()) {
                 o.watchingAllNamespaces();
             } else {
-                o.settingNamespaces(config.namespaces());
+                o.settingNamespaces(config.instance().namespaces());
             }
         });
-        http = new HttpEndpoints(httpBind, config.httpPort(), metrics.registry(), this::liveness, this::readiness);
+        http = new HttpEndpoints(
+                httpBind, config.instance().httpPort(), metrics.registry(), this::liveness, this::readiness);
         LOG.info("configured: {}", config);
     }
 
@@ -179,14 +179,11 @@ public final class IsobenchOperator implements AutoCloseable {
         return live.ok() ? new HttpEndpoints.Health(true, "ready") : live;
     }
 
-    // the schedule's future is not kept: keepBucket catches the store's failures itself, and close() ends the schedule
-    @SuppressWarnings("FutureReturnValueIgnored")
     public void start() {
         nodes.start();
         operator.start();
         if (sitePublisher != null) {
-            bucketKeeper.scheduleWithFixedDelay(
-                    sitePublisher::keepBucket, BUCKET_CHECK.toMillis(), BUCKET_CHECK.toMillis(), TimeUnit.MILLISECONDS);
+            bucketKeeper = new RepeatedCheck("bucket-keeper", sitePublisher::keepBucket, BUCKET_CHECK);
         }
     }
 
@@ -196,7 +193,9 @@ public final class IsobenchOperator implements AutoCloseable {
 
     @Override
     public void close() {
-        bucketKeeper.shutdownNow();
+        if (bucketKeeper != null) {
+            bucketKeeper.close();
+        }
         operator.stop();
         nodes.close();
         http.close();

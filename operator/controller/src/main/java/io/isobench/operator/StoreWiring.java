@@ -22,7 +22,7 @@ final class StoreWiring {
         if (!config.hasStore()) {
             return Optional.empty();
         }
-        if (config.storeAccessKey() == null || config.storeSecretKey() == null) {
+        if (config.store().accessKey() == null || config.store().secretKey() == null) {
             throw new IllegalArgumentException(
                     "ISOBENCH_STORE_ENDPOINT is set but ISOBENCH_STORE_ACCESS_KEY / ISOBENCH_STORE_SECRET_KEY are not "
                             + "(the chart takes them from the operator's store Secret)");
@@ -32,12 +32,17 @@ final class StoreWiring {
 
     /** Runners' upload grants, issued with the operator's own credential (its service accounts sign them). */
     static StoreUploadAccess uploads(OperatorConfig config) {
-        return new StoreUploadAccess(storeConfig(config), config.readLimits().runFiles());
+        return new StoreUploadAccess(
+                storeConfig(config), config.store().readLimits().runFiles());
     }
 
     private static StoreConfig storeConfig(OperatorConfig config) {
         return new StoreConfig(
-                config.storeEndpoint(), config.storeBucket(), config.storeAccessKey(), config.storeSecretKey(), null);
+                config.store().endpoint(),
+                config.store().bucket(),
+                config.store().accessKey(),
+                config.store().secretKey(),
+                null);
     }
 
     /** Reads runners' uploads; a store that cannot answer is an IOException, so the collect step waits instead of failing. */
@@ -53,6 +58,11 @@ final class StoreWiring {
     static BucketSitePublisher publisher(ObjectStore store, OperatorConfig config) {
         BooleanSupplier bucket = store instanceof MinioObjectStore minio ? minio::createBucketIfMissing : () -> false;
         return new BucketSitePublisher(
-                store, bucket, config.siteUrl(), config.siteBundle(), config.readLimits(), Clock.systemUTC());
+                store,
+                bucket,
+                config.site().url(),
+                config.site().bundle(),
+                config.store().readLimits(),
+                Clock.systemUTC());
     }
 }

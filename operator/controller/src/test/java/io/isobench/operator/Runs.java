@@ -12,6 +12,7 @@ import io.isobench.operator.api.LoadSpec;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.PlacementSpec;
 import io.isobench.operator.api.TargetSpec;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -53,7 +54,8 @@ public final class Runs {
         run.setMetadata(new ObjectMetaBuilder()
                 .withName(name)
                 .withNamespace("team-a")
-                .withUid(UUID.nameUUIDFromBytes(name.getBytes()).toString())
+                .withUid(UUID.nameUUIDFromBytes(name.getBytes(StandardCharsets.UTF_8))
+                        .toString())
                 .withGeneration(1L)
                 .withCreationTimestamp(created.toString())
                 .build());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -57,6 +58,6 @@ class StoreSetupMainTest {
         } finally {
             System.setErr(old);
         }
-        return bytes.toString();
+        return bytes.toString(StandardCharsets.UTF_8);
     }
 }

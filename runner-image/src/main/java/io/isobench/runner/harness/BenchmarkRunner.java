@@ -84,18 +84,17 @@ public final class BenchmarkRunner {
                 steps.stream().map(StepResult::verdict).toList(),
                 steps.stream().map(StepResult::reason).toList());
         String runId = RUN_ID_TIME.format(startedAt) + "-" + target.name() + "-" + hash.substring(0, 8);
-        RunResult result = new RunResult(
-                RunLayout.FORMAT_VERSION,
-                runId,
-                target.name(),
-                config,
-                hash,
-                startedAt,
-                Instant.now(),
-                environment,
-                steps,
-                verdict.verdict(),
-                verdict.reason());
+        RunResult result = RunResult.builder()
+                .runId(runId)
+                .target(target.name())
+                .config(config)
+                .configHash(hash)
+                .startedAt(startedAt)
+                .finishedAt(Instant.now())
+                .environment(environment)
+                .steps(steps)
+                .verdict(verdict.verdict(), verdict.reason())
+                .build();
         ResultJson.writeAtomically(runDir.resolve(RunLayout.RESULT_FILE), result);
         return result;
     }

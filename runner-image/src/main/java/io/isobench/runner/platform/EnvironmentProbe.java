@@ -58,14 +58,15 @@ public final class EnvironmentProbe {
         List<String> gcs = ManagementFactory.getGarbageCollectorMXBeans().stream()
                 .map(GarbageCollectorMXBean::getName)
                 .toList();
-        Environment.Jvm jvm = new Environment.Jvm(
-                System.getProperty("java.vendor"),
-                System.getProperty("java.runtime.version", System.getProperty("java.version")),
-                System.getProperty("java.vm.name"),
-                recordedFlags(runtime.getInputArguments(), env),
-                Math.max(heap.getInit(), 0),
-                Runtime.getRuntime().maxMemory(),
-                gcs);
+        Environment.Jvm jvm = Environment.Jvm.builder()
+                .vendor(System.getProperty("java.vendor"))
+                .version(System.getProperty("java.runtime.version", System.getProperty("java.version")))
+                .vm(System.getProperty("java.vm.name"))
+                .flags(recordedFlags(runtime.getInputArguments(), env))
+                .heapInitBytes(Math.max(heap.getInit(), 0))
+                .heapMaxBytes(Runtime.getRuntime().maxMemory())
+                .gc(gcs)
+                .build();
         List<String> siblings = smtSiblings(granted);
         List<String> allWarnings = new ArrayList<>(warnings);
         int authorOptions = authorJvmOptions(env).size();
@@ -75,17 +76,19 @@ public final class EnvironmentProbe {
                     + "they are the run author's, may hold a secret, and this file is published");
         }
         siblingsOutside(granted, siblings).ifPresent(allWarnings::add);
-        Environment.Isolation isolation = new Environment.Isolation(
-                read("sys/devices/system/cpu/isolated"),
-                read("sys/devices/system/cpu/nohz_full"),
-                siblings,
-                granted.isEmpty()
-                        ? NA
-                        : read("sys/devices/system/cpu/cpu" + granted.getFirst() + "/cpufreq/scaling_governor"),
-                read("sys/devices/system/clocksource/clocksource0/current_clocksource"),
-                selected(read("sys/kernel/mm/transparent_hugepage/enabled")),
-                loadAverage(),
-                env.get("ISOBENCH_CPU_MANAGER_POLICY"));
+        Environment.Isolation isolation = Environment.Isolation.builder()
+                .isolatedCpus(read("sys/devices/system/cpu/isolated"))
+                .nohzFull(read("sys/devices/system/cpu/nohz_full"))
+                .smtSiblings(siblings)
+                .governor(
+                        granted.isEmpty()
+                                ? NA
+                                : read("sys/devices/system/cpu/cpu" + granted.getFirst() + "/cpufreq/scaling_governor"))
+                .clocksource(read("sys/devices/system/clocksource/clocksource0/current_clocksource"))
+                .transparentHugePages(selected(read("sys/kernel/mm/transparent_hugepage/enabled")))
+                .loadAverage(loadAverage())
+                .cpuManagerPolicyHint(env.get("ISOBENCH_CPU_MANAGER_POLICY"))
+                .build();
         Environment.Container container = env.containsKey("ISOBENCH_POD_NAME") || env.containsKey("ISOBENCH_IMAGE")
                 ? new Environment.Container(
                         env.get("ISOBENCH_IMAGE"),
@@ -93,18 +96,19 @@ public final class EnvironmentProbe {
                         env.get("ISOBENCH_POD_NAME"),
                         env.get("ISOBENCH_NODE_NAME"))
                 : null;
-        return new Environment(
-                hostname(),
-                System.getProperty("os.name") + " " + osRelease(),
-                read("proc/sys/kernel/osrelease"),
-                System.getProperty("os.arch"),
-                cpuModel(),
-                logicalCpus(),
-                cpuSet(granted),
-                isolation,
-                jvm,
-                container,
-                List.copyOf(allWarnings));
+        return Environment.builder()
+                .hostname(hostname())
+                .os(System.getProperty("os.name") + " " + osRelease())
+                .kernel(read("proc/sys/kernel/osrelease"))
+                .arch(System.getProperty("os.arch"))
+                .cpuModel(cpuModel())
+                .logicalCpus(logicalCpus())
+                .cpuset(cpuSet(granted))
+                .isolation(isolation)
+                .jvm(jvm)
+                .container(container)
+                .warnings(List.copyOf(allWarnings))
+                .build();
     }
 
     /**

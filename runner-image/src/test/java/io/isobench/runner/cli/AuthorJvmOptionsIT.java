@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,7 +50,7 @@ class AuthorJvmOptionsIT {
         var pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().put("JDK_JAVA_OPTIONS", SECRET + " -XX:+UseSerialGC");
         Process p = pb.start();
-        String output = new String(p.getInputStream().readAllBytes());
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
         // 0 or 1: finished, result.json written (a step missing its rate on a busy machine FAILs; that is not what is
         // checked here)

@@ -69,18 +69,12 @@ class CompareCommandTest {
         Path a = runDir("a", RecordedRuns.slice(RECORDED, "a", 0, 5, 1));
         Path b = runDir(
                 "b",
-                new RunResult(
-                        1,
-                        "b",
-                        other.target(),
-                        config,
-                        "h",
-                        other.startedAt(),
-                        other.finishedAt(),
-                        other.environment(),
-                        other.steps(),
-                        Verdict.OK,
-                        null));
+                other.toBuilder()
+                        .runId("b")
+                        .config(config)
+                        .configHash("h")
+                        .verdict(Verdict.OK)
+                        .build());
         RunnerCliTest.Outcome o = RunnerCliTest.run("compare", a.toString(), b.toString());
         assertThat(o.exit()).isEqualTo(3);
         assertThat(o.out())

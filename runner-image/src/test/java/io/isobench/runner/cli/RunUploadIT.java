@@ -7,6 +7,7 @@ import io.isobench.store.StoreConfig;
 import io.isobench.store.access.UploadGrant;
 import io.isobench.store.access.UploadGrants;
 import io.isobench.store.testing.MinioServer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -67,7 +68,7 @@ class RunUploadIT {
         var pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().putAll(env);
         Process p = pb.start();
-        String output = new String(p.getInputStream().readAllBytes());
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
         return new Exit(p.exitValue(), output);
     }
@@ -94,8 +95,10 @@ class RunUploadIT {
                     .contains("runs/team-a/r1/uid-1/attempt-1/client/result.json")
                     .anyMatch(k -> k.endsWith(".hlog"))
                     .anyMatch(k -> k.endsWith(".hgrm"));
-            assertThat(new String(store.get("runs/team-a/r1/uid-1/attempt-1/client/result.json")
-                            .orElseThrow()))
+            assertThat(new String(
+                            store.get("runs/team-a/r1/uid-1/attempt-1/client/result.json")
+                                    .orElseThrow(),
+                            StandardCharsets.UTF_8))
                     .isEqualTo(Files.readString(dir.resolve("run/result.json")));
         }
     }

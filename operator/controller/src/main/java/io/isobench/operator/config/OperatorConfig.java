@@ -17,59 +17,79 @@ import java.util.regex.Pattern;
 /**
  * Everything the operator is configured with, bound once at start-up from environment variables
  * (docs/contracts.md; the chart sets them through a ConfigMap). A bad value stops the operator with a
- * message naming the variable and the value.
+ * message naming the variable and the value. What travels together is grouped: the operator instance, the runner
+ * pods it creates, the object store, the site, its timing and how it reaches kubelets.
  *
- * @param namespaces         namespaces whose BenchmarkRuns are reconciled; empty = all
- * @param runNamespace       where runner Jobs, ConfigMaps and upload-grant Secrets are created
- * @param runnerImage        default runner image
- * @param storeEndpoint      S3/MinIO endpoint, as seen from pods and from the operator
- * @param storeBucket        bucket of runs and site
- * @param storeAccessKey     the operator's own MinIO user (from its Secret, via env; never root); never logged
- * @param storeSecretKey     see storeAccessKey
- * @param siteUrl            public URL of the report site, or null
- * @param siteBundle         the prebuilt site pages (reports-site/dist) copied to the bucket's site/ prefix at start-up
- * @param poolLabel          node label naming a dedicated node's pool
- * @param dedicatedTaint     taint key of dedicated nodes, tolerated by runner pods
- * @param leaderElection     whether to hold a Lease before reconciling
- * @param podNamespace       the operator's own namespace (the Lease lives there)
- * @param podName            the operator pod's name (leader identity)
- * @param httpPort           /metrics, /healthz, /readyz
- * @param uploadDeadline     how long a runner may retry its upload after the run
- * @param collectGrace       how long after the Job ends the operator waits for result.json to appear
- * @param configzTtl         how long a node's kubelet config read through configz is trusted
- * @param maxReconcileInterval the longest a run goes without a reconcile, even after JOSDK gave up retrying a failing one, so
- *                           spec.timeout is enforced at most this late
- * @param readLimits         caps on what is read of a runner's upload: result.json, one histogram file, all of a run's
- * @param kubeletCaFile      the CA that signs the kubelets' serving certificates; null: the CA the operator trusts for the API server
- * @param kubeletAddressTypes which node address to dial a kubelet at, first match wins
- * @param imagePullSecrets   Secrets in the run namespace runner pods pull their image with (a private registry)
- * @param ttlAfterFinished   how long after it finished a run without spec.ttlSecondsAfterFinished is deleted; null: never
+ * @param instance  this operator: what it watches, who it is, where it serves
+ * @param runners   where and how runner pods are created
+ * @param store     the object store runs are uploaded to and collected from
+ * @param site      the report site published into the store's bucket
+ * @param timing    how long the operator waits for runners and between reconciles
+ * @param kubelets  how kubelets are reached and their configz read
  */
 public record OperatorConfig(
-        Set<String> namespaces,
-        String runNamespace,
-        String runnerImage,
-        URI storeEndpoint,
-        String storeBucket,
-        String storeAccessKey,
-        String storeSecretKey,
-        String siteUrl,
-        Path siteBundle,
-        String poolLabel,
-        String dedicatedTaint,
-        boolean leaderElection,
-        String podNamespace,
-        String podName,
-        int httpPort,
-        Duration uploadDeadline,
-        Duration collectGrace,
-        Duration configzTtl,
-        Duration maxReconcileInterval,
-        ReadLimits readLimits,
-        Path kubeletCaFile,
-        List<String> kubeletAddressTypes,
-        List<String> imagePullSecrets,
-        Duration ttlAfterFinished) {
+        Instance instance, Runners runners, Store store, Site site, Timing timing, Kubelets kubelets) {
+
+    /**
+     * @param namespaces     namespaces whose BenchmarkRuns are reconciled; empty = all
+     * @param podNamespace   the operator's own namespace (the Lease lives there)
+     * @param podName        the operator pod's name (leader identity)
+     * @param leaderElection whether to hold a Lease before reconciling
+     * @param httpPort       /metrics, /healthz, /readyz
+     */
+    public record Instance(
+            Set<String> namespaces, String podNamespace, String podName, boolean leaderElection, int httpPort) {}
+
+    /**
+     * @param namespace        where runner Jobs, ConfigMaps and upload-grant Secrets are created
+     * @param image            default runner image
+     * @param imagePullSecrets Secrets in that namespace runner pods pull their image with (a private registry)
+     * @param poolLabel        node label naming a dedicated node's pool
+     * @param dedicatedTaint   taint key of dedicated nodes, tolerated by runner pods
+     */
+    public record Runners(
+            String namespace, String image, List<String> imagePullSecrets, String poolLabel, String dedicatedTaint) {}
+
+    /**
+     * @param endpoint   S3/MinIO endpoint, as seen from pods and from the operator; null: no store
+     * @param bucket     bucket of runs and site
+     * @param accessKey  the operator's own MinIO user (from its Secret, via env; never root); never logged
+     * @param secretKey  see accessKey
+     * @param readLimits caps on what is read of a runner's upload: result.json, one histogram file, all of a run's
+     */
+    public record Store(URI endpoint, String bucket, String accessKey, String secretKey, ReadLimits readLimits) {
+
+        @Override
+        public String toString() {
+            // Credentials never appear in logs.
+            return endpoint + "/" + bucket + ", readLimits=" + readLimits;
+        }
+    }
+
+    /**
+     * @param url    public URL of the report site, or null
+     * @param bundle the prebuilt site pages (reports-site/dist) copied to the bucket's site/ prefix at start-up
+     */
+    public record Site(String url, Path bundle) {}
+
+    /**
+     * @param uploadDeadline       how long a runner may retry its upload after the run
+     * @param collectGrace         how long after the Job ends the operator waits for result.json to appear
+     * @param maxReconcileInterval the longest a run goes without a reconcile, even after JOSDK gave up retrying a failing
+     *                             one, so spec.timeout is enforced at most this late
+     * @param ttlAfterFinished     how long after it finished a run without spec.ttlSecondsAfterFinished is deleted; null:
+     *                             never
+     */
+    public record Timing(
+            Duration uploadDeadline, Duration collectGrace, Duration maxReconcileInterval, Duration ttlAfterFinished) {}
+
+    /**
+     * @param caFile       the CA that signs the kubelets' serving certificates; null: the CA the operator trusts for the
+     *                     API server
+     * @param addressTypes which node address to dial a kubelet at, first match wins
+     * @param configzTtl   how long a node's kubelet config read through configz is trusted
+     */
+    public record Kubelets(Path caFile, List<String> addressTypes, Duration configzTtl) {}
 
     public static final String DEFAULT_RUNNER_IMAGE = "isobench/runner:0.1.0";
     /** Every type a node address can have (as the API server's --kubelet-preferred-address-types takes them). */
@@ -86,30 +106,36 @@ public record OperatorConfig(
         var reader = new Reader(env, problems);
         String podNamespace = reader.string("POD_NAMESPACE", "isobench-system");
         var config = new OperatorConfig(
-                reader.namespaces("ISOBENCH_NAMESPACES"),
-                reader.dnsLabel("ISOBENCH_RUN_NAMESPACE", podNamespace),
-                reader.string("ISOBENCH_RUNNER_IMAGE", DEFAULT_RUNNER_IMAGE),
-                reader.uri("ISOBENCH_STORE_ENDPOINT"),
-                reader.string("ISOBENCH_STORE_BUCKET", "isobench"),
-                reader.secret("ISOBENCH_STORE_ACCESS_KEY"),
-                reader.secret("ISOBENCH_STORE_SECRET_KEY"),
-                env.get("ISOBENCH_SITE_URL"),
-                Path.of(reader.string("ISOBENCH_SITE_BUNDLE", DEFAULT_SITE_BUNDLE)),
-                reader.string("ISOBENCH_POOL_LABEL", CrdConstants.POOL_LABEL),
-                reader.string("ISOBENCH_DEDICATED_TAINT", CrdConstants.DEDICATED_TAINT),
-                reader.bool("ISOBENCH_LEADER_ELECTION", true),
-                podNamespace,
-                reader.string("POD_NAME", hostName()),
-                reader.port("ISOBENCH_HTTP_PORT", 8080),
-                reader.duration("ISOBENCH_UPLOAD_DEADLINE", Duration.ofMinutes(10)),
-                reader.duration("ISOBENCH_COLLECT_GRACE", Duration.ofMinutes(2)),
-                reader.duration("ISOBENCH_CONFIGZ_TTL", Duration.ofSeconds(30)),
-                reader.positiveDuration("ISOBENCH_MAX_RECONCILE_INTERVAL", Duration.ofMinutes(1)),
-                reader.readLimits(),
-                reader.readableFile("ISOBENCH_KUBELET_CA_FILE"),
-                reader.addressTypes("ISOBENCH_KUBELET_ADDRESS_TYPES"),
-                reader.secretNames("ISOBENCH_IMAGE_PULL_SECRETS"),
-                reader.optionalSeconds("ISOBENCH_TTL_SECONDS_AFTER_FINISHED"));
+                new Instance(
+                        reader.namespaces("ISOBENCH_NAMESPACES"),
+                        podNamespace,
+                        reader.string("POD_NAME", hostName()),
+                        reader.bool("ISOBENCH_LEADER_ELECTION", true),
+                        reader.port("ISOBENCH_HTTP_PORT", 8080)),
+                new Runners(
+                        reader.dnsLabel("ISOBENCH_RUN_NAMESPACE", podNamespace),
+                        reader.string("ISOBENCH_RUNNER_IMAGE", DEFAULT_RUNNER_IMAGE),
+                        reader.secretNames("ISOBENCH_IMAGE_PULL_SECRETS"),
+                        reader.string("ISOBENCH_POOL_LABEL", CrdConstants.POOL_LABEL),
+                        reader.string("ISOBENCH_DEDICATED_TAINT", CrdConstants.DEDICATED_TAINT)),
+                new Store(
+                        reader.uri("ISOBENCH_STORE_ENDPOINT"),
+                        reader.string("ISOBENCH_STORE_BUCKET", "isobench"),
+                        reader.secret("ISOBENCH_STORE_ACCESS_KEY"),
+                        reader.secret("ISOBENCH_STORE_SECRET_KEY"),
+                        reader.readLimits()),
+                new Site(
+                        env.get("ISOBENCH_SITE_URL"),
+                        Path.of(reader.string("ISOBENCH_SITE_BUNDLE", DEFAULT_SITE_BUNDLE))),
+                new Timing(
+                        reader.duration("ISOBENCH_UPLOAD_DEADLINE", Duration.ofMinutes(10)),
+                        reader.duration("ISOBENCH_COLLECT_GRACE", Duration.ofMinutes(2)),
+                        reader.positiveDuration("ISOBENCH_MAX_RECONCILE_INTERVAL", Duration.ofMinutes(1)),
+                        reader.optionalSeconds("ISOBENCH_TTL_SECONDS_AFTER_FINISHED")),
+                new Kubelets(
+                        reader.readableFile("ISOBENCH_KUBELET_CA_FILE"),
+                        reader.addressTypes("ISOBENCH_KUBELET_ADDRESS_TYPES"),
+                        reader.duration("ISOBENCH_CONFIGZ_TTL", Duration.ofSeconds(30))));
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(
                     "operator configuration is invalid:\n  " + String.join("\n  ", problems));
@@ -119,20 +145,19 @@ public record OperatorConfig(
 
     /** Whether the operator has a store to collect from (tests without one drive collection themselves). */
     public boolean hasStore() {
-        return storeEndpoint != null;
+        return store.endpoint() != null;
     }
 
     @Override
     public String toString() {
-        // Credentials never appear in logs.
+        var namespaces = instance.namespaces();
         return "OperatorConfig[namespaces=" + (namespaces.isEmpty() ? "all" : namespaces) + ", runNamespace="
-                + runNamespace
-                + ", runnerImage=" + runnerImage + ", store=" + storeEndpoint + "/" + storeBucket
-                + ", poolLabel=" + poolLabel + ", leaderElection=" + leaderElection + ", httpPort=" + httpPort
-                + ", maxReconcileInterval=" + maxReconcileInterval
-                + ", ttlAfterFinished=" + (ttlAfterFinished == null ? "never" : ttlAfterFinished)
-                + ", readLimits=" + readLimits + ", kubelets at " + kubeletAddressTypes + " trusted by "
-                + (kubeletCaFile == null ? "the API server's CA" : kubeletCaFile) + "]";
+                + runners.namespace() + ", runnerImage=" + runners.image() + ", store=" + store
+                + ", poolLabel=" + runners.poolLabel() + ", leaderElection=" + instance.leaderElection()
+                + ", httpPort=" + instance.httpPort() + ", maxReconcileInterval=" + timing.maxReconcileInterval()
+                + ", ttlAfterFinished=" + (timing.ttlAfterFinished() == null ? "never" : timing.ttlAfterFinished())
+                + ", kubelets at " + kubelets.addressTypes() + " trusted by "
+                + (kubelets.caFile() == null ? "the API server's CA" : kubelets.caFile()) + "]";
     }
 
     private static String hostName() {

@@ -1,11 +1,11 @@
 package io.isobench.operator.placement;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeAddress;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.internal.SSLUtils;
-import io.fabric8.kubernetes.client.utils.Serialization;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -51,6 +51,9 @@ public class KubeletConfigz implements AutoCloseable {
     static final int MAX_BODY_BYTES = 1 << 20;
 
     private static final Pattern SUBRESOURCES = Pattern.compile("subresource\\(s\\)=\\[([a-z ]*)]");
+
+    /** A kubelet's configz answer is plain JSON: no Kubernetes type of Fabric8's to read it as. */
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Config credentials;
     private final List<String> addressTypes;
@@ -195,12 +198,9 @@ public class KubeletConfigz implements AutoCloseable {
                 + "): the operator's ServiceAccount needs get on nodes/configz (the chart's ClusterRole grants it)");
     }
 
-    // Fabric8 deprecates its shared mapper in favour of the client's KubernetesSerialization; this code has no client
-    // at hand
-    @SuppressWarnings("deprecation")
     private static KubeletFacts parse(URI uri, String body) {
         try {
-            JsonNode config = Serialization.jsonMapper().readTree(body).path("kubeletconfig");
+            JsonNode config = JSON.readTree(body).path("kubeletconfig");
             if (config.isMissingNode()) {
                 return KubeletFacts.unreadable("GET " + uri + " has no kubeletconfig");
             }

@@ -79,7 +79,8 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         this.metrics = metrics;
         this.events = services.events();
         this.errors = new ReconcileErrors(
-                GenericRetry.defaultLimitedExponentialRetry(), services.config().maxReconcileInterval());
+                GenericRetry.defaultLimitedExponentialRetry(),
+                services.config().timing().maxReconcileInterval());
     }
 
     /** The retry schedule JOSDK is to follow after a failed reconcile: the one the run's status.reconcileError tells from. */
@@ -91,7 +92,7 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
     public List<EventSource<?, BenchmarkRun>> prepareEventSources(EventSourceContext<BenchmarkRun> context) {
         primaryCache = context.getPrimaryCache();
         String selector = CrdConstants.LABEL_APP_MANAGED_BY + "=" + CrdConstants.MANAGED_BY;
-        String namespace = services.config().runNamespace();
+        String namespace = services.config().runners().namespace();
         var jobs = new InformerEventSource<>(
                 InformerEventSourceConfiguration.from(Job.class, BenchmarkRun.class)
                         .withName("runner-jobs")
@@ -330,7 +331,7 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
         for (int attempt = 1; attempt <= attempts; attempt++) {
             services.client()
                     .secrets()
-                    .inNamespace(services.config().runNamespace())
+                    .inNamespace(services.config().runners().namespace())
                     .withName(RunNames.uploadGrant(run, attempt))
                     .delete();
         }
@@ -354,7 +355,7 @@ public final class BenchmarkRunReconciler implements Reconciler<BenchmarkRun>, C
      */
     @Override
     public DeleteControl cleanup(BenchmarkRun run, Context<BenchmarkRun> context) {
-        String namespace = services.config().runNamespace();
+        String namespace = services.config().runners().namespace();
         String uid = run.getMetadata().getUid();
         var client = services.client();
         if (!revokeUploadGrants(run)) {

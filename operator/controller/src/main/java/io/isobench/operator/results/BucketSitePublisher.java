@@ -1,7 +1,8 @@
 package io.isobench.operator.results;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import io.fabric8.kubernetes.client.utils.Serialization;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.BenchmarkRunSpec;
 import io.isobench.operator.api.CrdConstants;
@@ -48,6 +49,10 @@ public final class BucketSitePublisher implements RunPublisher {
 
     private static final Logger LOG = LoggerFactory.getLogger(BucketSitePublisher.class);
     private static final String NOT_PUBLISHED = "(not published)";
+    /** The CRD model's objects as the API server has them (Fabric8's mapper, as the client writes them). */
+    private static final KubernetesSerialization KUBERNETES = new KubernetesSerialization();
+    /** The site's own summary files: plain JSON, no Kubernetes type in them. */
+    private static final ObjectMapper SUMMARY_JSON = new ObjectMapper();
 
     private final ObjectStore store;
     private final SitePublisher site;
@@ -202,12 +207,8 @@ public final class BucketSitePublisher implements RunPublisher {
      * author's and may carry a secret (a token, a -Dpassword=…); a re-run from the site then fails admission until they are
      * given again, rather than running without them.
      */
-    // Fabric8 deprecates its shared mapper in favour of the client's KubernetesSerialization; this code has no client
-    // at hand
-    @SuppressWarnings("deprecation")
     static Map<String, Object> publicSpec(BenchmarkRunSpec spec) {
-        Map<String, Object> map =
-                Serialization.jsonMapper().convertValue(spec, new TypeReference<LinkedHashMap<String, Object>>() {});
+        Map<String, Object> map = asMap(spec);
         if (map.get("runner") instanceof Map<?, ?> runner) {
             @SuppressWarnings("unchecked")
             Map<String, Object> r = (Map<String, Object>) runner;
@@ -258,23 +259,14 @@ public final class BucketSitePublisher implements RunPublisher {
                 .orElse(null);
     }
 
-    // Fabric8 deprecates its shared mapper in favour of the client's KubernetesSerialization; this code has no client
-    // at hand
-    @SuppressWarnings("deprecation")
     private static String createdAt(byte[] summary) {
         try {
-            return Serialization.jsonMapper()
-                    .readTree(summary)
-                    .path("createdAt")
-                    .asText("");
+            return SUMMARY_JSON.readTree(summary).path("createdAt").asText("");
         } catch (IOException e) {
             return "";
         }
     }
 
-    // Fabric8 deprecates its shared mapper in favour of the client's KubernetesSerialization; this code has no client
-    // at hand
-    @SuppressWarnings("deprecation")
     private static Map<String, Object> facts(IsolationStatus isolation) {
         var facts = new LinkedHashMap<String, Object>();
         if (isolation != null) {
@@ -287,15 +279,16 @@ public final class BucketSitePublisher implements RunPublisher {
             facts.put("node", isolation.getNode());
             facts.put("externalServer", isolation.getExternalServer());
             if (isolation.getServer() != null) {
-                facts.put(
-                        "server",
-                        Serialization.jsonMapper()
-                                .convertValue(
-                                        isolation.getServer(), new TypeReference<LinkedHashMap<String, Object>>() {}));
+                facts.put("server", asMap(isolation.getServer()));
             }
         }
         facts.values().removeIf(v -> v == null);
         return facts;
+    }
+
+    /** A part of a run as a map of its JSON fields, in their order. */
+    private static Map<String, Object> asMap(Object crdPart) {
+        return KUBERNETES.unmarshal(KUBERNETES.asJson(crdPart), new TypeReference<LinkedHashMap<String, Object>>() {});
     }
 
     private static String rerunYaml(BenchmarkRun run) {
@@ -310,6 +303,6 @@ public final class BucketSitePublisher implements RunPublisher {
                         "namespace",
                         run.getMetadata().getNamespace()));
         copy.put("spec", publicSpec(run.getSpec()));
-        return Serialization.asYaml(copy).replaceFirst("^---\\n", "");
+        return KUBERNETES.asYaml(copy).replaceFirst("^---\\n", "");
     }
 }

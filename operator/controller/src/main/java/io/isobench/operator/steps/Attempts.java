@@ -30,7 +30,7 @@ final class Attempts {
         int attempt = ctx.attempt();
         int retries = run.getSpec().getRetries() == null ? 0 : run.getSpec().getRetries();
         String uid = run.getMetadata().getUid();
-        String namespace = ctx.services().config().runNamespace();
+        String namespace = ctx.services().config().runners().namespace();
         var client = ctx.services().client();
         Outcome.Action removeAttempt = () -> RunObjects.deleteAttempt(client, namespace, uid, attempt);
         if (attempt > retries) {

@@ -83,7 +83,7 @@ public final class CollectStep implements ReconcileStep {
         var status = ctx.status();
         status.setSummary(StatusFromResult.summary(status.getSteps()));
         var artifacts = new ArtifactsStatus();
-        artifacts.setBucket(services.config().storeBucket());
+        artifacts.setBucket(services.config().store().bucket());
         artifacts.setPrefix(RunNames.runPrefix(run));
         artifacts.setResult(key);
         status.setArtifacts(artifacts);
@@ -121,7 +121,7 @@ public final class CollectStep implements ReconcileStep {
     private static Outcome read(RunContext ctx, String key) {
         var services = ctx.services();
         var run = ctx.run();
-        ReadLimits limits = services.config().readLimits();
+        ReadLimits limits = services.config().store().readLimits();
         Optional<byte[]> bytes;
         try {
             bytes = services.results().read(key, limits.resultJson());
@@ -133,7 +133,7 @@ public final class CollectStep implements ReconcileStep {
         }
         if (bytes.isEmpty()) {
             Instant ended = jobEnd(ctx.job(RunnerWorkload.ROLE_CLIENT)).orElse(ctx.now());
-            Duration grace = services.config().collectGrace();
+            Duration grace = services.config().timing().collectGrace();
             if (ended.plus(grace).isBefore(ctx.now())) {
                 return Attempts.failed(
                         ctx,

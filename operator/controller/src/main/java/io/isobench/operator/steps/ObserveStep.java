@@ -128,7 +128,10 @@ public final class ObserveStep implements ReconcileStep {
         }
         ServerReports.Read read = ctx.services()
                 .serverReports()
-                .read(ctx.services().config().runNamespace(), pod.getMetadata().getName(), RunnerWorkload.ROLE_SERVER);
+                .read(
+                        ctx.services().config().runners().namespace(),
+                        pod.getMetadata().getName(),
+                        RunnerWorkload.ROLE_SERVER);
         if (read.report() == null) {
             server.setUnverified(read.problem());
             return;

@@ -38,7 +38,7 @@ public final class QueueStep implements ReconcileStep {
         boolean exclusive = run.getSpec().getPlacement().getIsolation() == PlacementSpec.Isolation.Exclusive;
         Map<String, String> selector = run.getSpec().getPlacement().getNodeSelector();
         if (selector == null || selector.isEmpty()) {
-            selector = Map.of(config.poolLabel(), "");
+            selector = Map.of(config.runners().poolLabel(), "");
         }
         Placeability placeable =
                 Placeability.assess(plan, selector, ctx.services().nodes().nodes());

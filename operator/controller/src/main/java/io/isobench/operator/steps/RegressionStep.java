@@ -95,7 +95,7 @@ public final class RegressionStep implements ReconcileStep {
         String key = BucketLayout.runResult(RunNames.key(run));
         byte[] bytes = ctx.services()
                 .results()
-                .read(key, ctx.services().config().readLimits().resultJson())
+                .read(key, ctx.services().config().store().readLimits().resultJson())
                 .orElseThrow(
                         () -> new IOException("no " + ctx.services().results().describe(key)));
         return ResultJson.parse(new String(bytes, StandardCharsets.UTF_8));

@@ -19,7 +19,7 @@ public final class ReleaseStep implements ReconcileStep {
             return Outcome.proceedToNext();
         }
         var client = ctx.services().client();
-        String namespace = ctx.services().config().runNamespace();
+        String namespace = ctx.services().config().runners().namespace();
         String uid = ctx.run().getMetadata().getUid();
         return Outcome.actThenNext(() -> RunObjects.deleteJobs(client, namespace, uid));
     }

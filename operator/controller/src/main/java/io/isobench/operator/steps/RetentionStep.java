@@ -63,7 +63,7 @@ public final class RetentionStep implements ReconcileStep {
         Integer specTtl = spec.getTtlSecondsAfterFinished();
         Duration ttl = specTtl != null
                 ? Duration.ofSeconds(specTtl)
-                : ctx.services().config().ttlAfterFinished();
+                : ctx.services().config().timing().ttlAfterFinished();
         if (ttl == null) {
             return new Decision.Keep(KeepReason.NoTtl);
         }

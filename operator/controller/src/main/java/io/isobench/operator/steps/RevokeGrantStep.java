@@ -56,7 +56,7 @@ public final class RevokeGrantStep implements ReconcileStep {
         grant.setRevokedAt(ctx.now());
         grant.setRevokeError(null);
         var client = ctx.services().client();
-        String namespace = ctx.services().config().runNamespace();
+        String namespace = ctx.services().config().runners().namespace();
         String secret = RunNames.uploadGrant(ctx.run(), attempt);
         // the Secret now holds a dead grant: removing it is tidiness (its owner, the arguments ConfigMap, takes it at
         // the latest)

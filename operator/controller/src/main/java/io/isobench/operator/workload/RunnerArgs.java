@@ -43,13 +43,13 @@ public final class RunnerArgs {
         if (config.hasStore()) {
             args.addAll(List.of(
                     "--upload-endpoint",
-                    config.storeEndpoint().toString(),
+                    config.store().endpoint().toString(),
                     "--upload-bucket",
-                    config.storeBucket(),
+                    config.store().bucket(),
                     "--upload-prefix",
                     uploadPrefix,
                     "--upload-deadline",
-                    seconds(config.uploadDeadline().toSeconds())));
+                    seconds(config.timing().uploadDeadline().toSeconds())));
         }
         return args;
     }

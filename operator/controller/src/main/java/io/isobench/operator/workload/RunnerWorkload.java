@@ -223,7 +223,7 @@ public final class RunnerWorkload {
                 .endNodeAffinity()
                 .endAffinity()
                 .withTolerations(tolerations(run))
-                .withImagePullSecrets(config.imagePullSecrets().stream()
+                .withImagePullSecrets(config.runners().imagePullSecrets().stream()
                         .map(LocalObjectReference::new)
                         .toList())
                 .withInitContainers(initContainers)
@@ -251,7 +251,7 @@ public final class RunnerWorkload {
         var limits = Map.of("cpu", new Quantity(String.valueOf(cpus)), "memory", new Quantity(memory));
         String image = run.getSpec().getRunner().getImage() != null
                 ? run.getSpec().getRunner().getImage()
-                : config.runnerImage();
+                : config.runners().image();
         var builder = new ContainerBuilder()
                 .withName(role)
                 .withImage(image)
@@ -392,7 +392,7 @@ public final class RunnerWorkload {
     private List<Toleration> tolerations(BenchmarkRun run) {
         var tolerations = new ArrayList<Toleration>();
         tolerations.add(new TolerationBuilder()
-                .withKey(config.dedicatedTaint())
+                .withKey(config.runners().dedicatedTaint())
                 .withOperator("Exists")
                 .withEffect("NoSchedule")
                 .build());
@@ -419,7 +419,7 @@ public final class RunnerWorkload {
         }
         return new ObjectMetaBuilder()
                 .withName(name)
-                .withNamespace(config.runNamespace())
+                .withNamespace(config.runners().namespace())
                 .withLabels(labels)
                 .withAnnotations(Map.of(
                         CrdConstants.ANNOTATION_RUN_NAME,

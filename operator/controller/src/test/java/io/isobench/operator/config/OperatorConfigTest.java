@@ -13,14 +13,14 @@ class OperatorConfigTest {
     @Test
     void defaultsFollowTheContract() {
         var config = OperatorConfig.fromEnvironment(Map.of("POD_NAMESPACE", "isobench-system"));
-        assertThat(config.runNamespace()).isEqualTo("isobench-system");
-        assertThat(config.namespaces()).isEmpty();
-        assertThat(config.poolLabel()).isEqualTo("isobench.io/pool");
-        assertThat(config.leaderElection()).isTrue();
-        assertThat(config.httpPort()).isEqualTo(8080);
+        assertThat(config.runners().namespace()).isEqualTo("isobench-system");
+        assertThat(config.instance().namespaces()).isEmpty();
+        assertThat(config.runners().poolLabel()).isEqualTo("isobench.io/pool");
+        assertThat(config.instance().leaderElection()).isTrue();
+        assertThat(config.instance().httpPort()).isEqualTo(8080);
         assertThat(config.hasStore()).isFalse();
-        assertThat(config.collectGrace()).isEqualTo(Duration.ofMinutes(2));
-        assertThat(config.maxReconcileInterval())
+        assertThat(config.timing().collectGrace()).isEqualTo(Duration.ofMinutes(2));
+        assertThat(config.timing().maxReconcileInterval())
                 .as("spec.timeout is enforced at most a minute late")
                 .isEqualTo(Duration.ofMinutes(1));
     }
@@ -28,6 +28,7 @@ class OperatorConfigTest {
     @Test
     void theMaximumReconcileIntervalIsAPositiveDuration() {
         assertThat(OperatorConfig.fromEnvironment(Map.of("ISOBENCH_MAX_RECONCILE_INTERVAL", "5s"))
+                        .timing()
                         .maxReconcileInterval())
                 .isEqualTo(Duration.ofSeconds(5));
         assertThatThrownBy(() -> OperatorConfig.fromEnvironment(Map.of("ISOBENCH_MAX_RECONCILE_INTERVAL", "0s")))
@@ -39,17 +40,20 @@ class OperatorConfigTest {
 
     @Test
     void finishedRunsAreKeptForeverUnlessTheInstallationGivesATtlInWholeSeconds() {
-        assertThat(OperatorConfig.fromEnvironment(Map.of()).ttlAfterFinished())
+        assertThat(OperatorConfig.fromEnvironment(Map.of()).timing().ttlAfterFinished())
                 .as("unset: never deleted")
                 .isNull();
         assertThat(OperatorConfig.fromEnvironment(Map.of("ISOBENCH_TTL_SECONDS_AFTER_FINISHED", ""))
+                        .timing()
                         .ttlAfterFinished())
                 .as("empty, as the chart renders an unset value: never deleted")
                 .isNull();
         assertThat(OperatorConfig.fromEnvironment(Map.of("ISOBENCH_TTL_SECONDS_AFTER_FINISHED", "86400"))
+                        .timing()
                         .ttlAfterFinished())
                 .isEqualTo(Duration.ofDays(1));
         assertThat(OperatorConfig.fromEnvironment(Map.of("ISOBENCH_TTL_SECONDS_AFTER_FINISHED", "0"))
+                        .timing()
                         .ttlAfterFinished())
                 .isEqualTo(Duration.ZERO);
         assertThatThrownBy(() -> OperatorConfig.fromEnvironment(Map.of("ISOBENCH_TTL_SECONDS_AFTER_FINISHED", "1d")))
@@ -77,8 +81,10 @@ class OperatorConfigTest {
 
     @Test
     void imagePullSecretsAreSecretNamesAndNoneByDefault() {
-        assertThat(OperatorConfig.fromEnvironment(Map.of()).imagePullSecrets()).isEmpty();
+        assertThat(OperatorConfig.fromEnvironment(Map.of()).runners().imagePullSecrets())
+                .isEmpty();
         assertThat(OperatorConfig.fromEnvironment(Map.of("ISOBENCH_IMAGE_PULL_SECRETS", "regcred, mirror.creds"))
+                        .runners()
                         .imagePullSecrets())
                 .containsExactly("regcred", "mirror.creds");
         assertThatThrownBy(
@@ -88,7 +94,8 @@ class OperatorConfigTest {
 
     @Test
     void readCapsDefaultAndTakeKubernetesSizes() {
-        assertThat(OperatorConfig.fromEnvironment(Map.of()).readLimits()).isEqualTo(ReadLimits.DEFAULTS);
+        assertThat(OperatorConfig.fromEnvironment(Map.of()).store().readLimits())
+                .isEqualTo(ReadLimits.DEFAULTS);
         var config = OperatorConfig.fromEnvironment(Map.of(
                 "ISOBENCH_MAX_RESULT_BYTES",
                 "4Mi",
@@ -96,7 +103,7 @@ class OperatorConfigTest {
                 "512Ki",
                 "ISOBENCH_MAX_RUN_FILES_BYTES",
                 "1073741824"));
-        assertThat(config.readLimits()).isEqualTo(new ReadLimits(4L << 20, 512L << 10, 1L << 30));
+        assertThat(config.store().readLimits()).isEqualTo(new ReadLimits(4L << 20, 512L << 10, 1L << 30));
         assertThatThrownBy(() -> OperatorConfig.fromEnvironment(Map.of(
                         "ISOBENCH_MAX_RESULT_BYTES",
                         "4MB",
@@ -117,13 +124,13 @@ class OperatorConfigTest {
     void kubeletsAreDialledAtInternalAddressesAndTrustedByTheApiServersCaUnlessTold(
             @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         var defaults = OperatorConfig.fromEnvironment(Map.of());
-        assertThat(defaults.kubeletAddressTypes()).containsExactly("InternalIP", "InternalDNS", "Hostname");
-        assertThat(defaults.kubeletCaFile()).isNull();
+        assertThat(defaults.kubelets().addressTypes()).containsExactly("InternalIP", "InternalDNS", "Hostname");
+        assertThat(defaults.kubelets().caFile()).isNull();
         var ca = java.nio.file.Files.writeString(dir.resolve("ca.crt"), "-----BEGIN CERTIFICATE-----");
         var told = OperatorConfig.fromEnvironment(Map.of(
                 "ISOBENCH_KUBELET_CA_FILE", ca.toString(), "ISOBENCH_KUBELET_ADDRESS_TYPES", "ExternalIP, InternalIP"));
-        assertThat(told.kubeletCaFile()).isEqualTo(ca);
-        assertThat(told.kubeletAddressTypes()).containsExactly("ExternalIP", "InternalIP");
+        assertThat(told.kubelets().caFile()).isEqualTo(ca);
+        assertThat(told.kubelets().addressTypes()).containsExactly("ExternalIP", "InternalIP");
         assertThatThrownBy(() -> OperatorConfig.fromEnvironment(Map.of(
                         "ISOBENCH_KUBELET_CA_FILE",
                         dir.resolve("missing.crt").toString(),
@@ -145,5 +152,6 @@ class OperatorConfigTest {
                 "ISOBENCH_STORE_SECRET_KEY",
                 "s3cr3t-value"));
         assertThat(config.toString()).doesNotContain("AKIA-visible").doesNotContain("s3cr3t-value");
+        assertThat(config.store().toString()).doesNotContain("AKIA-visible").doesNotContain("s3cr3t-value");
     }
 }

@@ -47,8 +47,10 @@ class NodeSizingDocTest {
     }
 
     static String render() throws IOException {
-        var out = new StringBuilder("| example | target | isolation | nodes | whole CPUs per node | memory per node |\n"
-                + "|---|---|---|---:|---:|---:|\n");
+        var out = new StringBuilder("""
+                | example | target | isolation | nodes | whole CPUs per node | memory per node |
+                |---|---|---|---:|---:|---:|
+                """);
         for (String file : examples()) {
             BenchmarkRun run = Serialization.unmarshal(
                     Files.readString(GeneratedDocs.repoRoot().resolve(file)), BenchmarkRun.class);

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import io.isobench.operator.api.CrdConstants;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -100,7 +101,7 @@ final class LocalCluster implements AutoCloseable {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         byte[] rendered = p.getInputStream().readAllBytes();
         if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new IllegalStateException("helm template failed: " + new String(rendered));
+            throw new IllegalStateException("helm template failed: " + new String(rendered, StandardCharsets.UTF_8));
         }
         client.resource(new io.fabric8.kubernetes.api.model.NamespaceBuilder()
                         .withNewMetadata()
@@ -146,7 +147,7 @@ final class LocalCluster implements AutoCloseable {
         var command = new ArrayList<>(List.of(kubectl.toString(), "--kubeconfig", config.toString()));
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(p.getInputStream().readAllBytes());
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
             throw new IllegalStateException(String.join(" ", args) + " failed: " + output);
         }

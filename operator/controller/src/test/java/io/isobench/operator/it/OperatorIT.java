@@ -27,6 +27,7 @@ import io.isobench.result.samples.ResultSamples;
 import io.isobench.store.access.GrantUploads;
 import io.isobench.store.access.UploadGrant;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -567,11 +568,11 @@ class OperatorIT {
         try (var uploads = new GrantUploads(minio.endpoint(), grant)) {
             assertThat(uploads.post(
                                     "runs/" + USER_NAMESPACE + "/other/uid-x/attempt-1/client/result.json",
-                                    "{}".getBytes(),
+                                    "{}".getBytes(StandardCharsets.UTF_8),
                                     "text/plain")
                             .toString())
                     .startsWith("403 AccessDenied");
-            assertThat(uploads.post("site/index.html", "<html>".getBytes(), "text/html")
+            assertThat(uploads.post("site/index.html", "<html>".getBytes(StandardCharsets.UTF_8), "text/html")
                             .toString())
                     .startsWith("403 AccessDenied");
         }
@@ -1291,7 +1292,10 @@ class OperatorIT {
         BenchmarkRun b1 = runSpec("b-1", "fair", "5m");
         b1.getMetadata().setNamespace(OTHER_NAMESPACE);
         client.resource(b1).create();
-        await().atMost(Duration.ofSeconds(20)).until(() -> phaseOf(OTHER_NAMESPACE, "b-1") == Phase.Queued);
+        // ValidateStep stores Queued; the queue position comes with the next reconcile, later under load
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> phaseOf(OTHER_NAMESPACE, "b-1") == Phase.Queued
+                        && get(OTHER_NAMESPACE, "b-1").getStatus().getQueuePosition() != null);
         assertThat(get(OTHER_NAMESPACE, "b-1").getStatus().getQueuePosition())
                 .as("team-b's first run is next in line")
                 .isEqualTo(1);
@@ -1446,7 +1450,6 @@ class OperatorIT {
         return pods.get().getFirst();
     }
 
-    /** What the container printed, as its simulated kubelet serves it to the API server (pods/log). */
     /**
      * A run with {@code report.baseline} is compared with it once both are collected: Regressed=False for the same build
      * ({@code kubectl wait --for=condition=Regressed=false} passes), True with the slower steps named for a build twice as
@@ -1677,7 +1680,7 @@ class OperatorIT {
     /** What MinIO answers a runner that posts with this grant now. */
     static String postWith(UploadGrant grant, String key) throws Exception {
         try (var uploads = new GrantUploads(minio.endpoint(), grant)) {
-            uploads.put(key, "x".getBytes(), "text/plain");
+            uploads.put(key, "x".getBytes(StandardCharsets.UTF_8), "text/plain");
             return "accepted";
         } catch (io.isobench.store.ObjectStoreException e) {
             return e.getMessage();

@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -78,9 +79,11 @@ class OperatorScaleBenchmark extends OperatorIT {
     }
 
     private static void writeReport(StringBuilder rows) throws java.io.IOException {
-        String header =
-                "| isolation | runs | create all (s) | all Queued/Scheduled (s) | Jobs | apply→Job p50 (ms) | apply→Job p99 (ms) | operator+test heap after GC (MiB) |\n"
-                        + "|---|---|---|---|---|---|---|---|\n";
+        String header = """
+                | isolation | runs | create all (s) | all Queued/Scheduled (s) | Jobs | apply→Job p50 (ms) | apply→Job p99 (ms) \
+                | operator+test heap after GC (MiB) |
+                |---|---|---|---|---|---|---|---|
+                """;
         System.out.println(header + rows);
         Path out = Path.of(System.getProperty("isobench.bench.out", "target/operator-bench.md"));
         Files.createDirectories(out.toAbsolutePath().getParent());
@@ -91,7 +94,7 @@ class OperatorScaleBenchmark extends OperatorIT {
         ExecutorService pool = Executors.newFixedThreadPool(16);
         var futures = new ArrayList<java.util.concurrent.Future<?>>();
         for (int i = 0; i < RUNS; i++) {
-            String name = "scale-" + isolation.name().toLowerCase() + "-" + i;
+            String name = "scale-" + isolation.name().toLowerCase(Locale.ROOT) + "-" + i;
             futures.add(pool.submit(() -> {
                 BenchmarkRun run = runSpec(name, "bench", "1h");
                 run.getSpec().getPlacement().setIsolation(isolation);

@@ -3,7 +3,7 @@ package io.isobench.operator.results;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fabric8.kubernetes.client.utils.Serialization;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.isobench.operator.Runs;
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.Phase;
@@ -24,6 +24,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class BucketSitePublisherTest {
+
+    private static final ObjectMapper SUMMARY_JSON = new ObjectMapper();
 
     @Test
     void anOperatorStartsWhileTheStoreIsDownAndPreparesTheSiteBeforeItsFirstPublish(@TempDir Path dir)
@@ -81,7 +83,7 @@ class BucketSitePublisherTest {
     private static String baselineOnSite(LocalDirectoryStore store, BenchmarkRun run) throws Exception {
         byte[] summary = store.get("site/data/runs/" + RunNames.key(run) + "/summary.json")
                 .orElseThrow();
-        return Serialization.jsonMapper().readTree(summary).path("baseline").asText(null);
+        return SUMMARY_JSON.readTree(summary).path("baseline").asText(null);
     }
 
     @Test
@@ -167,7 +169,7 @@ class BucketSitePublisherTest {
 
         byte[] summary = store.get("site/data/runs/" + RunNames.key(run) + "/summary.json")
                 .orElseThrow();
-        return Serialization.jsonMapper().readTree(summary).path("isolation");
+        return SUMMARY_JSON.readTree(summary).path("isolation");
     }
 
     @Test
@@ -194,7 +196,7 @@ class BucketSitePublisherTest {
                     .doesNotContain("jvm-secret-9b2e")
                     .doesNotContain("UseZGC");
         }
-        var spec = Serialization.jsonMapper()
+        var spec = SUMMARY_JSON
                 .readTree(store.get("site/data/runs/" + RunNames.key(run) + "/summary.json")
                         .orElseThrow())
                 .path("spec")

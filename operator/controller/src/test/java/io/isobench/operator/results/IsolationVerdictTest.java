@@ -94,8 +94,11 @@ class IsolationVerdictTest {
         return f -> edit.accept(f.getServer());
     }
 
-    private static final Consumer<IsolationStatus> SAME_FACTS = f -> {};
-    private static final Consumer<ObjectNode> SAME_RESULT = r -> {};
+    private static final Consumer<IsolationStatus> SAME_FACTS = IsolationVerdictTest::asRecorded;
+    private static final Consumer<ObjectNode> SAME_RESULT = IsolationVerdictTest::asRecorded;
+
+    /** The node's facts or the runner's result left as recorded. */
+    private static void asRecorded(Object unusedFactsOrResult) {}
 
     @Test
     void everyRoleVerifiedIsIsolatedAndTheMessageGivesEachRolesFacts() throws Exception {

@@ -23,6 +23,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -172,7 +173,7 @@ class BoundedCollectIT {
             // after collection the runner (or anyone with its credential) swaps a named file: the site is published
             // from the copy
             String named = RunNames.attemptPrefix(run, 1, "client") + "steps/isobench_clients-1/rep-1_OK.hgrm";
-            store.put(named, "<script>window.__xss=3</script>".getBytes(), "text/html");
+            store.put(named, "<script>window.__xss=3</script>".getBytes(StandardCharsets.UTF_8), "text/html");
 
             BenchmarkRun finished = Serialization.clone(run);
             finished.setStatus(ctx.status());

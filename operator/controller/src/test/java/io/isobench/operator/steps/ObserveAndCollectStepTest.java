@@ -302,7 +302,8 @@ class ObserveAndCollectStepTest {
     private RunContext collectRewritten(java.util.function.UnaryOperator<String> edit) throws Exception {
         cluster.objects.put(
                 RunNames.attemptPrefix(run, 1, "client") + "result.json",
-                edit.apply(new String(fixture("dispatch-closed/result.json"))).getBytes());
+                edit.apply(new String(fixture("dispatch-closed/result.json"), StandardCharsets.UTF_8))
+                        .getBytes(StandardCharsets.UTF_8));
         RunContext ctx = in(Phase.Collecting);
         ctx = cluster.actedOn(new CollectStep(), ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Failed);

@@ -21,6 +21,7 @@ import io.isobench.operator.workload.RunNames;
 import io.isobench.result.Environment;
 import io.isobench.result.Pinning;
 import io.isobench.result.ServerReport;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -94,7 +95,7 @@ class ServerIsolationStepTest {
     }
 
     private void log(String pod, String text) {
-        cluster.logs.put(ServerReports.logPath(cluster.config.runNamespace(), pod, "server"), text);
+        cluster.logs.put(ServerReports.logPath(cluster.config.runners().namespace(), pod, "server"), text);
     }
 
     private void running(BenchmarkRun run) {
@@ -258,7 +259,7 @@ class ServerIsolationStepTest {
         new ObserveStep().apply(observed);
         cluster.objects.put(
                 RunNames.attemptPrefix(run, 1, "client") + "result.json",
-                ResultFixtures.tcpEcho(1).getBytes());
+                ResultFixtures.tcpEcho(1).getBytes(StandardCharsets.UTF_8));
 
         RunContext collected = next(observed);
         collected.status().setPhase(Phase.Collecting);

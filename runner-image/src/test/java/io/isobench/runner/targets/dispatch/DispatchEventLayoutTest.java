@@ -69,7 +69,7 @@ class DispatchEventLayoutTest {
         try {
             return Class.forName(field.hostClass()).getDeclaredField(field.name());
         } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
+            throw new LinkageError("JOL names a field reflection cannot find: " + field, e);
         }
     }
 }

@@ -55,7 +55,7 @@ class StreamsAccountingTest {
 
         @Override
         public boolean send(long intendedNanos) {
-            int stream = timeline.open(clock.peek(), (timeline.streams() * 7 * MS) % INTERVAL);
+            int stream = timeline.open(clock.peek(), (timeline.streams() * 7L * MS) % INTERVAL);
             if (stream >= 0) {
                 next.add(new long[] {timeline.due(stream, 0), stream, 0});
             }

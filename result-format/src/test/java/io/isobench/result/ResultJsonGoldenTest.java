@@ -1,0 +1,33 @@
+package io.isobench.result;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.isobench.result.samples.ResultSamples;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * result.json is a published contract (docs/contracts.md): files the real runner wrote are read and written back
+ * exactly as they were, so a change to the records' shape (a field renamed, nested, dropped or added) shows here.
+ */
+class ResultJsonGoldenTest {
+
+    /** The shared fixture: a real dispatch run, every step OK (test-fixtures/README.md). */
+    private static final Path DISPATCH_RUN = Path.of("../test-fixtures/runs/dispatch-closed/result.json");
+
+    @Test
+    void aRealRunIsWrittenBackExactlyAsTheRunnerWroteIt() throws Exception {
+        String written = Files.readString(DISPATCH_RUN, StandardCharsets.UTF_8);
+
+        assertThat(ResultJson.toJson(ResultJson.parse(written))).isEqualTo(written.strip());
+    }
+
+    @Test
+    void aRunThatNeverMeasuredIsWrittenBackExactlyAsTheRunnerWroteIt() {
+        String written = new String(ResultSamples.connectionRefused(), StandardCharsets.UTF_8);
+
+        assertThat(ResultJson.toJson(ResultJson.parse(written))).isEqualTo(written.strip());
+    }
+}
