@@ -27,15 +27,17 @@ public final class Endpoints {
             "must be HOST:PORT with a port in 1-65535 (a DNS name, an IPv4 address or [an IPv6 address])";
     static final String MESSAGE_EXPRESSION = "'is ' + self + ': " + MESSAGE + "'";
 
-    /** Whether the spec's target is measured against a user's endpoint. */
+    /** Whether the spec's target is measured against a user's server: an endpoint, or the http target's url. */
     static final String SET = "((has(self.target.tcpEcho) && has(self.target.tcpEcho.endpoint))"
             + " || (has(self.target.udpEcho) && has(self.target.udpEcho.endpoint))"
-            + " || (has(self.target.rsocket) && has(self.target.rsocket.endpoint)))";
+            + " || (has(self.target.rsocket) && has(self.target.rsocket.endpoint))"
+            + " || has(self.target.http))";
 
     /** Names the endpoint field and its value, for the messages of rules that fail only when {@link #SET} holds. */
     static final String WHICH = "'the server is target.' + (has(self.target.tcpEcho) ? 'tcpEcho.endpoint ('"
             + " + self.target.tcpEcho.endpoint : has(self.target.udpEcho) ? 'udpEcho.endpoint (' + self.target.udpEcho.endpoint"
-            + " : 'rsocket.endpoint (' + self.target.rsocket.endpoint) + '), not placed by isobench'";
+            + " : has(self.target.rsocket) ? 'rsocket.endpoint (' + self.target.rsocket.endpoint"
+            + " : 'http.url (' + self.target.http.url) + '), not placed by isobench'";
 
     static final String NO_SERVER_PLACEMENT = "the server is the target's endpoint, not placed by isobench: "
             + "leave placement.server unset (there is nothing to place)";

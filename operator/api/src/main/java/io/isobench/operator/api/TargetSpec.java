@@ -11,8 +11,9 @@ import io.fabric8.generator.annotation.ValidationRule;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @ValidationRule(
         value = "(has(self.dispatch) ? 1 : 0) + (has(self.udpEcho) ? 1 : 0) + (has(self.tcpEcho) ? 1 : 0)"
-                + " + (has(self.rsocket) ? 1 : 0) + (has(self.httpMock) ? 1 : 0) + (has(self.ipc) ? 1 : 0) == 1",
-        message = "set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, ipc")
+                + " + (has(self.rsocket) ? 1 : 0) + (has(self.httpMock) ? 1 : 0) + (has(self.http) ? 1 : 0)"
+                + " + (has(self.ipc) ? 1 : 0) == 1",
+        message = "set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, http, ipc")
 public class TargetSpec {
 
     @JsonPropertyDescription(
@@ -33,6 +34,11 @@ public class TargetSpec {
     @JsonPropertyDescription(
             "An HTTP mock server (MockServer) under a client sweep or a constant rate (the MockServer performance page).")
     private HttpMockTargetSpec httpMock;
+
+    @JsonPropertyDescription(
+            "Any HTTP/1.1 server, named by its URL (a Service or any address the runner pod can reach):"
+                    + " isobench starts no server; open or closed loop as httpMock.")
+    private HttpTargetSpec http;
 
     @JsonPropertyDescription(
             "Serialized order messages between two processes over shared memory (Chronicle Queue; the Chronicle Services write-up).")
@@ -76,6 +82,14 @@ public class TargetSpec {
 
     public void setHttpMock(HttpMockTargetSpec httpMock) {
         this.httpMock = httpMock;
+    }
+
+    public HttpTargetSpec getHttp() {
+        return http;
+    }
+
+    public void setHttp(HttpTargetSpec http) {
+        this.http = http;
     }
 
     public IpcTargetSpec getIpc() {

@@ -99,7 +99,7 @@ class AdmissionIT {
                         "two targets",
                         s -> at(s, "target", "tcpEcho"),
                         "spec.target",
-                        "set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, ipc"),
+                        "set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, http, ipc"),
                 invalid(
                         "no target set",
                         s -> s.put("target", new LinkedHashMap<>()),
@@ -443,6 +443,7 @@ class AdmissionIT {
         cases.addAll(hostileRunnerInputs());
         cases.addAll(caps());
         cases.addAll(badTolerations());
+        cases.addAll(badHttp());
         return cases.stream();
     }
 
@@ -669,6 +670,87 @@ class AdmissionIT {
         };
     }
 
+    static List<Arguments> badHttp() {
+        return List.of(
+                invalid(
+                        "an ftp:// url",
+                        http(Map.of("url", "ftp://files.team-a/x")),
+                        "spec.target.http.url",
+                        "is ftp://files.team-a/x: must be an http:// or https:// URL with a host"),
+                invalid(
+                        "a url without a host",
+                        http(Map.of("url", "http:///path")),
+                        "spec.target.http.url",
+                        "is http:///path: must be an http:// or https:// URL with a host"),
+                invalid(
+                        "a url with a port but no host",
+                        http(Map.of("url", "http://:8080/")),
+                        "spec.target.http.url",
+                        "is http://:8080/: must be"),
+                invalid("no url", http(Map.of("method", "POST")), "spec.target.http.url", "Required value"),
+                invalid(
+                        "a Host header",
+                        http(Map.of("url", "http://api.team-a/", "headers", Map.of("HOST", "other"))),
+                        "spec.target.http.headers",
+                        "header HOST is set by the runner"),
+                invalid(
+                        "a Transfer-Encoding header",
+                        http(Map.of("url", "http://api.team-a/", "headers", Map.of("Transfer-Encoding", "chunked"))),
+                        "spec.target.http.headers",
+                        "header Transfer-Encoding is set by the runner"),
+                invalid(
+                        "a header name with a space",
+                        http(Map.of("url", "http://api.team-a/", "headers", Map.of("X Team", "a"))),
+                        "spec.target.http.headers",
+                        "header X Team: the name must be a token"),
+                invalid(
+                        "a header value with a line break",
+                        http(Map.of("url", "http://api.team-a/", "headers", Map.of("X-Team", "a\r\nHost: b"))),
+                        "spec.target.http.headers",
+                        "header X-Team: the value must be printable ASCII"),
+                invalid(
+                        "a body with GET",
+                        http(Map.of("url", "http://api.team-a/", "body", "{}")),
+                        "spec.target.http.body",
+                        "is set with method GET: GET requests carry no body"),
+                invalid(
+                        "a body above 64 KiB",
+                        http(Map.of("url", "http://api.team-a/", "method", "POST", "body", "x".repeat(65537))),
+                        "spec.target.http.body",
+                        "may not be more than 65536"),
+                invalid(
+                        "caPem with an http:// url",
+                        http(Map.of("url", "http://api.team-a/", "caPem", "-----BEGIN CERTIFICATE-----")),
+                        "spec.target.http.caPem",
+                        "is set with url http://api.team-a/: a CA only applies to an https:// url"),
+                invalid(
+                        "expectStatus 99",
+                        http(Map.of("url", "http://api.team-a/", "expectStatus", 99)),
+                        "spec.target.http.expectStatus",
+                        "should be greater than or equal to 200"),
+                invalid(
+                        "method CONNECT",
+                        http(Map.of("url", "http://api.team-a/", "method", "CONNECT")),
+                        "spec.target.http.method",
+                        "CONNECT opens a tunnel"),
+                invalid(
+                        "connections 0",
+                        http(Map.of("url", "http://api.team-a/", "connections", 0)),
+                        "spec.target.http.connections",
+                        "should be greater than or equal to 1"),
+                invalid(
+                        "placement.server with an http target",
+                        http(Map.of("url", "http://api.team-a:8080/"))
+                                .andThen(s -> at(s, "placement", "server").put("cpus", 1)),
+                        "spec.placement.server",
+                        "the server is target.http.url (http://api.team-a:8080/), not placed by isobench"));
+    }
+
+    /** The http target alone, with these options. */
+    static Consumer<Map<String, Object>> http(Map<String, Object> options) {
+        return s -> s.put("target", Map.of("http", options));
+    }
+
     static Consumer<Map<String, Object>> tolerations(Map<String, Object> toleration) {
         return s -> at(s, "placement").put("tolerations", List.of(toleration));
     }
@@ -734,6 +816,22 @@ class AdmissionIT {
                         "a tcpEcho endpoint on port 65535", endpoint("tcpEcho", "echo.team-a.svc.cluster.local:65535")),
                 Arguments.of("a udpEcho endpoint at an IPv4 address, port 1", endpoint("udpEcho", "10.96.0.12:1")),
                 Arguments.of("an rsocket endpoint at an IPv6 address", endpoint("rsocket", "[fd00::12]:7001")),
+                Arguments.of(
+                        "an https POST with headers, a 64 KiB body and a CA",
+                        http(Map.of(
+                                "url",
+                                "https://[fd00::12]:8443/orders?x=1",
+                                "method",
+                                "POST",
+                                "headers",
+                                Map.of("Authorization", "Bearer t0k3n", "Content-Type", "application/json"),
+                                "body",
+                                "x".repeat(65536),
+                                "caPem",
+                                "-----BEGIN CERTIFICATE-----\nMII=\n-----END CERTIFICATE-----\n",
+                                "expectStatus",
+                                599))),
+                Arguments.of("an http GET at a Service", http(Map.of("url", "http://orders.team-a.svc"))),
                 Arguments.of("1Ki of memory", (Consumer<Map<String, Object>>)
                         s -> at(s, "placement", "client").put("memory", "1Ki")),
                 Arguments.of("well-formed tolerations", (Consumer<Map<String, Object>>) s -> at(s, "placement")

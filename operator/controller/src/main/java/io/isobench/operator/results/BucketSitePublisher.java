@@ -39,7 +39,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Publishes a finished run from the bucket to the bucket's site/ prefix: the run's manifest (run.json, spec with
- * runner.env values and runner.jvmOptions removed), then the site data, from what collection kept under the run's own prefix
+ * runner.env values, runner.jvmOptions and target.http's header values and body removed), then the site data, from
+ * what collection kept under the run's own prefix
  * ({@link CollectedArtifacts}: result.json and the histogram files it names, read once and checked), never from the
  * attempt's upload, which only the count of files left out is taken from. Only the client measures latency, so the
  * run's result is the client's of the attempt that counted. One run is published at a time: the operator holds at
@@ -203,9 +204,10 @@ public final class BucketSitePublisher implements RunPublisher {
     }
 
     /**
-     * The spec as published: runner.env values and runner.jvmOptions removed (env names kept, options counted). Both are the run
-     * author's and may carry a secret (a token, a -Dpassword=…); a re-run from the site then fails admission until they are
-     * given again, rather than running without them.
+     * The spec as published: runner.env values, runner.jvmOptions, target.http's header values and body removed (env and
+     * header names kept, options counted). All are the run author's and may carry a secret (a token, a -Dpassword=…); a
+     * re-run from the site then fails admission or the request until they are given again, rather than running without
+     * them.
      */
     static Map<String, Object> publicSpec(BenchmarkRunSpec spec) {
         Map<String, Object> map = asMap(spec);
@@ -222,6 +224,18 @@ public final class BucketSitePublisher implements RunPublisher {
             }
             if (runner.get("jvmOptions") instanceof List<?> options) {
                 r.put("jvmOptions", options.stream().map(o -> NOT_PUBLISHED).toList());
+            }
+        }
+        if (map.get("target") instanceof Map<?, ?> target && target.get("http") instanceof Map<?, ?> http) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> h = (Map<String, Object>) http;
+            if (http.get("headers") instanceof Map<?, ?> headers) {
+                var names = new LinkedHashMap<String, Object>();
+                headers.keySet().forEach(name -> names.put(String.valueOf(name), NOT_PUBLISHED));
+                h.put("headers", names);
+            }
+            if (http.get("body") != null) {
+                h.put("body", NOT_PUBLISHED);
             }
         }
         return map;

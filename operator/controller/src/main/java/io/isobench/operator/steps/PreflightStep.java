@@ -57,7 +57,7 @@ public final class PreflightStep implements ReconcileStep {
             isolation.setServer(serverFacts(plan, serverNode, serverFacts));
         }
         // a user's own server: nothing of it is ours to place or check, and status says so from the start
-        TargetProfiles.of(spec.getTarget()).endpoint().ifPresent(isolation::setExternalServer);
+        TargetProfiles.of(spec.getTarget()).externalServer().ifPresent(isolation::setExternalServer);
         ctx.status().setIsolation(isolation);
         for (var checked : known.entrySet()) {
             KubeletFacts f = checked.getValue().orElseThrow();

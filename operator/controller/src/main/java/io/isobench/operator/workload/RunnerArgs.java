@@ -9,17 +9,22 @@ import io.isobench.operator.api.targets.TargetProfiles;
 import io.isobench.operator.config.OperatorConfig;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * The runner command line for a spec, written one token per line into the argument file the container
- * reads with {@code isobench-runner @/etc/isobench/args} (picocli's @file). Credentials are never here:
- * the runner reads them from its environment (docs/contracts.md).
+ * The runner command line for a spec, written one token per line ({@link #file}) into the argument file the container
+ * reads with {@code isobench-runner @/etc/isobench/args} (picocli's @file). isobench's credentials are never here:
+ * the runner reads them from its environment (docs/contracts.md); an http header's value the run's author wrote in the
+ * spec is, as readable as the spec itself.
  */
 public final class RunnerArgs {
 
     public static final String RESULTS_DIR = "/results/run";
     public static final int METRICS_PORT = 9404;
+
+    /** What picocli's @file would split, unquote or drop (whitespace, quotes, backslash, '#'), or an empty argument. */
+    private static final Pattern NEEDS_QUOTES = Pattern.compile("[\\s\"'\\\\#]|^$");
 
     private RunnerArgs() {}
 
@@ -52,6 +57,22 @@ public final class RunnerArgs {
                     seconds(config.timing().uploadDeadline().toSeconds())));
         }
         return args;
+    }
+
+    /**
+     * The argument file's text: one argument a line, as picocli's @file reads it. picocli splits on whitespace, ends a
+     * word at a quote and drops the rest of a line from a '#' on, so an argument holding any of them (an http header's
+     * value) is written in double quotes, its backslashes and double quotes escaped, and reaches the runner unchanged.
+     */
+    public static String file(List<String> args) {
+        return args.stream().map(RunnerArgs::quoted).collect(Collectors.joining("\n", "", "\n"));
+    }
+
+    private static String quoted(String arg) {
+        if (!NEEDS_QUOTES.matcher(arg).find()) {
+            return arg;
+        }
+        return '"' + arg.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
     }
 
     /** The server side of a client/server target, alone in its container or pod. */

@@ -33,6 +33,7 @@ import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.EnvEntry;
 import io.isobench.operator.api.RunnerToleration;
 import io.isobench.operator.api.targets.NetworkServer;
+import io.isobench.operator.api.targets.TargetProfile;
 import io.isobench.operator.api.targets.TargetProfiles;
 import io.isobench.operator.config.OperatorConfig;
 import io.isobench.store.access.UploadGrant;
@@ -83,14 +84,13 @@ public final class RunnerWorkload {
         var data = new LinkedHashMap<String, String>();
         data.put(
                 CLIENT_ARGS_FILE,
-                String.join(
-                                "\n",
-                                RunnerArgs.client(
-                                        spec, config, RunNames.attemptPrefix(run, attempt, ROLE_CLIENT), serverAddress))
-                        + "\n");
-        if (TargetProfiles.of(spec.getTarget()).server().isPresent()
-                && !ResourcePlan.of(spec).serverInClientContainer()) {
-            data.put(SERVER_ARGS_FILE, String.join("\n", RunnerArgs.server(spec)) + "\n");
+                RunnerArgs.file(RunnerArgs.client(
+                        spec, config, RunNames.attemptPrefix(run, attempt, ROLE_CLIENT), serverAddress)));
+        TargetProfile target = TargetProfiles.of(spec.getTarget());
+        // the request's body and CA, inline in the spec, mounted beside the arguments that name them
+        data.putAll(target.clientFiles());
+        if (target.server().isPresent() && !ResourcePlan.of(spec).serverInClientContainer()) {
+            data.put(SERVER_ARGS_FILE, RunnerArgs.file(RunnerArgs.server(spec)));
         }
         return new ConfigMapBuilder()
                 .withMetadata(meta(run, attempt, RunNames.args(run, attempt), null))
@@ -256,7 +256,7 @@ public final class RunnerWorkload {
                 .withName(role)
                 .withImage(image)
                 .withImagePullPolicy("IfNotPresent")
-                .withArgs("@/etc/isobench/" + argsFile)
+                .withArgs("@" + TargetProfile.ARGUMENTS_DIR + "/" + argsFile)
                 .withEnv(env(run))
                 .withResources(new ResourceRequirementsBuilder()
                         .withRequests(limits)
@@ -335,7 +335,7 @@ public final class RunnerWorkload {
     private List<VolumeMount> mounts(BenchmarkRun run) {
         var mounts = new ArrayList<VolumeMount>();
         mounts.add(new VolumeMountBuilder()
-                .withMountPath("/etc/isobench")
+                .withMountPath(TargetProfile.ARGUMENTS_DIR)
                 .withName("args")
                 .withReadOnly(true)
                 .build());

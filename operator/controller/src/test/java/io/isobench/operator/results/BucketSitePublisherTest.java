@@ -205,6 +205,44 @@ class BucketSitePublisherTest {
         assertThat(spec.path("jvmOptions")).as("how many, not what").hasSize(2);
     }
 
+    @Test
+    void noHttpHeaderValueNorBodyReachesTheSiteTheHeaderNamesDo(@TempDir Path dir) throws Exception {
+        var store = new LocalDirectoryStore(dir.resolve("bucket"));
+        var publisher = new BucketSitePublisher(store, () -> false, null, null, ReadLimits.DEFAULTS, Clock.systemUTC());
+        var run = finished(
+                store,
+                "http-secrets",
+                "77777777-7777-7777-7777-777777777777",
+                Instant.parse("2026-11-23T10:00:00Z"),
+                null);
+        var http = new io.isobench.operator.api.HttpTargetSpec();
+        http.setUrl("http://orders.team-a.svc/orders");
+        http.setMethod("POST");
+        http.setHeaders(java.util.Map.of("Authorization", "Bearer header-secret-7a1d"));
+        http.setBody("{\"password\": \"body-secret-3e9f\"}");
+        var target = new io.isobench.operator.api.TargetSpec();
+        target.setHttp(http);
+        run.getSpec().setTarget(target);
+        publisher.publish(run, Optional.empty());
+
+        var site = store.list("site/");
+        assertThat(site)
+                .as("the run was published")
+                .anySatisfy(o -> assertThat(o.key()).endsWith(RunNames.key(run) + "/summary.json"));
+        for (var object : site) {
+            String text = new String(store.get(object.key()).orElseThrow(), java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(text).as(object.key()).doesNotContain("header-secret-7a1d", "body-secret-3e9f");
+        }
+        var spec = Serialization.jsonMapper()
+                .readTree(store.get("site/data/runs/" + RunNames.key(run) + "/summary.json")
+                        .orElseThrow())
+                .path("spec")
+                .path("target")
+                .path("http");
+        assertThat(spec.path("url").asText()).isEqualTo("http://orders.team-a.svc/orders");
+        assertThat(spec.path("headers").path("Authorization").asText()).isEqualTo("(not published)");
+    }
+
     /** The chart's set-up job makes the operator's MinIO user after the operator starts: a refusal then is waited out. */
     @Test
     void aStoreThatRefusesAtStartUpIsPreparedOnceItLetsTheOperatorIn(@TempDir Path dir) {

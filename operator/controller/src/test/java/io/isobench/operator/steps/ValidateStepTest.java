@@ -37,7 +37,8 @@ class ValidateStepTest {
         BenchmarkRun run = Runs.dispatch("none", now);
         run.getSpec().setTarget(new TargetSpec());
         assertInvalid(
-                run, "spec.target: set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, ipc; none is set");
+                run,
+                "spec.target: set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, http, ipc; none is set");
     }
 
     @Test
@@ -46,7 +47,7 @@ class ValidateStepTest {
         run.getSpec().getTarget().setUdpEcho(new EchoTargetSpec());
         assertInvalid(
                 run,
-                "spec.target: set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, ipc; [dispatch, udpEcho] are set");
+                "spec.target: set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, http, ipc; [dispatch, udpEcho] are set");
     }
 
     private void assertInvalid(BenchmarkRun run, String message) {

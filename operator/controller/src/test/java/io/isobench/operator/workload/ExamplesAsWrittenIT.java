@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.BenchmarkRunSpec;
 import io.isobench.operator.api.TargetSpec;
+import io.isobench.operator.api.targets.HttpProfile;
 import io.isobench.operator.api.targets.MemoryVolume;
 import io.isobench.operator.api.targets.TargetProfile;
 import io.isobench.operator.api.targets.TargetProfiles;
@@ -22,6 +23,7 @@ import io.isobench.runner.platform.EnvironmentProbe;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -52,7 +54,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  *
  * <p>What is changed, and only that, printed for every example: the durations are shortened ({@link Shortened}); the
  * server listens on a free port instead of the example's (other engineers run this test at the same time), and an
- * example at the user's own endpoint gets the runner's server for its target there, standing in for the user's; the pods'
+ * example at the user's own endpoint gets the runner's server for its target there, standing in for the user's, and an
+ * http example's url is pointed at Debian's nginx on that port (its path and query kept; plain http); the pods'
  * paths (/etc/isobench, /results, /queue) and the metrics port map to a temporary directory and a free port; each
  * container's cpuset (its whole CPUs) is mapped onto this machine's CPUs with {@code taskset}, in order, client first,
  * wrapping around when the example asks for more CPUs than there are (the mapping is printed); nothing is uploaded (no
@@ -200,6 +203,11 @@ class ExamplesAsWrittenIT {
         profile.endpoint()
                 .ifPresent(e -> changes.add("the user's server " + e + " → the runner's own " + profile.runnerName()
                         + " server on 127.0.0.1:" + serverPort));
+        boolean usersHttpServer = profile instanceof HttpProfile;
+        if (usersHttpServer) {
+            changes.add("the user's server " + profile.externalServer().orElseThrow()
+                    + " → Debian's nginx on 127.0.0.1:" + serverPort + " (200 \"ok\" on every path)");
+        }
         ResourcePlan plan = ResourcePlan.of(spec);
         // the server pod's IP is this machine's loopback: both "pods" run here
         String serverAddress = plan.serverAddress(target, "127.0.0.1");
@@ -237,7 +245,9 @@ class ExamplesAsWrittenIT {
 
         Process serverProcess = null;
         try {
-            if (server != null) {
+            if (usersHttpServer) {
+                serverProcess = UsersNginx.start(pod.dir().resolve("nginx"), serverPort);
+            } else if (server != null) {
                 serverProcess = pod.start("server", server, files, cpus.server(), log);
                 pod.awaitListening(serverProcess, "server", SERVER_START);
             }
@@ -413,7 +423,7 @@ class ExamplesAsWrittenIT {
             for (String arg : container.getArgs()) {
                 if (arg.startsWith("@/etc/isobench/")) {
                     String file = arg.substring("@/etc/isobench/".length());
-                    Path written = Files.writeString(dir.resolve(file), mapped(files.get(file)));
+                    Path written = Files.writeString(dir.resolve(file), mapped(files.get(file), files));
                     command.add("@" + written);
                     log.println(role + ": " + String.join(" ", command) + "\n  " + file + ": "
                             + Files.readString(written).replace("\n", " "));
@@ -432,8 +442,11 @@ class ExamplesAsWrittenIT {
             return builder.start();
         }
 
-        /** An argument file with the pod's paths and ports mapped; every other token as the operator wrote it. */
-        private String mapped(String argsFile) throws IOException {
+        /**
+         * An argument file with the pod's paths and ports mapped (a file of the ConfigMap it names, such as http's body,
+         * written beside it); every other token as the operator wrote it.
+         */
+        private String mapped(String argsFile, Map<String, String> files) throws IOException {
             List<String> tokens = new ArrayList<>(argsFile.lines().toList());
             boolean serverFile = tokens.getFirst().equals("server");
             for (int i = 0; i < tokens.size(); i++) {
@@ -446,6 +459,19 @@ class ExamplesAsWrittenIT {
                     tokens.set(++i, String.valueOf(metricsPort));
                 } else if (token.equals("--port") && serverFile) {
                     tokens.set(++i, String.valueOf(serverPort));
+                } else if (token.startsWith(TargetProfile.ARGUMENTS_DIR + "/")) {
+                    String file = token.substring(TargetProfile.ARGUMENTS_DIR.length() + 1);
+                    tokens.set(
+                            i,
+                            Files.writeString(dir.resolve(file), files.get(file))
+                                    .toString());
+                } else if (token.equals("--url")) {
+                    // the user's http server is nginx on this machine's loopback here; path and query as written
+                    URI url = URI.create(tokens.get(++i));
+                    tokens.set(
+                            i,
+                            "http://127.0.0.1:" + serverPort + url.getRawPath()
+                                    + (url.getRawQuery() == null ? "" : "?" + url.getRawQuery()));
                 } else if (token.equals("--server-address")) {
                     // every server is on this machine's loopback here: a pod's, a server pod's, the user's endpoint
                     tokens.set(++i, "127.0.0.1:" + serverPort);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.isobench.operator.api.BenchmarkRun;
+import io.isobench.operator.api.BenchmarkRunSpec;
 import io.isobench.operator.api.targets.TargetProfiles;
 import io.isobench.operator.config.OperatorConfig;
 import io.isobench.runner.cli.RunnerMain;
@@ -15,6 +16,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
@@ -102,5 +105,37 @@ class RunnerArgsContractTest {
         var parsed = new CommandLine(new RunnerMain()).parseArgs(client.toArray(String[]::new));
         assertThat(parsed.subcommand().matchedOptionValue("--noise-budget", "")).isEqualTo("500us");
         assertThat(parsed.subcommand().matchedOptionValue("--max-reruns", 0)).isEqualTo(3);
+    }
+
+    /**
+     * The argument file as the runner reads it (picocli's @file, which splits on whitespace, ends a word at a quote and
+     * takes '#' as a comment): header values holding each of them reach the runner's http command exactly as written.
+     */
+    @Test
+    void headerValuesReachTheRunnerThroughTheArgumentFileUnchanged(@TempDir Path dir) throws IOException {
+        BenchmarkRunSpec spec = Serialization.unmarshal("""
+                target:
+                  http:
+                    url: http://orders.team-a.svc/orders?q='1'
+                    headers:
+                      Authorization: "Bearer a  b"
+                      If-None-Match: 'W/"etag"'
+                      X-Path: 'C:\\dir\\ #1'
+                      X-Quote: "it's"
+                load: {mode: Closed, clients: [1]}
+                """, BenchmarkRunSpec.class);
+        Path file = dir.resolve("client.args");
+        Files.writeString(file, RunnerArgs.file(RunnerArgs.client(spec, CONFIG, "runs/p/", null)));
+
+        var parsed = new CommandLine(new RunnerMain()).parseArgs("@" + file);
+
+        assertThat(parsed.subcommand().matchedOptionValue("--url", ""))
+                .isEqualTo("http://orders.team-a.svc/orders?q='1'");
+        assertThat(parsed.subcommand().matchedOptionValue("--header", List.<String>of()))
+                .containsExactly(
+                        "Authorization: Bearer a  b",
+                        "If-None-Match: W/\"etag\"",
+                        "X-Path: C:\\dir\\ #1",
+                        "X-Quote: it's");
     }
 }

@@ -367,4 +367,92 @@ class RunnerWorkloadTest {
                                         .split(" "))
                         + "\n");
     }
+
+    @Test
+    void anHttpRunWritesItsBodyAndCaBesideTheArgumentsThatNameThemAndGetsNoServer() {
+        BenchmarkRun http = Runs.run(
+                "orders-post",
+                Instant.now(),
+                Serialization.unmarshal("""
+                        target:
+                          http:
+                            url: https://orders.team-a.svc:8443/orders?dry=1
+                            method: POST
+                            headers: {Content-Type: application/json, Authorization: "Bearer a b#c \\"d\\""}
+                            body: '{"sku": 42}'
+                            caPem: "-----BEGIN CERTIFICATE-----\\nMII=\\n-----END CERTIFICATE-----\\n"
+                            expectStatus: 201
+                            connections: 8
+                        load: {mode: Closed, clients: [1]}
+                        """, io.isobench.operator.api.BenchmarkRunSpec.class));
+        ResourcePlan plan = ResourcePlan.of(http.getSpec());
+        var pod = workload.clientJob(http, 1, "bench-1").getSpec().getTemplate().getSpec();
+        var files = workload.arguments(http, 1, "10.244.0.7:7000").getData();
+
+        assertThat(plan.twoPods()).as("no server pod").isFalse();
+        assertThat(plan.serverCpus()).isZero();
+        assertThat(plan.serverInClientContainer()).as("no server process").isFalse();
+        assertThat(pod.getInitContainers()).as("no server sidecar").isEmpty();
+        assertThat(files)
+                .doesNotContainKey(RunnerWorkload.SERVER_ARGS_FILE)
+                .containsEntry("http-body", "{\"sku\": 42}")
+                .containsEntry("http-ca.pem", "-----BEGIN CERTIFICATE-----\nMII=\n-----END CERTIFICATE-----\n");
+        assertThat(pod.getContainers()).singleElement().satisfies(client -> {
+            assertThat(client.getArgs()).containsExactly("@/etc/isobench/client.args");
+            assertThat(client.getVolumeMounts())
+                    .anySatisfy(m -> assertThat(m.getMountPath()).isEqualTo("/etc/isobench"));
+        });
+        assertThat(pod.getVolumes())
+                .anySatisfy(v -> assertThat(v.getConfigMap().getName())
+                        .as("the attempt's own ConfigMap, never one the run names")
+                        .isEqualTo(RunNames.args(http, 1)));
+        String prefix = "runs/team-a/orders-post/" + http.getMetadata().getUid() + "/attempt-1/client/";
+        assertThat(files.get(RunnerWorkload.CLIENT_ARGS_FILE))
+                .as("no --server-address (the url is the server), header values quoted for picocli's @file")
+                .isEqualTo("""
+                        http
+                        --mode
+                        closed
+                        --clients
+                        1
+                        --warmup
+                        5s
+                        --duration
+                        10s
+                        --repetitions
+                        3
+                        --probe-duration
+                        1s
+                        --url
+                        https://orders.team-a.svc:8443/orders?dry=1
+                        --method
+                        POST
+                        --header
+                        "Authorization: Bearer a b#c \\"d\\""
+                        --header
+                        "Content-Type: application/json"
+                        --body-file
+                        /etc/isobench/http-body
+                        --expect-status
+                        201
+                        --ca-file
+                        /etc/isobench/http-ca.pem
+                        --connections
+                        8
+                        --out
+                        /results/run
+                        --progress
+                        log
+                        --metrics-port
+                        9404
+                        --upload-endpoint
+                        http://minio.isobench-system:9000
+                        --upload-bucket
+                        isobench
+                        --upload-prefix
+                        %s
+                        --upload-deadline
+                        600s
+                        """.formatted(prefix));
+    }
 }

@@ -1,6 +1,7 @@
 package io.isobench.operator.api.targets;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -11,7 +12,10 @@ import java.util.OptionalInt;
  * runner's implementation (docs/architecture.md, "Adding a target").
  */
 public sealed interface TargetProfile
-        permits DispatchProfile, EchoProfile, RsocketProfile, HttpMockProfile, IpcProfile {
+        permits DispatchProfile, EchoProfile, RsocketProfile, HttpMockProfile, HttpProfile, IpcProfile {
+
+    /** Where the runner's containers find the files of the attempt's argument ConfigMap ({@link #clientFiles()}). */
+    String ARGUMENTS_DIR = "/etc/isobench";
 
     /** The runner's sub-command ({@code isobench-runner <name>}), also the run's target as its status and the site show it. */
     String runnerName();
@@ -34,6 +38,23 @@ public sealed interface TargetProfile
      */
     default Optional<String> endpoint() {
         return Optional.empty();
+    }
+
+    /**
+     * The host:port of the user's own server, for status.isolation.externalServer (the run is then never Isolated): the
+     * {@link #endpoint()}, or where a target that names its server otherwise (a URL) connects. Empty when it is ours.
+     */
+    default Optional<String> externalServer() {
+        return endpoint();
+    }
+
+    /**
+     * Files the client reads beside its arguments, by name: the operator writes them into the attempt's argument
+     * ConfigMap, mounted at {@link #ARGUMENTS_DIR}, and {@link #clientOptions()} names them there. Never a ConfigMap or
+     * Secret the run's author names: the runner pods live in the operator's namespace.
+     */
+    default Map<String, String> clientFiles() {
+        return Map.of();
     }
 
     /** The server, where only a client/server target can be meant (a server's arguments, its NetworkPolicy). */

@@ -3,6 +3,7 @@ package io.isobench.operator.api.targets;
 import io.isobench.operator.api.DispatchTargetSpec;
 import io.isobench.operator.api.EchoTargetSpec;
 import io.isobench.operator.api.HttpMockTargetSpec;
+import io.isobench.operator.api.HttpTargetSpec;
 import io.isobench.operator.api.IpcTargetSpec;
 import io.isobench.operator.api.RsocketTargetSpec;
 import io.isobench.operator.api.TargetSpec;
@@ -36,6 +37,8 @@ public final class TargetProfiles {
             new Entry<>("tcpEcho", TargetSpec::getTcpEcho, EchoTargetSpec::new, TcpEchoProfile::new),
             new Entry<>("rsocket", TargetSpec::getRsocket, RsocketTargetSpec::new, RsocketProfile::new),
             new Entry<>("httpMock", TargetSpec::getHttpMock, HttpMockTargetSpec::new, HttpMockProfile::new),
+            // url is required and has no default: this profile's client options need a spec that has one
+            new Entry<>("http", TargetSpec::getHttp, HttpTargetSpec::new, HttpProfile::new),
             new Entry<>("ipc", TargetSpec::getIpc, IpcTargetSpec::new, IpcProfile::new));
 
     private TargetProfiles() {}

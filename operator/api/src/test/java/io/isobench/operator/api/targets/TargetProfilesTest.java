@@ -64,7 +64,7 @@ class TargetProfilesTest {
         assertThatThrownBy(() -> TargetProfiles.of(new TargetSpec()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(
-                        "spec.target: set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, ipc; none is set");
+                        "spec.target: set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, http, ipc; none is set");
         assertThatThrownBy(() -> TargetProfiles.of(null)).hasMessageEndingWith("; none is set");
     }
 
@@ -75,7 +75,7 @@ class TargetProfilesTest {
         target.setTcpEcho(new EchoTargetSpec());
         assertThatThrownBy(() -> TargetProfiles.of(target))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("spec.target: set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, ipc; "
+                .hasMessage("spec.target: set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, http, ipc; "
                         + "[dispatch, tcpEcho] are set");
     }
 
