@@ -1595,12 +1595,16 @@ class OperatorIT {
         return run == null || run.getStatus() == null ? null : run.getStatus().getPhase();
     }
 
+    /** Until the run is in {@code phase} and the watch has seen it too, so the phase sequences asserted after are whole. */
     BenchmarkRun awaitPhase(String name, Phase phase) {
         await().atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(200))
                 .until(() -> {
                     BenchmarkRun r = get(name);
-                    return r != null && r.getStatus() != null && r.getStatus().getPhase() == phase;
+                    return r != null
+                            && r.getStatus() != null
+                            && r.getStatus().getPhase() == phase
+                            && phases.getOrDefault(name, List.of()).contains(phase);
                 });
         return get(name);
     }

@@ -1,5 +1,6 @@
 package io.isobench.operator.results;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -230,10 +231,10 @@ class BucketSitePublisherTest {
                 .as("the run was published")
                 .anySatisfy(o -> assertThat(o.key()).endsWith(RunNames.key(run) + "/summary.json"));
         for (var object : site) {
-            String text = new String(store.get(object.key()).orElseThrow(), java.nio.charset.StandardCharsets.UTF_8);
+            String text = new String(store.get(object.key()).orElseThrow(), UTF_8);
             assertThat(text).as(object.key()).doesNotContain("header-secret-7a1d", "body-secret-3e9f");
         }
-        var spec = Serialization.jsonMapper()
+        var spec = SUMMARY_JSON
                 .readTree(store.get("site/data/runs/" + RunNames.key(run) + "/summary.json")
                         .orElseThrow())
                 .path("spec")

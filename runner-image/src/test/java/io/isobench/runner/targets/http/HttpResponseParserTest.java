@@ -19,6 +19,7 @@ class HttpResponseParserTest {
     @SuppressWarnings("StringConcatToTextBlock")
     private static final String CHUNKED = "HTTP/1.1 200 OK\r\ntransfer-ENCODING: gzip, Chunked\r\n\r\n"
             + "4;name=value\r\nabcd\r\n1A\r\nabcdefghijklmnopqrstuvwxyz\r\n0\r\nX-Checksum: 1\r\nX-Other: 2\r\n\r\n";
+
     private static final String CONTINUE_THEN_FINAL =
             "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n" + FIXED;
     private static final String CLOSING = "HTTP/1.1 500 Oops\r\nconnection: Close\r\ncontent-length: 0\r\n\r\n";
