@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.net.ssl.SSLContext;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** http: any HTTP/1.1 server, named by URL, under load from the generator http-mock uses. */
@@ -79,12 +80,8 @@ final class HttpCommand extends TargetCommand {
             description = "https: trust only the CA certificate(s) in this PEM file instead of the JVM's trust store.")
     String caFile;
 
-    @Option(
-            names = "--connections",
-            paramLabel = "N",
-            description = "Open loop: keep-alive connections in the pool. Default: ${DEFAULT-VALUE}.",
-            defaultValue = "100")
-    int connections;
+    @Mixin
+    ConnectionPoolOptions pool;
 
     @Override
     Target target() {
@@ -108,7 +105,7 @@ final class HttpCommand extends TargetCommand {
             throw new UsageException("--expect-status '" + expectStatus
                     + "': must be a final status between 200 and 599 (1xx responses are skipped)");
         }
-        HttpMockCommand.validateConnections(connections);
+        int connections = pool.connections();
         HttpRequestSpec request = new HttpRequestSpec(method, endpoint, headers, body());
         return new HttpTarget(
                 new HttpClientSettings(

@@ -34,12 +34,8 @@ final class HttpMockCommand extends TargetCommand {
             defaultValue = MockServerHost.DEFAULT_PATH)
     String path;
 
-    @Option(
-            names = "--connections",
-            paramLabel = "N",
-            description = "Open loop: keep-alive connections in the pool. Default: ${DEFAULT-VALUE}.",
-            defaultValue = "100")
-    int connections;
+    @Mixin
+    ConnectionPoolOptions pool;
 
     @Option(
             names = "--max-log-entries",
@@ -58,15 +54,9 @@ final class HttpMockCommand extends TargetCommand {
     @Override
     Target target() {
         validatePath("--path", path);
-        validateConnections(connections);
+        int connections = pool.connections();
         validateServerOptions(maxLogEntries, serverThreads);
         return new HttpMockTarget(server.location(), path, connections, maxLogEntries, serverThreads);
-    }
-
-    static void validateConnections(int connections) {
-        if (connections < 1 || connections > 20_000) {
-            throw new UsageException("--connections '" + connections + "': must be between 1 and 20000");
-        }
     }
 
     static void validatePath(String option, String path) {

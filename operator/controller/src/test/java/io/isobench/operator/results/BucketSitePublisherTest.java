@@ -185,22 +185,7 @@ class BucketSitePublisherTest {
         run.getSpec().getRunner().setJvmOptions(java.util.List.of("-XX:+UseZGC", "-Ddb.password=jvm-secret-9b2e"));
         publisher.publish(run, Optional.empty());
 
-        var site = store.list("site/");
-        assertThat(site)
-                .as("the run was published")
-                .anySatisfy(o -> assertThat(o.key()).endsWith(RunNames.key(run) + "/summary.json"));
-        for (var object : site) {
-            String text = new String(store.get(object.key()).orElseThrow(), java.nio.charset.StandardCharsets.UTF_8);
-            assertThat(text)
-                    .as(object.key())
-                    .doesNotContain("env-secret-4f1c")
-                    .doesNotContain("jvm-secret-9b2e")
-                    .doesNotContain("UseZGC");
-        }
-        var spec = SUMMARY_JSON
-                .readTree(store.get("site/data/runs/" + RunNames.key(run) + "/summary.json")
-                        .orElseThrow())
-                .path("spec")
+        var spec = publishedSpecWithout(store, run, "env-secret-4f1c", "jvm-secret-9b2e", "UseZGC")
                 .path("runner");
         assertThat(spec.path("env").get(0).path("name").asText()).isEqualTo("API_TOKEN");
         assertThat(spec.path("jvmOptions")).as("how many, not what").hasSize(2);
@@ -226,22 +211,28 @@ class BucketSitePublisherTest {
         run.getSpec().setTarget(target);
         publisher.publish(run, Optional.empty());
 
+        var spec = publishedSpecWithout(store, run, "header-secret-7a1d", "body-secret-3e9f")
+                .path("target")
+                .path("http");
+        assertThat(spec.path("url").asText()).isEqualTo("http://orders.team-a.svc/orders");
+        assertThat(spec.path("headers").path("Authorization").asText()).isEqualTo("(not published)");
+    }
+
+    /** The published summary's spec, once no object of the site holds any of {@code secrets}. */
+    private static com.fasterxml.jackson.databind.JsonNode publishedSpecWithout(
+            LocalDirectoryStore store, BenchmarkRun run, String... secrets) throws Exception {
         var site = store.list("site/");
         assertThat(site)
                 .as("the run was published")
                 .anySatisfy(o -> assertThat(o.key()).endsWith(RunNames.key(run) + "/summary.json"));
         for (var object : site) {
             String text = new String(store.get(object.key()).orElseThrow(), UTF_8);
-            assertThat(text).as(object.key()).doesNotContain("header-secret-7a1d", "body-secret-3e9f");
+            assertThat(text).as(object.key()).doesNotContain(secrets);
         }
-        var spec = SUMMARY_JSON
+        return SUMMARY_JSON
                 .readTree(store.get("site/data/runs/" + RunNames.key(run) + "/summary.json")
                         .orElseThrow())
-                .path("spec")
-                .path("target")
-                .path("http");
-        assertThat(spec.path("url").asText()).isEqualTo("http://orders.team-a.svc/orders");
-        assertThat(spec.path("headers").path("Authorization").asText()).isEqualTo("(not published)");
+                .path("spec");
     }
 
     /** The chart's set-up job makes the operator's MinIO user after the operator starts: a refusal then is waited out. */
