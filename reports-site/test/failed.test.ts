@@ -3,7 +3,7 @@ import type { RunResult } from '../src/data/contract';
 import { sampledLatency } from '../src/format';
 import { stepPlan } from '../src/stats/comparability';
 import { repetitionRows } from '../src/views/repetitions';
-import { hgrmValueAt, parseHgrm } from './hgrm';
+import { hgrmValueAt, parseHgrm } from '../src/hdr/hgrm';
 import { fromRepository } from './repository';
 
 const SAMPLE = 'result-format/src/test/resources/io/isobench/result/samples/tcp-echo-connection-refused.json';
@@ -33,11 +33,11 @@ describe('a run that FAILed before its window', () => {
       '#[Mean    =        0.000, StdDeviation   =        0.000]\n' +
       '#[Max     =        0.000, Total count    =            0]\n' +
       '#[Buckets =           32, SubBuckets     =         2048]\n';
-    const table = parseHgrm(empty);
+    const table = parseHgrm(empty, 'empty.hgrm');
     expect(table.totalCount).toBe(0);
     expect(table.rows).toEqual([]);
     expect(hgrmValueAt(table, 50)).toBeNaN();
-    expect(() => parseHgrm(empty.replace('Total count    =            0', 'Total count    =            7'))).toThrow(
+    expect(() => parseHgrm(empty.replace('Total count    =            0', 'Total count    =            7'), 'empty.hgrm')).toThrow(
       'no percentile rows but a total count of 7',
     );
   });

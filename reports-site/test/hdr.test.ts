@@ -3,7 +3,7 @@ import type { RunResult } from '../src/data/contract';
 import { decodeHistogram } from '../src/hdr/decode';
 import { maxOf, mergeHistograms, valueAtPercentile } from '../src/hdr/histogram';
 import { parseHlog } from '../src/hdr/hlog';
-import { hgrmValueAt, parseHgrm } from './hgrm';
+import { hgrmValueAt, parseHgrm } from '../src/hdr/hgrm';
 import { FIXTURE_RUN, fromRepository } from './repository';
 
 const result = JSON.parse(fromRepository(`${FIXTURE_RUN}result.json`)) as RunResult;
@@ -23,7 +23,7 @@ describe('histograms from a real runner run', () => {
   });
 
   it('reads the .hgrm percentile table (µs) like the HdrHistogram plotter', () => {
-    const table = parseHgrm(fromRepository(FIXTURE_RUN + step.merged.files!.hgrm!));
+    const table = parseHgrm(fromRepository(FIXTURE_RUN + step.merged.files!.hgrm!), step.merged.files!.hgrm!);
     expect(table.rows.length).toBeGreaterThan(10);
     const p50 = hgrmValueAt(table, 50);
     expect(Math.abs(p50 - step.merged.latency.p50) / step.merged.latency.p50).toBeLessThan(0.01);
