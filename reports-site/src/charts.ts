@@ -2,13 +2,35 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { latency } from './format';
 
-const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22'];
+// Okabe and Ito's colours, told apart with the common colour blindnesses (their yellow left out: unreadable on white)
+const PALETTE = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9', '#000000', '#8c564b', '#7f7f7f', '#bcbd22'];
+
+/** Dash patterns (canvas and SVG) with the CSS border style a legend marker can show for each: lines apart in grey too. */
+const DASHES: ReadonlyArray<{ dash: number[] | undefined; border: string }> = [
+  { dash: undefined, border: 'solid' },
+  { dash: [8, 4], border: 'dashed' },
+  { dash: [2, 3], border: 'dotted' },
+  { dash: [12, 3, 3, 3], border: 'double' },
+];
+
+export interface LineStyle {
+  stroke: string;
+  dash: number[] | undefined;
+  border: string;
+}
+
+/** The i-th line's colour and dash: a colour of its own for ten lines, and the dash varies first, so neighbours differ in grey. */
+export function lineStyle(i: number, dashed = true): LineStyle {
+  const d = dashed ? DASHES[i % DASHES.length] : DASHES[0];
+  return { stroke: PALETTE[i % PALETTE.length], ...d };
+}
 
 export interface Line {
   label: string;
   x: number[];
   y: number[];
-  dash?: boolean;
+  /** true: the one dash of a knee chart's p99; a pattern: given by lineStyle */
+  dash?: boolean | number[];
   /** points without a line between them (runs shown but not part of the trend) */
   pointsOnly?: boolean;
 }
@@ -34,6 +56,12 @@ function chart(
   yLog: boolean,
   extra: Partial<uPlot.Options> = {},
 ): uPlot {
+  const dashOf = (l: Line) => (Array.isArray(l.dash) ? l.dash : l.dash ? [6, 4] : undefined);
+  // a marker is a CSS border: the style of the pattern the line is drawn with (any other pattern shows as dashed)
+  const border = (l: Line | undefined) => {
+    const dash = l && dashOf(l);
+    return dash ? (DASHES.find((d) => String(d.dash) === String(dash))?.border ?? 'dashed') : 'solid';
+  };
   const width = Math.max(320, Math.min(960, target.clientWidth || 900));
   return new uPlot(
     {
@@ -48,14 +76,15 @@ function chart(
           label: l.label,
           stroke: PALETTE[i % PALETTE.length],
           width: 1.5,
-          dash: l.dash ? [6, 4] : undefined,
+          dash: dashOf(l),
           spanGaps: true,
           points: l.pointsOnly ? { show: true, size: 7, stroke: PALETTE[i % PALETTE.length], fill: '#fff' } : undefined,
           paths: l.pointsOnly ? () => null : undefined,
           value: (_u: uPlot, v: number | null) => (v == null ? '–' : latency(v)),
         })),
       ],
-      legend: { live: true },
+      // the legend's marker shows each line's dash as well as its colour
+      legend: { live: true, markers: { width: 3, dash: (_u: uPlot, i: number) => border(lines[i - 1]) } },
       ...extra,
     },
     align(lines),
@@ -63,18 +92,26 @@ function chart(
   );
 }
 
-/** The HdrHistogram plotter's view: latency against percentile on a log 1/(1−p) axis. */
+/** A tick of the plotter's x axis: 1/(1−p) written as the percentile (10 → 90%, 1000 → 99.9%). */
+export function percentileLabel(inverse: number): string {
+  const p = 100 - 100 / inverse;
+  const nines = Math.round(Math.log10(inverse));
+  return `${p.toFixed(Math.max(0, nines - 2))}%`;
+}
+
+export const PERCENTILE_AXIS = 'percentile (log 1/(1−p))';
+
+/**
+ * The HdrHistogram plotter's view: latency against percentile on a log 1/(1−p) axis. Lines are styled by lineStyle
+ * (colour and dash each), so several variants on one chart stay apart in the legend, in grey and for colour-blind readers.
+ */
 export function percentileChart(target: HTMLElement, title: string, lines: Line[]): uPlot {
-  const label = (inverse: number) => {
-    const p = 100 - 100 / inverse;
-    const nines = Math.round(Math.log10(inverse));
-    return `${p.toFixed(Math.max(0, nines - 2))}%`;
-  };
+  const styled = lines.map((l, i) => ({ ...l, dash: lineStyle(i).dash ?? false }));
   return chart(
     target,
     title,
-    lines,
-    { label: 'percentile (log 1/(1−p))', values: (_u, vals) => vals.map((v) => (v == null ? '' : label(v))) },
+    styled,
+    { label: PERCENTILE_AXIS, values: (_u, vals) => vals.map((v) => (v == null ? '' : percentileLabel(v))) },
     { time: false, distr: 3 },
     true,
   );

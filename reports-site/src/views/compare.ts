@@ -1,4 +1,4 @@
-import { percentileChart, type Line } from '../charts';
+import type { Line } from '../charts';
 import type { References } from '../data/contract';
 import { fetchVersionedJson } from '../data/load-json';
 import { el, errorBox, section, table } from '../dom';
@@ -6,6 +6,7 @@ import { latency, rate, ratio } from '../format';
 import { comparable, differences, isolationText, stepLabel, stepPlan, type Difference } from '../stats/comparability';
 import { ALPHA, CONFIDENCE, decide, DEFAULT_THRESHOLD, type PercentileVerdict } from '../stats/decision';
 import { COMPARED_PERCENTILES, percentileSamples } from '../stats/samples';
+import { percentilePanel } from './percentile-panel';
 import { distributionLine, loadRun, type LoadedRun } from './run';
 
 export async function renderCompare(app: HTMLElement, keys: string[]): Promise<void> {
@@ -52,7 +53,7 @@ export async function renderCompare(app: HTMLElement, keys: string[]): Promise<v
   );
   if (common.length) {
     const pick = el('select', { 'aria-label': 'step to overlay' }, ...common.map((id) => el('option', { value: id }, id)));
-    const holder = el('div', { class: 'chart' });
+    const holder = el('div');
     const draw = () => {
       holder.replaceChildren();
       const lines = runs
@@ -63,7 +64,7 @@ export async function renderCompare(app: HTMLElement, keys: string[]): Promise<v
           ),
         )
         .filter((l): l is Line => l !== null);
-      if (lines.length) percentileChart(holder, `${pick.value}: overlaid distributions`, lines);
+      if (lines.length) percentilePanel(holder, `${pick.value}: overlaid distributions`, lines);
     };
     pick.addEventListener('change', draw);
     app.append(section('Distributions', pick, holder));

@@ -1,4 +1,4 @@
-import { percentileChart, kneeChart, timelineChart, type Line } from '../charts';
+import { kneeChart, timelineChart, type Line } from '../charts';
 import { stepsByLoad } from './step-groups';
 import type { RunResult, RunSummary, StepResult } from '../data/contract';
 import { fetchText, fetchVersionedJson } from '../data/load-json';
@@ -11,6 +11,7 @@ import { valueAtPercentile, maxOf } from '../hdr/histogram';
 import { percentileCurve, percentileRows } from '../hdr/percentile-rows';
 import { verdictClass } from '../verdict';
 import { isolation } from './list';
+import { percentilePanel } from './percentile-panel';
 import { repetitionRows } from './repetitions';
 import { isStreamsStep, streamsRows } from './streams';
 
@@ -74,6 +75,12 @@ export function stepTable(steps: StepResult[]): HTMLTableElement {
 function verdict(s: StepResult): HTMLElement {
   const reason = s.reason && s.reason.length > 90 ? `${s.reason.slice(0, 90)}…` : s.reason;
   return el('span', { class: verdictClass(s.verdict), title: s.reason ?? '' }, s.verdict + (reason ? ` — ${reason}` : ''));
+}
+
+/** A variant's name in a chart's legend, with its verdict unless OK: a FAIL or INCONCLUSIVE line is drawn, never taken for a result. */
+export function variantLabel(s: StepResult, target: string): string {
+  const name = s.variant ?? target;
+  return s.verdict === 'OK' ? name : `${name} — ${s.verdict}`;
 }
 
 export function distributionLine(label: string, base64: string | undefined): Line | null {
@@ -233,18 +240,16 @@ export async function renderRun(app: HTMLElement, key: string): Promise<void> {
   const charts = el('div', { class: 'charts' });
   app.append(section('Percentile distribution', charts));
   for (const [label, steps] of stepsByLoad(result)) {
-    const holder = el('div', { class: 'chart' });
-    charts.append(holder);
     try {
       // a step that measured nothing (FAILed before its window) has no distribution to draw
       const lines = steps
         .filter((s) => s.merged.latency.count > 0)
-        .map((s) => distributionLine(s.variant ?? result.target, s.merged.histogram))
+        .map((s) => distributionLine(variantLabel(s, result.target), s.merged.histogram))
         .filter((l): l is Line => l !== null);
-      if (lines.length) percentileChart(holder, `${label}: latency by percentile (one line per variant)`, lines);
-      else holder.append(el('p', { class: 'muted' }, `${label}: no samples — nothing was measured (the verdict says why)`));
+      if (lines.length) percentilePanel(charts, `${label}: latency by percentile (one line per variant)`, lines);
+      else charts.append(el('p', { class: 'muted' }, `${label}: no samples — nothing was measured (the verdict says why)`));
     } catch (e) {
-      holder.append(errorBox(`distribution at ${label}`, e));
+      charts.append(errorBox(`distribution at ${label}`, e));
     }
   }
 
