@@ -127,6 +127,27 @@ await check('a hostile file name and hostile contents stay text', async () => {
   assert.equal(await page.evaluate(() => window.__xss), undefined, 'no script ran');
 });
 
+await check('a file too large to be an .hgrm, or of no samples, is refused with its name; a 0 µs row still draws', async () => {
+  await pick('huge.hgrm', 'x'.repeat(4 * 1024 * 1024 + 1));
+  await page.waitForFunction(() => document.querySelector('.chart.percentile .error')?.textContent.includes('huge.hgrm'));
+  assert.equal(
+    await page.textContent(`${first} >> .error`),
+    'huge.hgrm: 4194305 bytes, more than the 4194304 an .hgrm percentile table can hold here',
+  );
+  const empty = hgrm.split('\n').filter((l) => l.startsWith('#') || l.includes('Value'));
+  await pick('empty.hgrm', empty.join('\n').replace(/Total count {4}= +\d+/, 'Total count    =            0'));
+  await page.waitForFunction(() => document.querySelector('.chart.percentile .error')?.textContent.includes('empty.hgrm'));
+  assert.equal(await page.textContent(`${first} >> .error`), 'empty.hgrm: a table of no samples, nothing to draw');
+  // a reader's file in ms (or a clock's 0) writes 0.000: a log axis has no 0, so it sits at the floor (1 ns)
+  await pick('zero.hgrm', hgrm.replace(/^( +)\d+\.\d+( 0\.0+ )/m, '$10.000$2'));
+  await page.waitForFunction(() => document.querySelectorAll('.chart.percentile:first-of-type .u-legend .u-series').length === 8);
+  await page.waitForTimeout(300);
+  const { bytes } = await download('SVG');
+  const d = /<path class="line" d="([^"]+)"[^>]*>(?![\s\S]*<path class="line")/.exec(bytes.toString('utf8'))[1];
+  assert.doesNotMatch(d, /NaN|Infinity/, 'the 0 µs line has only finite points');
+  assert.equal((await legend()).at(-1), 'zero.hgrm (your file)');
+});
+
 await check('the SVG export is a self-contained SVG with every line, its legend and its styles', async () => {
   const { name, bytes } = await download('SVG');
   assert.match(name, /^[a-z0-9-]+\.svg$/);
@@ -158,8 +179,9 @@ await check('the SVG export is a self-contained SVG with every line, its legend 
     'my-run.hgrm (your file)',
     'dropped.hgrm (your file)',
     `${HOSTILE_NAME} (your file)`,
+    'zero.hgrm (your file)',
   ]);
-  assert.equal(svg.lines.length, 6, 'a line per legend entry');
+  assert.equal(svg.lines.length, 7, 'a line per legend entry');
   assert.equal(new Set(svg.lines.slice(0, 3)).size, 3, `distinct styles: ${svg.lines}`);
   assert.ok(
     svg.points.every((n) => n > 20),
