@@ -16,13 +16,11 @@ const DASHES: ReadonlyArray<{ dash: number[] | undefined; border: string }> = [
 export interface LineStyle {
   stroke: string;
   dash: number[] | undefined;
-  border: string;
 }
 
-/** The i-th line's colour and dash: a colour of its own for ten lines, and the dash varies first, so neighbours differ in grey. */
-export function lineStyle(i: number, dashed = true): LineStyle {
-  const d = dashed ? DASHES[i % DASHES.length] : DASHES[0];
-  return { stroke: PALETTE[i % PALETTE.length], ...d };
+/** The i-th line's colour (one of ten) and dash (one of four): neighbouring lines differ in both, so in grey too. */
+export function lineStyle(i: number): LineStyle {
+  return { stroke: PALETTE[i % PALETTE.length], dash: DASHES[i % DASHES.length].dash };
 }
 
 export interface Line {
@@ -74,11 +72,11 @@ function chart(
         {},
         ...lines.map((l, i) => ({
           label: l.label,
-          stroke: PALETTE[i % PALETTE.length],
+          stroke: lineStyle(i).stroke,
           width: 1.5,
           dash: dashOf(l),
           spanGaps: true,
-          points: l.pointsOnly ? { show: true, size: 7, stroke: PALETTE[i % PALETTE.length], fill: '#fff' } : undefined,
+          points: l.pointsOnly ? { show: true, size: 7, stroke: lineStyle(i).stroke, fill: '#fff' } : undefined,
           paths: l.pointsOnly ? () => null : undefined,
           value: (_u: uPlot, v: number | null) => (v == null ? '–' : latency(v)),
         })),
