@@ -16,6 +16,8 @@ need node nodejs
 need npm npm
 need chromium chromium
 need prometheus prometheus
+# the http target's tests run against servers no one here wrote: Debian's nginx (and Python's http.server)
+[ -x /usr/sbin/nginx ] || missing+=(nginx)
 # images: pushed to a registry without a daemon (make images-push); the e2e pulls them from a local registry
 need skopeo skopeo
 need docker-registry docker-registry

@@ -26,6 +26,10 @@ import io.fabric8.generator.annotation.ValidationRule;
         fieldPath = ".placement.topology",
         message = "ipc shares memory between two processes of one pod: topology must be SamePod")
 @ValidationRule(
+        value = "!has(self.target.plugin) || self.placement.topology == 'SamePod'",
+        fieldPath = ".placement.topology",
+        message = "a plugin target runs in the client's container, no server: topology must be SamePod")
+@ValidationRule(
         value =
                 "!has(self.placement.server) || has(self.target.udpEcho) || has(self.target.tcpEcho) || has(self.target.rsocket) || has(self.target.httpMock)",
         fieldPath = ".placement.server",

@@ -12,8 +12,8 @@ import io.fabric8.generator.annotation.ValidationRule;
 @ValidationRule(
         value = "(has(self.dispatch) ? 1 : 0) + (has(self.udpEcho) ? 1 : 0) + (has(self.tcpEcho) ? 1 : 0)"
                 + " + (has(self.rsocket) ? 1 : 0) + (has(self.httpMock) ? 1 : 0) + (has(self.http) ? 1 : 0)"
-                + " + (has(self.ipc) ? 1 : 0) == 1",
-        message = "set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, http, ipc")
+                + " + (has(self.ipc) ? 1 : 0) + (has(self.plugin) ? 1 : 0) == 1",
+        message = "set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, http, ipc, plugin")
 public class TargetSpec {
 
     @JsonPropertyDescription(
@@ -43,6 +43,11 @@ public class TargetSpec {
     @JsonPropertyDescription(
             "Serialized order messages between two processes over shared memory (Chronicle Queue; the Chronicle Services write-up).")
     private IpcTargetSpec ipc;
+
+    @JsonPropertyDescription(
+            "Your own code: a target of the harness SPI found by name among the runner image's plugins (docs/target-spi.md);"
+                    + " measured in the client's container, no server.")
+    private PluginTargetSpec plugin;
 
     public DispatchTargetSpec getDispatch() {
         return dispatch;
@@ -98,5 +103,13 @@ public class TargetSpec {
 
     public void setIpc(IpcTargetSpec ipc) {
         this.ipc = ipc;
+    }
+
+    public PluginTargetSpec getPlugin() {
+        return plugin;
+    }
+
+    public void setPlugin(PluginTargetSpec plugin) {
+        this.plugin = plugin;
     }
 }

@@ -13,6 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -99,7 +101,7 @@ class AdmissionIT {
                         "two targets",
                         s -> at(s, "target", "tcpEcho"),
                         "spec.target",
-                        "set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, http, ipc"),
+                        "set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, http, ipc, plugin"),
                 invalid(
                         "no target set",
                         s -> s.put("target", new LinkedHashMap<>()),
@@ -444,6 +446,7 @@ class AdmissionIT {
         cases.addAll(caps());
         cases.addAll(badTolerations());
         cases.addAll(badHttp());
+        cases.addAll(badPlugin());
         return cases.stream();
     }
 
@@ -746,6 +749,53 @@ class AdmissionIT {
                         "the server is target.http.url (http://api.team-a:8080/), not placed by isobench"));
     }
 
+    static List<Arguments> badPlugin() {
+        return List.of(
+                invalid("a plugin without a name", plugin(Map.of()), "spec.target.plugin.name", "Required value"),
+                invalid(
+                        "a plugin named as a built-in target",
+                        plugin(Map.of("name", "tcp-echo")),
+                        "spec.target.plugin.name",
+                        "is tcp-echo, a built-in target: set that target's own field of spec.target"),
+                invalid(
+                        "a plugin name with upper case",
+                        plugin(Map.of("name", "OrderCodec")),
+                        "spec.target.plugin.name",
+                        "should match"),
+                invalid(
+                        "a plugin option key with '='",
+                        plugin(Map.of("name", "order-codec", "options", Map.of("size=1", "2"))),
+                        "spec.target.plugin.options",
+                        "option size=1: the key is a letter"),
+                invalid(
+                        "a plugin option value with a line break",
+                        plugin(Map.of("name", "order-codec", "options", Map.of("format", "sbe\n--out=/etc"))),
+                        "spec.target.plugin.options",
+                        "option format: the value must be text without control characters"),
+                invalid(
+                        "a plugin option value above 1024 characters",
+                        plugin(Map.of("name", "order-codec", "options", Map.of("format", "x".repeat(1025)))),
+                        "spec.target.plugin.options",
+                        "may not be more than 1024"),
+                invalid(
+                        "a plugin on separate nodes",
+                        plugin(Map.of("name", "order-codec"))
+                                .andThen(s -> at(s, "placement").put("topology", "SeparateNodes")),
+                        "spec.placement.topology",
+                        "a plugin target runs in the client's container, no server: topology must be SamePod"),
+                invalid(
+                        "placement.server with a plugin",
+                        plugin(Map.of("name", "order-codec"))
+                                .andThen(s -> at(s, "placement", "server").put("cpus", 1)),
+                        "spec.placement.server",
+                        "only client/server targets"));
+    }
+
+    /** The plugin target alone, with these options. */
+    static Consumer<Map<String, Object>> plugin(Map<String, Object> options) {
+        return s -> s.put("target", Map.of("plugin", options));
+    }
+
     /** The http target alone, with these options. */
     static Consumer<Map<String, Object>> http(Map<String, Object> options) {
         return s -> s.put("target", Map.of("http", options));
@@ -832,6 +882,16 @@ class AdmissionIT {
                                 "expectStatus",
                                 599))),
                 Arguments.of("an http GET at a Service", http(Map.of("url", "http://orders.team-a.svc"))),
+                Arguments.of(
+                        "a plugin with 32 options of 1024 characters each",
+                        plugin(Map.of(
+                                "name",
+                                "a".repeat(63),
+                                "options",
+                                IntStream.range(0, 32)
+                                        .boxed()
+                                        .collect(Collectors.toMap(
+                                                i -> "option-" + i, i -> "é x\"'#".repeat(170) + "abcd"))))),
                 Arguments.of("1Ki of memory", (Consumer<Map<String, Object>>)
                         s -> at(s, "placement", "client").put("memory", "1Ki")),
                 Arguments.of("well-formed tolerations", (Consumer<Map<String, Object>>) s -> at(s, "placement")

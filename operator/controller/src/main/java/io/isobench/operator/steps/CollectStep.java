@@ -169,7 +169,7 @@ public final class CollectStep implements ReconcileStep {
     /** The result's steps for status; refuses (IllegalArgumentException) a result of another target. */
     private static List<StepStatus> steps(BenchmarkRun run, RunResult result) {
         return StatusFromResult.steps(
-                result, TargetProfiles.of(run.getSpec().getTarget()).runnerName());
+                result, TargetProfiles.of(run.getSpec().getTarget()).targetName());
     }
 
     private static Outcome invalid(RunContext ctx, String key, Exception e) {

@@ -36,7 +36,7 @@ public final class ValidateStep implements ReconcileStep {
             return invalid(ctx, e.getMessage(), e.getMessage());
         }
         ResourcePlan plan = ResourcePlan.of(spec);
-        status.setTarget(target.runnerName());
+        status.setTarget(target.targetName());
         status.setAttempts(1);
         ctx.condition(
                 CrdConstants.CONDITION_ACCEPTED,

@@ -8,6 +8,7 @@ import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.EchoTargetSpec;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.PlacementSpec;
+import io.isobench.operator.api.PluginTargetSpec;
 import io.isobench.operator.api.TargetSpec;
 import io.isobench.operator.status.Conditions;
 import io.isobench.operator.stepcontract.RunContext;
@@ -33,12 +34,26 @@ class ValidateStepTest {
     }
 
     @Test
+    void aPluginRunsTargetIsThePluginsNameNotTheRunnersSubCommand() {
+        BenchmarkRun run = Runs.dispatch("mine", now);
+        var plugin = new PluginTargetSpec();
+        plugin.setName("order-codec");
+        var target = new TargetSpec();
+        target.setPlugin(plugin);
+        run.getSpec().setTarget(target);
+        RunContext ctx = cluster.context(run, now);
+        new ValidateStep().apply(ctx);
+        assertThat(ctx.phase()).isEqualTo(Phase.Queued);
+        assertThat(ctx.status().getTarget()).isEqualTo("order-codec");
+    }
+
+    @Test
     void aRunWithNoTargetFailsAsAnInvalidSpecNamingTheField() {
         BenchmarkRun run = Runs.dispatch("none", now);
         run.getSpec().setTarget(new TargetSpec());
         assertInvalid(
                 run,
-                "spec.target: set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, http, ipc; none is set");
+                "spec.target: set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, http, ipc, plugin; none is set");
     }
 
     @Test
@@ -47,7 +62,7 @@ class ValidateStepTest {
         run.getSpec().getTarget().setUdpEcho(new EchoTargetSpec());
         assertInvalid(
                 run,
-                "spec.target: set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, http, ipc; [dispatch, udpEcho] are set");
+                "spec.target: set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, http, ipc, plugin; [dispatch, udpEcho] are set");
     }
 
     private void assertInvalid(BenchmarkRun run, String message) {

@@ -12,13 +12,21 @@ import java.util.OptionalInt;
  * runner's implementation (docs/architecture.md, "Adding a target").
  */
 public sealed interface TargetProfile
-        permits DispatchProfile, EchoProfile, RsocketProfile, HttpMockProfile, HttpProfile, IpcProfile {
+        permits DispatchProfile, EchoProfile, RsocketProfile, HttpMockProfile, HttpProfile, IpcProfile, PluginProfile {
 
     /** Where the runner's containers find the files of the attempt's argument ConfigMap ({@link #clientFiles()}). */
     String ARGUMENTS_DIR = "/etc/isobench";
 
-    /** The runner's sub-command ({@code isobench-runner <name>}), also the run's target as its status and the site show it. */
+    /** The runner's sub-command ({@code isobench-runner <name>}). */
     String runnerName();
+
+    /**
+     * The run's target as result.json, the status and the site name it: the sub-command, except for a plugin, which is
+     * its own name.
+     */
+    default String targetName() {
+        return runnerName();
+    }
 
     /** The client's options for this target, from the spec; the load, output and upload options are every target's. */
     List<String> clientOptions();

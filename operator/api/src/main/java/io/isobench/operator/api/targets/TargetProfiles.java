@@ -5,6 +5,7 @@ import io.isobench.operator.api.EchoTargetSpec;
 import io.isobench.operator.api.HttpMockTargetSpec;
 import io.isobench.operator.api.HttpTargetSpec;
 import io.isobench.operator.api.IpcTargetSpec;
+import io.isobench.operator.api.PluginTargetSpec;
 import io.isobench.operator.api.RsocketTargetSpec;
 import io.isobench.operator.api.TargetSpec;
 import java.util.List;
@@ -39,7 +40,9 @@ public final class TargetProfiles {
             new Entry<>("httpMock", TargetSpec::getHttpMock, HttpMockTargetSpec::new, HttpMockProfile::new),
             // url is required and has no default: this profile's client options need a spec that has one
             new Entry<>("http", TargetSpec::getHttp, HttpTargetSpec::new, HttpProfile::new),
-            new Entry<>("ipc", TargetSpec::getIpc, IpcTargetSpec::new, IpcProfile::new));
+            new Entry<>("ipc", TargetSpec::getIpc, IpcTargetSpec::new, IpcProfile::new),
+            // name is required and has no default, as http's url
+            new Entry<>("plugin", TargetSpec::getPlugin, PluginTargetSpec::new, PluginProfile::new));
 
     private TargetProfiles() {}
 

@@ -6,11 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabric8.generator.annotation.ValidationRule;
 import io.isobench.operator.api.DispatchTargetSpec;
 import io.isobench.operator.api.EchoTargetSpec;
+import io.isobench.operator.api.PluginTargetSpec;
 import io.isobench.operator.api.TargetSpec;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -60,11 +62,57 @@ class TargetProfilesTest {
     }
 
     @Test
+    void aPluginMayNotTakeTheNameOfAnyBuiltInTarget() {
+        List<String> builtIn = TargetProfiles.withDefaults().stream()
+                .filter(p -> !(p instanceof PluginProfile))
+                .map(TargetProfile::runnerName)
+                .toList();
+        List<String> refused = Pattern.compile("'([a-z-]+)'")
+                .matcher(PluginTargetSpec.BUILT_IN)
+                .results()
+                .map(m -> m.group(1))
+                .toList();
+        assertThat(refused)
+                .as("the CRD's list of names a plugin may not take (PluginTargetSpec.BUILT_IN)")
+                .containsExactlyElementsOf(builtIn);
+    }
+
+    @Test
+    void aPluginIsRunByNameWithItsOptionsInKeyOrderAndNamedByItsOwnName() {
+        var spec = new PluginTargetSpec();
+        spec.setName("order-codec");
+        var options = new LinkedHashMap<String, String>();
+        options.put("size", "256");
+        options.put("format", "sbe v2");
+        spec.setOptions(options);
+        var target = new TargetSpec();
+        target.setPlugin(spec);
+
+        TargetProfile profile = TargetProfiles.of(target);
+
+        assertThat(profile.runnerName()).isEqualTo("plugin");
+        assertThat(profile.targetName()).isEqualTo("order-codec");
+        assertThat(profile.clientOptions())
+                .containsExactly("--name", "order-codec", "--option", "format=sbe v2", "--option", "size=256");
+        assertThat(profile.server()).isEmpty();
+        assertThat(profile.externalServer()).isEmpty();
+    }
+
+    @Test
+    void everyBuiltInTargetIsNamedByItsRunnerSubCommand() {
+        for (TargetProfile profile : TargetProfiles.withDefaults()) {
+            if (!(profile instanceof PluginProfile)) {
+                assertThat(profile.targetName()).isEqualTo(profile.runnerName());
+            }
+        }
+    }
+
+    @Test
     void noTargetSetIsRefusedNamingTheFieldAndEveryChoice() {
         assertThatThrownBy(() -> TargetProfiles.of(new TargetSpec()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(
-                        "spec.target: set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, http, ipc; none is set");
+                        "spec.target: set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, http, ipc, plugin; none is set");
         assertThatThrownBy(() -> TargetProfiles.of(null)).hasMessageEndingWith("; none is set");
     }
 
@@ -75,8 +123,9 @@ class TargetProfilesTest {
         target.setTcpEcho(new EchoTargetSpec());
         assertThatThrownBy(() -> TargetProfiles.of(target))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("spec.target: set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, http, ipc; "
-                        + "[dispatch, tcpEcho] are set");
+                .hasMessage(
+                        "spec.target: set exactly one of dispatch, udpEcho, tcpEcho, rsocket, httpMock, http, ipc, plugin; "
+                                + "[dispatch, tcpEcho] are set");
     }
 
     @Test
