@@ -7,11 +7,11 @@
 # the three closed loop in a random order, then ours and h2load open loop at OPEN_FACTOR (default 1.25) times the better
 # peer's closed-loop req/s of that round (a rate above every generator's saturation: who keeps the most of it); the
 # summary is the median of the per-round ratios ours / the better peer. nginx's worker CPU during each wrk run shows
-# whether the server was the limit. Rewrites the http-peers section of BENCHMARKS.md. SECONDS_PER_RUN (default 5),
-# CLIENTS (default 10,50,150,500); the defaults take about 8 minutes.
+# whether the server was the limit. Rewrites the http-peers section of BENCHMARKS.md. SECONDS_PER_RUN (default 4),
+# CLIENTS (default 10,50,150,500); the defaults take 8–10 minutes (ours starts a JVM per run: slower on a loaded machine).
 set -euo pipefail
 out=${1:-out/bench}
-secs=${SECONDS_PER_RUN:-5}
+secs=${SECONDS_PER_RUN:-4}
 rounds=${ROUNDS:-3}
 clients=${CLIENTS:-10,50,150,500}
 open_factor=${OPEN_FACTOR:-1.25}
@@ -109,7 +109,7 @@ for n in ${clients//,/ }; do
           ours) read -r got[open_ours] got[open_verdict] < <(ours_run "$n" "$offered") ;;
         esac
       done
-      o=$(python3 -c "import sys; o,h=map(float,sys.argv[1:3]); print('%.2f' % (o/h))" "${got[open_ours]}" "${got[open_h2load]}")
+      o=$(python3 -c "import sys; o,h=map(float,sys.argv[1:3]); print('%.2f' % (o/h) if h > 0 else 'nan')" "${got[open_ours]}" "${got[open_h2load]}")
       open_ratios+=("$o")
       open_rows+=("| $n | $round | $(rps "$offered") | ${open_order// / → } | $(rps "${got[open_h2load]}") | $(rps "${got[open_ours]}") (${got[open_verdict]}) | ${o}× |")
     fi
@@ -137,8 +137,8 @@ done
   echo "\`isobench-runner http --url URL --mode closed --clients N\` (2 s warm-up excluded, as h2load's \`--warm-up-time=2\`). Open loop at"
   echo "${open_factor}× the round's better closed-loop figure (above every generator's saturation): ours \`--mode open --rates R --connections N\`"
   echo "(each request timed from its intended send time; it FAILs on rate when it cannot keep up) and \`h2load --rps R/N\`; the"
-  echo "figure is what each achieved. nginx CPU: its worker's share of CPU 1 during the wrk run (well under 100 %: nginx was"
-  echo "not the limit). $(nproc) CPUs shared with other work, $(uname -r). Goal: ours ≥ 1.00× the better peer at every N."
+  echo "figure is what each achieved. nginx CPU: its worker's share of CPU 1 during the wrk run (near 100 % would make nginx,"
+  echo "not the generators, the limit). $(nproc) CPUs shared with other work, $(uname -r). Goal: ours ≥ 1.00× the better peer at every N."
   echo
   echo "| connections | closed loop: median of per-round ratios (ours / better peer) | range | rounds ≥ 1.00× | open loop: median ratio ours / h2load achieved | nginx CPU during wrk (median) |"
   echo "|---|---|---|---|---|---|"
