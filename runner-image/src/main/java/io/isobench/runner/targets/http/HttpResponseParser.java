@@ -5,8 +5,9 @@ import java.nio.ByteBuffer;
 
 /**
  * Reads one HTTP/1.1 response at a time from whatever bytes arrive: split anywhere across reads, or followed by
- * the next one in the same read. A byte-at-a-time state machine over primitives (bodies are skipped in bulk), so
- * parsing allocates nothing; only a response it cannot read allocates, for the exception that names why.
+ * the next one in the same read. A state machine over primitives, byte by byte where a byte decides something (status
+ * digits, the fields we read, line ends) and in runs elsewhere (bodies, names, other fields' values), so parsing
+ * allocates nothing; only a response it cannot read allocates, for the exception that names why.
  *
  * <p>Body length as RFC 9112 section 6.3 decides it: none for HEAD, 1xx, 204 and 304; chunked when chunked is the last
  * transfer coding (chunk extensions and trailers skipped); else Content-Length; else until the server closes.
@@ -137,6 +138,11 @@ final class HttpResponseParser {
                     received -= in.remaining();
                     return Result.COMPLETE;
                 }
+                case STATUS_LINE, HEADER_LINE, TRAILER_LINE -> {
+                    if (!inBulk(in)) {
+                        onHeadByte(in.get());
+                    }
+                }
                 default -> onByte(in.get());
             }
         }
@@ -187,6 +193,50 @@ final class HttpResponseParser {
             }
             default -> throw new IllegalStateException("no byte-wise parsing in " + state);
         }
+    }
+
+    /**
+     * Takes in one loop the run of head bytes up to the next one that decides something — a line's end, a header name's
+     * colon — where nothing but counting and (for a name) collecting happens: the reason phrase, a name, the value of a
+     * field we do not read, a trailer line. The per-byte path costs a few dispatches per byte and most of a response's
+     * head is such runs (nginx's 150-byte answer: its Server, Date and Content-Type values and every name).
+     *
+     * @return false when the next byte needs the per-byte path
+     */
+    private boolean inBulk(ByteBuffer in) throws IOException {
+        int from = in.position();
+        int to = from;
+        int limit = in.limit();
+        if (skipsToLineEnd()) {
+            while (to < limit && in.get(to) != '\n') {
+                to++;
+            }
+        } else if (state == State.HEADER_LINE && !inValue && lineLength > 0) {
+            // a name under way (its first byte, which may start a folded line, went the per-byte way)
+            for (byte b; to < limit && (b = in.get(to)) != ':' && b != '\n' && b != '\r'; to++) {
+                addToWord(b);
+            }
+        }
+        if (to == from) {
+            return false;
+        }
+        headBytes += to - from;
+        if (headBytes > MAX_HEAD_BYTES) {
+            throw new IOException("the response's status line and headers exceed " + MAX_HEAD_BYTES + " bytes");
+        }
+        lineLength += to - from;
+        in.position(to);
+        return true;
+    }
+
+    /** Whether the rest of the current line only counts: the reason phrase, an unread field's value, a trailer. */
+    private boolean skipsToLineEnd() {
+        return switch (state) {
+            case STATUS_LINE -> lineLength > STATUS_PREFIX.length + 4;
+            case HEADER_LINE -> inValue && field == Field.OTHER;
+            case TRAILER_LINE -> lineLength > 0;
+            default -> false;
+        };
     }
 
     /** A byte of the status line, a header line or a trailer line (a bare LF ends a line too; CR is dropped). */

@@ -26,11 +26,21 @@ class HttpResponseParserTest {
     private static final String HTTP10 = "HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nhi";
     private static final String HTTP10_KEEP_ALIVE = "HTTP/1.0 204 No Content\r\nConnection: keep-alive\r\n\r\n";
     private static final String BARE_LF = "HTTP/1.1 404 Not Found\nContent-Length: 1\n\nx";
+    // what Debian's nginx 1.22 answers to `return 200 "ok\n"`, byte for byte: the bench's server (CRLFs escaped as
+    // above)
+    @SuppressWarnings("StringConcatToTextBlock")
+    private static final String NGINX =
+            "HTTP/1.1 200 OK\r\nServer: nginx/1.22.1\r\nDate: Wed, 25 Nov 2026 16:21:42 GMT\r\n"
+                    + "Content-Type: text/plain\r\nContent-Length: 3\r\nConnection: keep-alive\r\n\r\nok\n";
+
+    @SuppressWarnings("StringConcatToTextBlock")
+    private static final String FOLDED = "HTTP/1.1 200 OK\r\nX-Long: a\r\n  folded, content-length: 9\r\n"
+            + "CONNECTION:close\r\nContent-Length:1\r\n\r\nz";
 
     @Test
     void everyResponseParsesWhateverTheReadsSplitItInto() throws IOException {
-        for (String response :
-                List.of(FIXED, CHUNKED, CONTINUE_THEN_FINAL, CLOSING, HTTP10, HTTP10_KEEP_ALIVE, BARE_LF)) {
+        for (String response : List.of(
+                FIXED, CHUNKED, CONTINUE_THEN_FINAL, CLOSING, HTTP10, HTTP10_KEEP_ALIVE, BARE_LF, NGINX, FOLDED)) {
             byte[] bytes = ascii(response);
             for (int split = 0; split <= bytes.length; split++) {
                 for (int second = split; second <= bytes.length; second += Math.max(1, bytes.length / 7)) {
@@ -58,6 +68,25 @@ class HttpResponseParserTest {
         assertThat(parseWhole(HTTP10)).isEqualTo("200 close");
         assertThat(parseWhole(HTTP10_KEEP_ALIVE)).isEqualTo("204 keep-alive");
         assertThat(parseWhole(BARE_LF)).isEqualTo("404 keep-alive");
+        assertThat(parseWhole(NGINX)).isEqualTo("200 keep-alive");
+        // a folded line belongs to the header before it: its "content-length" is no field, the body is one byte
+        assertThat(parseWhole(FOLDED)).isEqualTo("200 close");
+    }
+
+    @Test
+    void theHeadLimitCountsEveryByteWhicheverWayItIsRead() throws IOException {
+        // the longest head allowed: a long reason phrase, a long header name and a long unread value; then one byte
+        // more
+        String start = "HTTP/1.1 200 " + "r".repeat(1000) + "\r\nX-" + "n".repeat(1000) + ": ";
+        String end = "\r\nContent-Length: 0\r\n\r\n";
+        String longest = start + "v".repeat(HttpResponseParser.MAX_HEAD_BYTES - start.length() - end.length()) + end;
+        assertThat(longest).hasSize(HttpResponseParser.MAX_HEAD_BYTES);
+        for (int piece : List.of(1, 7, 1000, HttpResponseParser.MAX_HEAD_BYTES)) {
+            assertThat(feedInPieces(longest, piece)).as("pieces of " + piece).isEqualTo("200 keep-alive");
+            assertThat(feedInPieces(longest.replace(": v", ": vv"), piece))
+                    .as("pieces of " + piece)
+                    .contains("exceed 65536 bytes");
+        }
     }
 
     @Test
@@ -134,6 +163,24 @@ class HttpResponseParserTest {
         parser.begin(false);
         assertThat(parser.feed(ByteBuffer.wrap(ascii(response)))).isEqualTo(Result.COMPLETE);
         return parser.status() + (parser.keepAlive() ? " keep-alive" : " close");
+    }
+
+    /** Feeds {@code response} in reads of {@code piece} bytes: the status and keep-alive, or the failure's message. */
+    private static String feedInPieces(String response, int piece) {
+        byte[] bytes = ascii(response);
+        HttpResponseParser parser = new HttpResponseParser();
+        parser.begin(false);
+        try {
+            Result result = Result.NEED_MORE;
+            for (int at = 0; at < bytes.length; at += piece) {
+                result = parser.feed(ByteBuffer.wrap(bytes, at, Math.min(piece, bytes.length - at)));
+            }
+            return result == Result.COMPLETE
+                    ? parser.status() + (parser.keepAlive() ? " keep-alive" : " close")
+                    : "incomplete";
+        } catch (IOException e) {
+            return e.getMessage();
+        }
     }
 
     private static String failure(String response) {
