@@ -4,7 +4,7 @@
 #   list (text and json) shows quote-codec with its options;
 #   a short run exits 0 with every step OK, result.json naming quote-codec and its options, no allocation reported;
 #   buffers=per-message (a codec that allocates per quote) is reported as allocating, with its bytes per message;
-#   a bad option value exits 2 naming the option and the value.
+#   a bad option value exits 2 naming the option and the value; so does a missing ISOBENCH_PLUGIN_PATH entry.
 # Closed loop (ping-pong): no rate to miss, so a loaded host slows the run but cannot fail it.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -56,4 +56,9 @@ set +e
 set -e
 [ "$code" = 2 ] && grep -q "^isobench-runner: --option 'levels=65': must be between 1 and 64$" "$work/bad.txt" \
   || fail "levels=65 exited $code: $(cat "$work/bad.txt")"
-echo "test-custom-target: OK (list shows quote-codec; a run OK with no allocation; per-message buffers reported: $(grep -oE '[0-9.]+ bytes per message' "$work/allocating.txt"); a bad option exits 2)"
+set +e
+ISOBENCH_PLUGIN_PATH=$work/no-such.jar "$runner" list >"$work/path.txt" 2>&1; code=$?
+set -e
+[ "$code" = 2 ] && grep -q "^isobench-runner: ISOBENCH_PLUGIN_PATH entry '$work/no-such.jar' is neither a jar nor a directory$" \
+  "$work/path.txt" || fail "a missing ISOBENCH_PLUGIN_PATH entry exited $code: $(cat "$work/path.txt")"
+echo "test-custom-target: OK (list shows quote-codec; a run OK with no allocation; per-message buffers reported: $(grep -oE '[0-9.]+ bytes per message' "$work/allocating.txt"); a bad option and a missing plugin path exit 2)"
