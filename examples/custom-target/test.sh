@@ -2,7 +2,8 @@
 # The plugin example end to end (make test-custom-target, in make test): installs the target SPI from this checkout,
 # builds examples/custom-target by its own pom, and runs it through the packaged runner as a user would —
 #   list (text and json) shows quote-codec with its options;
-#   a short run exits 0 with every step OK, result.json naming quote-codec and its options, no allocation reported;
+#   a short run of two variants (forked JVMs) exits 0 with every step OK, result.json naming quote-codec and its
+#   options, no allocation reported;
 #   buffers=per-message (a codec that allocates per quote) is reported as allocating, with its bytes per message;
 #   a bad option value exits 2 naming the option and the value; so does a missing ISOBENCH_PLUGIN_PATH entry.
 # Closed loop (ping-pong): no rate to miss, so a loaded host slows the run but cannot fail it.
@@ -36,15 +37,17 @@ run() { # name, then options: a short closed-loop run into $work/<name>
   "$runner" plugin --name quote-codec "$@" --mode closed --warmup 1s --duration 2s --repetitions 2 --probe-duration 0 \
     --progress none --out "$out" >"$out.txt" 2>&1
 }
-run quiet --option levels=20 || fail "the run exited $?: $(tail -20 "$work/quiet.txt")"
+# two variants side by side: each in a JVM of its own (--fork auto), which must find the plugin on the class path too
+run quiet --option levels=20 --option buffers=direct,heap || fail "the run exited $?: $(tail -20 "$work/quiet.txt")"
 grep -q '^allocation: none per message on the measured threads in any step$' "$work/quiet.txt" \
   || fail "quote-codec with reused buffers was reported allocating: $(grep allocation "$work/quiet.txt")"
 python3 - "$work/quiet/result.json" <<'PY' || fail "result.json of the quiet run: $(head -c 600 "$work/quiet/result.json")"
 import json, sys
 r = json.load(open(sys.argv[1]))
 assert r["target"] == "quote-codec", r["target"]
-assert r["config"]["options"] == {"levels": "20", "buffers": "direct"}, r["config"]["options"]
-assert r["steps"] and all(s["verdict"] == "OK" for s in r["steps"]), [(s["id"], s["verdict"]) for s in r["steps"]]
+assert r["config"]["options"] == {"levels": "20", "buffers": "direct,heap"}, r["config"]["options"]
+assert sorted(s["variant"] for s in r["steps"]) == ["direct", "heap"], [s["variant"] for s in r["steps"]]
+assert all(s["verdict"] == "OK" for s in r["steps"]), [(s["id"], s["verdict"]) for s in r["steps"]]
 PY
 
 run allocating --option buffers=per-message || fail "the per-message run exited $?: $(tail -20 "$work/allocating.txt")"

@@ -4,8 +4,9 @@ import io.isobench.target.spi.Target;
 import io.isobench.target.spi.TargetOption;
 import io.isobench.target.spi.TargetOptionException;
 import io.isobench.target.spi.TargetProvider;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -33,7 +34,8 @@ public final class QuoteCodecProvider implements TargetProvider {
                 new TargetOption("levels", "Price levels per side in each quote, 1 to " + MAX_LEVELS + ".", "10"),
                 new TargetOption(
                         "buffers",
-                        "direct or heap: one buffer reused; per-message: a new array per quote (allocates).",
+                        "direct or heap: one buffer reused; per-message: a new array per quote (allocates);"
+                                + " several, comma-separated, run side by side.",
                         "direct"));
     }
 
@@ -55,12 +57,19 @@ public final class QuoteCodecProvider implements TargetProvider {
         return levels;
     }
 
-    private static QuoteCodecTarget.Buffers buffers(String value) {
-        for (QuoteCodecTarget.Buffers b : QuoteCodecTarget.Buffers.values()) {
-            if (b.name().toLowerCase(Locale.ROOT).replace('_', '-').equals(value.strip())) {
-                return b;
+    private static List<QuoteCodecTarget.Buffers> buffers(String value) {
+        List<QuoteCodecTarget.Buffers> chosen = new ArrayList<>();
+        for (String word : value.split(",", -1)) {
+            QuoteCodecTarget.Buffers buffers = Arrays.stream(QuoteCodecTarget.Buffers.values())
+                    .filter(b -> QuoteCodecTarget.word(b).equals(word.strip()))
+                    .findFirst()
+                    .orElseThrow(() -> new TargetOptionException(
+                            "buffers", value, "'" + word + "' is not one of direct, heap, per-message"));
+            if (chosen.contains(buffers)) {
+                throw new TargetOptionException("buffers", value, "'" + word + "' is given twice");
             }
+            chosen.add(buffers);
         }
-        throw new TargetOptionException("buffers", value, "use direct, heap or per-message");
+        return chosen;
     }
 }

@@ -14,7 +14,8 @@ import java.util.Map;
  * quote-codec: each message is one quote encoded into a buffer and decoded back, checked equal, on the harness's
  * sender thread; its latency runs from the message's intended send time to the decoded quote. The buffers and quotes
  * are made once per session, so the hot path allocates nothing — unless {@code buffers=per-message}, the naive codec
- * that wraps a fresh array per quote, which the harness's allocation check reports.
+ * that wraps a fresh array per quote, which the harness's allocation check reports. {@code buffers=direct,heap} runs
+ * both side by side.
  */
 final class QuoteCodecTarget implements Target {
 
@@ -29,11 +30,16 @@ final class QuoteCodecTarget implements Target {
     }
 
     private final int levels;
-    private final Buffers buffers;
+    /** Side by side in one run, each a variant (in a JVM of its own with the runner's default --fork auto). */
+    private final List<Buffers> buffers;
 
-    QuoteCodecTarget(int levels, Buffers buffers) {
+    QuoteCodecTarget(int levels, List<Buffers> buffers) {
         this.levels = levels;
-        this.buffers = buffers;
+        this.buffers = List.copyOf(buffers);
+    }
+
+    static String word(Buffers buffers) {
+        return buffers.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
 
     @Override
@@ -43,7 +49,7 @@ final class QuoteCodecTarget implements Target {
 
     @Override
     public List<String> variants() {
-        return List.of(buffers.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+        return buffers.stream().map(QuoteCodecTarget::word).toList();
     }
 
     @Override
@@ -63,13 +69,14 @@ final class QuoteCodecTarget implements Target {
 
     @Override
     public Map<String, Object> options() {
-        return Map.of("levels", levels, "buffers", variants().getFirst());
+        return Map.of("levels", levels, "buffers", variants());
     }
 
     @Override
     public Session open(SessionContext context) {
         // everything the hot path touches is made here, on the harness's orchestrating thread
-        return new CodecSession(context.recording().newRecorder(senderRole()), levels, buffers);
+        Buffers variant = buffers.get(variants().indexOf(context.variant()));
+        return new CodecSession(context.recording().newRecorder(senderRole()), levels, variant);
     }
 
     /** One repetition: quotes encoded and decoded on the sender thread. */
