@@ -23,6 +23,7 @@ BENCH_TARGETS := bench-dispatch bench-echo bench-http bench-http-peers bench-ipc
 -include charts/charts.mk
 -include images/images.mk
 -include e2e/e2e.mk
+-include examples/custom-target/custom-target.mk
 
 .PHONY: help build tools test lint lint-java format test-java test-mutation mutation demo bench bench-dispatch bench-echo bench-http bench-http-peers bench-ipc bench-rsocket bench-compare bench-change-points clean
 

@@ -83,7 +83,7 @@ for n in "${names[@]}"; do
     trap 'rm -rf "$rootfs"' EXIT
     "$JAVA_HOME/bin/jlink" --add-modules "$(modules "$jar")" --strip-debug --no-header-files --no-man-pages --compress=zip-6 \
       --output "$rootfs/opt/java" >/dev/null
-    mkdir -p "$rootfs/opt/isobench/lib" "$rootfs/tmp" "$rootfs/etc" "$rootfs/results" "$rootfs/proc" "$rootfs/sys" "$rootfs/dev"
+    mkdir -p "$rootfs/opt/isobench/lib" "$rootfs/opt/isobench/plugins" "$rootfs/tmp" "$rootfs/etc" "$rootfs/results" "$rootfs/proc" "$rootfs/sys" "$rootfs/dev"
     chmod 1777 "$rootfs/tmp"
     cp "$jar" "$rootfs/opt/isobench/"
     cp "$lib"/*.jar "$rootfs/opt/isobench/lib/"
@@ -92,9 +92,10 @@ for n in "${names[@]}"; do
     [ -e /lib64/ld-linux-x86-64.so.2 ] && mkdir -p "$rootfs/lib64" && cp -L /lib64/ld-linux-x86-64.so.2 "$rootfs/lib64/"
     printf 'root:x:0:0:root:/root:/sbin/nologin\nisobench:x:10001:10001:isobench:/results:/sbin/nologin\n' >"$rootfs/etc/passwd"
     printf 'root:x:0:\nisobench:x:10001:\n' >"$rootfs/etc/group"
-    # The same JVM flags as runner-image/bin/isobench-runner; JDK_JAVA_OPTIONS carries spec.runner.jvmOptions.
+    # The same JVM flags and class path as runner-image/bin/isobench-runner (plugin jars in /opt/isobench/plugins/, which
+    # an image built FROM this one adds); JDK_JAVA_OPTIONS carries spec.runner.jvmOptions.
     if [ "$n" = runner ]; then
-      entry='["/opt/java/bin/java","--enable-native-access=ALL-UNNAMED","--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED","--sun-misc-unsafe-memory-access=allow","-XX:AutoBoxCacheMax=65536","--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED","--add-exports=java.base/sun.nio.ch=ALL-UNNAMED","--add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED","--add-exports=jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED","--add-opens=jdk.compiler/com.sun.tools.javac=ALL-UNNAMED","--add-opens=java.base/java.lang=ALL-UNNAMED","--add-opens=java.base/java.lang.reflect=ALL-UNNAMED","--add-opens=java.base/java.io=ALL-UNNAMED","--add-opens=java.base/java.util=ALL-UNNAMED","--add-opens=java.base/sun.nio.ch=ALL-UNNAMED","--add-opens=java.base/java.nio=ALL-UNNAMED","-Xms1g","-Xmx1g","-XX:+AlwaysPreTouch","-Dchronicle.analytics.disable=true","-jar","/opt/isobench/isobench-runner.jar"]'
+      entry='["/opt/java/bin/java","--enable-native-access=ALL-UNNAMED","--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED","--sun-misc-unsafe-memory-access=allow","-XX:AutoBoxCacheMax=65536","--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED","--add-exports=java.base/sun.nio.ch=ALL-UNNAMED","--add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED","--add-exports=jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED","--add-opens=jdk.compiler/com.sun.tools.javac=ALL-UNNAMED","--add-opens=java.base/java.lang=ALL-UNNAMED","--add-opens=java.base/java.lang.reflect=ALL-UNNAMED","--add-opens=java.base/java.io=ALL-UNNAMED","--add-opens=java.base/java.util=ALL-UNNAMED","--add-opens=java.base/sun.nio.ch=ALL-UNNAMED","--add-opens=java.base/java.nio=ALL-UNNAMED","-Xms1g","-Xmx1g","-XX:+AlwaysPreTouch","-Dchronicle.analytics.disable=true","-cp","/opt/isobench/isobench-runner.jar:/opt/isobench/plugins/*","io.isobench.runner.cli.RunnerMain"]'
       workdir=/results
     else
       entry='["/opt/java/bin/java","-XX:MaxRAMPercentage=75","-XX:+ExitOnOutOfMemoryError","-jar","/opt/isobench/isobench-operator.jar"]'

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Write a single-layer OCI image archive (what `ctr -n k8s.io images import` takes) from a root filesystem
-directory, deterministically: sorted entries, mtime 0, root-owned, modes and symlinks kept.
+"""Write an OCI image archive (what `ctr -n k8s.io images import` takes) from a root filesystem directory,
+deterministically: sorted entries, mtime 0, root-owned, modes and symlinks kept. One layer, or with --base one layer on
+top of another archive's image (a Containerfile's FROM + COPY: the base's layers and settings kept, the given ones win).
 
   oci_archive.py ROOTFS OUT.tar NAME:TAG --entrypoint JSON [--env K=V]... [--user UID:GID] [--workdir DIR] [--label K=V]...
+  oci_archive.py ROOTFS OUT.tar NAME:TAG --base BASE.tar [--label K=V]...
   oci_archive.py --verify OUT.tar      checks index → manifest → config and layer digests and sizes
 """
 import argparse, hashlib, io, json, os, stat, sys, tarfile
@@ -31,16 +33,41 @@ def layer_from(rootfs):
     return buf.getvalue()
 
 
+def base_image(path):
+    """The base archive's config and its layers' bytes, in order."""
+    with tarfile.open(path) as tar:
+        read = lambda d: tar.extractfile("blobs/sha256/" + d["digest"].split(":", 1)[1]).read()
+        index = json.loads(tar.extractfile("index.json").read())
+        manifest = json.loads(read(index["manifests"][0]))
+        return json.loads(read(manifest["config"])), [read(l) for l in manifest["layers"]]
+
+
 def build(a):
     layer = layer_from(a.rootfs)
-    config = {"architecture": "amd64", "os": "linux", "created": "1970-01-01T00:00:00Z",
-              "config": {"Entrypoint": json.loads(a.entrypoint), "Env": a.env, "User": a.user, "WorkingDir": a.workdir,
-                         "Labels": dict(l.split("=", 1) for l in a.label)},
-              "rootfs": {"type": "layers", "diff_ids": [digest(layer)]}}
+    labels = dict(l.split("=", 1) for l in a.label)
+    if a.base:
+        config, layers = base_image(a.base)
+        settings = config["config"]
+        if a.entrypoint:
+            settings["Entrypoint"] = json.loads(a.entrypoint)
+        settings["Env"] = settings.get("Env", []) + a.env
+        settings["Labels"] = {**settings.get("Labels", {}), **labels}
+        for key, value in (("User", a.user), ("WorkingDir", a.workdir)):
+            if value:
+                settings[key] = value
+    else:
+        if not a.entrypoint:
+            sys.exit("oci_archive.py: --entrypoint is needed without --base")
+        config = {"architecture": "amd64", "os": "linux", "created": "1970-01-01T00:00:00Z",
+                  "config": {"Entrypoint": json.loads(a.entrypoint), "Env": a.env, "User": a.user or "10001:10001",
+                             "WorkingDir": a.workdir or "/", "Labels": labels}}
+        layers = []
+    layers.append(layer)
+    config["rootfs"] = {"type": "layers", "diff_ids": [digest(l) for l in layers]}
     config_bytes = json.dumps(config, sort_keys=True).encode()
     manifest = json.dumps({"schemaVersion": 2, "mediaType": MANIFEST,
                            "config": {"mediaType": "application/vnd.oci.image.config.v1+json", "digest": digest(config_bytes), "size": len(config_bytes)},
-                           "layers": [{"mediaType": "application/vnd.oci.image.layer.v1.tar", "digest": digest(layer), "size": len(layer)}]},
+                           "layers": [{"mediaType": "application/vnd.oci.image.layer.v1.tar", "digest": digest(l), "size": len(l)} for l in layers]},
                           sort_keys=True).encode()
     repo = a.ref.rsplit(":", 1)[0]
     full = a.ref if "." in repo.split("/")[0] and "/" in repo else "docker.io/" + (a.ref if "/" in repo else "library/" + a.ref)
@@ -54,7 +81,7 @@ def build(a):
             tar.addfile(info, io.BytesIO(data))
         add("oci-layout", b'{"imageLayoutVersion":"1.0.0"}')
         add("index.json", index)
-        for blob in (layer, config_bytes, manifest):
+        for blob in (*layers, config_bytes, manifest):
             add("blobs/sha256/" + hashlib.sha256(blob).hexdigest(), blob)
     print(f"{a.out}: {full} {digest(manifest)} ({len(layer) // 1048576} MiB layer)")
 
@@ -87,10 +114,11 @@ def main():
         return
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("rootfs"); p.add_argument("out"); p.add_argument("ref")
-    p.add_argument("--entrypoint", required=True)
+    p.add_argument("--entrypoint")
+    p.add_argument("--base", help="an image archive to build on: its layers first, its settings unless given")
     p.add_argument("--env", action="append", default=[])
-    p.add_argument("--user", default="10001:10001")
-    p.add_argument("--workdir", default="/")
+    p.add_argument("--user")
+    p.add_argument("--workdir")
     p.add_argument("--label", action="append", default=[])
     build(p.parse_args())
 

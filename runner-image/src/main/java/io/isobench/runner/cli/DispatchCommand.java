@@ -1,10 +1,10 @@
 package io.isobench.runner.cli;
 
-import io.isobench.runner.harness.Target;
 import io.isobench.runner.harness.UsageException;
 import io.isobench.runner.targets.dispatch.DispatchQueue;
 import io.isobench.runner.targets.dispatch.DispatchTarget;
 import io.isobench.runner.targets.dispatch.PeerTable;
+import io.isobench.target.spi.Target;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;

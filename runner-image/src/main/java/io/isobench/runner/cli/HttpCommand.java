@@ -1,13 +1,13 @@
 package io.isobench.runner.cli;
 
 import io.isobench.runner.harness.Failures;
-import io.isobench.runner.harness.Target;
 import io.isobench.runner.harness.UsageException;
 import io.isobench.runner.targets.http.HttpClientSettings;
 import io.isobench.runner.targets.http.HttpEndpoint;
 import io.isobench.runner.targets.http.HttpRequestSpec;
 import io.isobench.runner.targets.http.HttpTarget;
 import io.isobench.runner.targets.http.HttpTrust;
+import io.isobench.target.spi.Target;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,9 +1,9 @@
 package io.isobench.runner.cli;
 
-import io.isobench.runner.harness.Target;
 import io.isobench.runner.harness.UsageException;
 import io.isobench.runner.targets.http.HttpMockTarget;
 import io.isobench.runner.targets.http.MockServerHost;
+import io.isobench.target.spi.Target;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

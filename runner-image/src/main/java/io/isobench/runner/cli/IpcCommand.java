@@ -2,9 +2,9 @@ package io.isobench.runner.cli;
 
 import io.isobench.runner.harness.JvmVariantForks;
 import io.isobench.runner.harness.ServerLocation;
-import io.isobench.runner.harness.Target;
 import io.isobench.runner.harness.UsageException;
 import io.isobench.runner.targets.ipc.IpcTarget;
+import io.isobench.target.spi.Target;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;

@@ -2,10 +2,10 @@ package io.isobench.runner.cli;
 
 import io.isobench.runner.harness.Progress;
 import io.isobench.runner.harness.RunSettings;
-import io.isobench.runner.harness.Target;
 import io.isobench.runner.harness.UsageException;
 import io.isobench.runner.metrics.MetricsEndpoint;
 import io.isobench.runner.metrics.RunnerMetrics;
+import io.isobench.target.spi.Target;
 
 /**
  * The --metrics-port endpoint, in the process that measures: with several variants in forked JVMs the children

@@ -1,9 +1,9 @@
 package io.isobench.runner.cli;
 
 import io.isobench.result.Load;
-import io.isobench.runner.harness.Target;
 import io.isobench.runner.harness.UsageException;
 import io.isobench.runner.targets.rsocket.RSocketTarget;
+import io.isobench.target.spi.Target;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

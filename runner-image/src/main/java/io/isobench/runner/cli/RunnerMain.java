@@ -29,6 +29,8 @@ import picocli.CommandLine.Model.OptionSpec;
             HttpCommand.class,
             RSocketCommand.class,
             IpcCommand.class,
+            PluginCommand.class,
+            ListCommand.class,
             ServerCommand.class,
             ReportCommand.class,
             CompareCommand.class

@@ -2,7 +2,7 @@ package io.isobench.runner.cli;
 
 import io.isobench.result.Environment;
 import io.isobench.result.ServerReport;
-import io.isobench.runner.harness.ThreadPlacement;
+import io.isobench.runner.harness.PinnedThreadPlacement;
 import io.isobench.runner.harness.UsageException;
 import io.isobench.runner.platform.EnvironmentProbe;
 import io.isobench.runner.targets.echo.EchoProtocol;
@@ -133,7 +133,7 @@ final class ServerCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UsageException("--bind '" + bind + "': " + e.getMessage());
         }
-        var threads = new ThreadPlacement(List.of("server"), cpus, !noPin);
+        var threads = new PinnedThreadPlacement(List.of("server"), cpus, !noPin);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
                 server.close();
@@ -151,7 +151,7 @@ final class ServerCommand implements Callable<Integer> {
     private int httpMock(List<Integer> cpus) throws Exception {
         HttpMockCommand.validatePath("--path", path);
         HttpMockCommand.validateServerOptions(maxLogEntries, serverThreads);
-        ThreadPlacement threads = confineToServerCpu(cpus);
+        PinnedThreadPlacement threads = confineToServerCpu(cpus);
         MockServerHost server;
         try {
             server = MockServerHost.start(bind, port, path, maxLogEntries, serverThreads);
@@ -163,7 +163,7 @@ final class ServerCommand implements Callable<Integer> {
 
     private int rsocket(List<Integer> cpus) throws Exception {
         long interval = OptionParsers.durationNanos("--stream-interval", streamInterval, false);
-        ThreadPlacement threads = confineToServerCpu(cpus);
+        PinnedThreadPlacement threads = confineToServerCpu(cpus);
         StreamEchoServer server;
         try {
             server = StreamEchoServer.start(bind, port, java.time.Duration.ofNanos(interval));
@@ -174,7 +174,8 @@ final class ServerCommand implements Callable<Integer> {
     }
 
     /** For servers that run their own threads: announce, then wait for SIGTERM and close. */
-    private int serveUntilStopped(AutoCloseable server, int actualPort, List<Integer> cpus, ThreadPlacement threads)
+    private int serveUntilStopped(
+            AutoCloseable server, int actualPort, List<Integer> cpus, PinnedThreadPlacement threads)
             throws InterruptedException {
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -196,8 +197,8 @@ final class ServerCommand implements Callable<Integer> {
      * Confines threads created from now on by this thread (a library's event loops) to the server's CPU: they inherit
      * the creating thread's affinity, which is pinned and read back as the "server" thread.
      */
-    private ThreadPlacement confineToServerCpu(List<Integer> cpus) {
-        ThreadPlacement threads = new ThreadPlacement(List.of("server"), List.of(cpus.getFirst()), !noPin);
+    private PinnedThreadPlacement confineToServerCpu(List<Integer> cpus) {
+        PinnedThreadPlacement threads = new PinnedThreadPlacement(List.of("server"), List.of(cpus.getFirst()), !noPin);
         threads.placeCurrentThread("server");
         return threads;
     }
@@ -207,7 +208,7 @@ final class ServerCommand implements Callable<Integer> {
             throw new UsageException("--queue: required for the ipc consumer (the publisher's queue directory)");
         }
         IpcConsumer consumer = new IpcConsumer(queue);
-        var threads = new ThreadPlacement(List.of("consumer"), cpus, !noPin);
+        var threads = new PinnedThreadPlacement(List.of("consumer"), cpus, !noPin);
         Runtime.getRuntime().addShutdownHook(new Thread(consumer::close));
         Thread t = threads.start("consumer", consumer);
         if (!consumer.awaitReady(60_000)) {
@@ -220,7 +221,7 @@ final class ServerCommand implements Callable<Integer> {
     }
 
     /** The one report line: what the server was granted and where its threads run (docs/contracts.md). */
-    private void report(ThreadPlacement threads) {
+    private void report(PinnedThreadPlacement threads) {
         announceLine(new ServerReport(ServerReport.FORMAT_VERSION, target, cpuset, smtSiblings, threads.pinnings())
                 .toLogLine());
     }

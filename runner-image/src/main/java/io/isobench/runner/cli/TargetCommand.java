@@ -4,19 +4,19 @@ import io.isobench.result.Load;
 import io.isobench.result.LoadMode;
 import io.isobench.result.RunResult;
 import io.isobench.runner.harness.BenchmarkRunner;
-import io.isobench.runner.harness.Clock;
 import io.isobench.runner.harness.DurationText;
 import io.isobench.runner.harness.JvmVariantForks;
 import io.isobench.runner.harness.OutputDirectory;
 import io.isobench.runner.harness.Progress;
 import io.isobench.runner.harness.RunSettings;
-import io.isobench.runner.harness.Target;
 import io.isobench.runner.harness.UsageException;
 import io.isobench.runner.platform.CpuList;
 import io.isobench.runner.platform.EnvironmentProbe;
 import io.isobench.runner.report.JsonLogProgress;
 import io.isobench.runner.report.SweepTable;
 import io.isobench.runner.report.TerminalProgress;
+import io.isobench.target.spi.Clock;
+import io.isobench.target.spi.Target;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -101,6 +101,7 @@ abstract class TargetCommand implements Callable<Integer> {
             SweepTable.print(result, out);
             out.println();
             out.println("result: " + runDir.resolve("result.json") + " (" + result.verdict() + ")");
+            judged(result, out);
             out.flush();
             if (upload != null && !upload.send(runDir, spec.commandLine().getErr())) {
                 return RunUpload.EXIT_UPLOAD_FAILED;
@@ -108,6 +109,9 @@ abstract class TargetCommand implements Callable<Integer> {
         }
         return BenchmarkRunner.exitCode(result);
     }
+
+    /** What a command says of a finished run after its table and result line (nothing, unless it has a check of its own). */
+    void judged(RunResult result, java.io.PrintWriter out) {}
 
     RunSettings settings(Target target) {
         LoadMode mode = common.mode.loadMode;

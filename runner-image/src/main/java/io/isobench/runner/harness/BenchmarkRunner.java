@@ -8,6 +8,8 @@ import io.isobench.result.RunLayout;
 import io.isobench.result.RunResult;
 import io.isobench.result.StepResult;
 import io.isobench.runner.platform.EnvironmentProbe;
+import io.isobench.target.spi.Clock;
+import io.isobench.target.spi.Target;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -8,6 +8,7 @@ import io.isobench.result.RunLayout;
 import io.isobench.result.RunResult;
 import io.isobench.result.StepResult;
 import io.isobench.result.Verdict;
+import io.isobench.target.spi.Target;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

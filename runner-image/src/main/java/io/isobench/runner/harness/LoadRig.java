@@ -2,6 +2,8 @@ package io.isobench.runner.harness;
 
 import io.isobench.result.Load;
 import io.isobench.result.LoadMode;
+import io.isobench.target.spi.Clock;
+import io.isobench.target.spi.Session;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -23,7 +25,7 @@ public final class LoadRig {
     private static final int CHECK_MASK = 1023;
 
     private final Clock clock;
-    private final Recording recording;
+    private final RepetitionRecording recording;
     private final long drainTimeoutNanos;
     private final double overrunFraction;
     private final Runnable windowClosed;
@@ -39,11 +41,11 @@ public final class LoadRig {
      */
     public LoadRig(
             Clock clock,
-            Recording recording,
+            RepetitionRecording recording,
             long drainTimeoutNanos,
             double overrunFraction,
             Runnable windowClosed,
-            LatencyRecorder senderRecorder) {
+            WindowedLatencyRecorder senderRecorder) {
         this.clock = clock;
         this.recording = recording;
         this.drainTimeoutNanos = drainTimeoutNanos;

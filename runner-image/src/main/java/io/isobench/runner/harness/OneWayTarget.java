@@ -2,6 +2,7 @@ package io.isobench.runner.harness;
 
 import io.isobench.result.LatencyMeasure;
 import io.isobench.result.LoadMode;
+import io.isobench.target.spi.Target;
 import java.util.List;
 
 /**

@@ -15,6 +15,10 @@ import io.isobench.result.RunLayout;
 import io.isobench.result.Verdict;
 import io.isobench.runner.platform.AllocationMeter;
 import io.isobench.runner.platform.HostSignals;
+import io.isobench.target.spi.Clock;
+import io.isobench.target.spi.Session;
+import io.isobench.target.spi.SessionContext;
+import io.isobench.target.spi.Target;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -76,7 +80,7 @@ final class RepetitionRunner {
         List<String> roles = new ArrayList<>();
         roles.add(target.senderRole());
         roles.addAll(target.threadRoles());
-        ThreadPlacement placement = new ThreadPlacement(
+        PinnedThreadPlacement placement = new PinnedThreadPlacement(
                 roles, settings.placement().cpus(), settings.placement().pin());
         List<Integer> measuredCpus = roles.stream()
                 .map(placement::cpuOf)
@@ -87,7 +91,7 @@ final class RepetitionRunner {
         MachineProbe probe = noise.probe(measuredCpus);
         progress.repetitionStarted(step, repetition, settings.repetitions().most());
 
-        Recording recording = new Recording(clock);
+        RepetitionRecording recording = new RepetitionRecording(clock);
         Path hlogPartial = runDir.resolve(RunLayout.repetitionPartialFile(step.id(), repetition, "hlog"));
         WindowMonitor monitor = new WindowMonitor(
                 clock,

@@ -2,6 +2,7 @@ package io.isobench.runner.harness;
 
 import io.isobench.result.GeneratorLag;
 import io.isobench.result.Histograms;
+import io.isobench.target.spi.Session;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -20,7 +21,7 @@ import org.HdrHistogram.Histogram;
  */
 public final class SenderLag {
 
-    private final LatencyRecorder replies;
+    private final WindowedLatencyRecorder replies;
     private final Histogram lateness = Histograms.newLatencyHistogram();
     private final Histogram replyWaits = Histograms.newLatencyHistogram();
     private long windowStart = Long.MAX_VALUE;
@@ -28,7 +29,7 @@ public final class SenderLag {
     private boolean measuring;
 
     /** @param replies the recorder the target completes messages in on the sender thread, or null when it has none */
-    public SenderLag(LatencyRecorder replies) {
+    public SenderLag(WindowedLatencyRecorder replies) {
         this.replies = replies;
     }
 

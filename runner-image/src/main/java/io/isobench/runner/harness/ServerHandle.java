@@ -1,5 +1,6 @@
 package io.isobench.runner.harness;
 
+import io.isobench.target.spi.ThreadPlacement;
 import java.net.InetSocketAddress;
 import java.util.List;
 

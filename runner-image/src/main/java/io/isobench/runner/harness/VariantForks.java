@@ -1,6 +1,7 @@
 package io.isobench.runner.harness;
 
 import io.isobench.result.StepResult;
+import io.isobench.target.spi.Target;
 import java.nio.file.Path;
 import java.util.List;
 

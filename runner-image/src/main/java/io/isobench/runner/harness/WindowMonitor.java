@@ -3,6 +3,7 @@ package io.isobench.runner.harness;
 import io.isobench.result.Histograms;
 import io.isobench.runner.platform.AllocationMeter;
 import io.isobench.runner.platform.HostSignals;
+import io.isobench.target.spi.Clock;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -29,7 +30,7 @@ final class WindowMonitor implements Runnable {
     static final long SIGNALS_LEAD_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
     private final Clock clock;
-    private final Recording recording;
+    private final RepetitionRecording recording;
     private final Supplier<Map<String, Thread>> measuredThreads;
     private final long intervalNanos;
     private final Path hlogFile;
@@ -53,7 +54,7 @@ final class WindowMonitor implements Runnable {
 
     WindowMonitor(
             Clock clock,
-            Recording recording,
+            RepetitionRecording recording,
             Supplier<Map<String, Thread>> measuredThreads,
             long intervalNanos,
             Path hlogFile,

@@ -7,7 +7,7 @@ import io.isobench.result.MachineProbe;
 import io.isobench.result.RepetitionResult;
 import io.isobench.result.RunResult;
 import io.isobench.result.StepResult;
-import io.isobench.runner.harness.StepLabels;
+import io.isobench.target.spi.StepLabels;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

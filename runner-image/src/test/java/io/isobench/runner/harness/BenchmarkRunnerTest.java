@@ -14,6 +14,8 @@ import io.isobench.result.RunResult;
 import io.isobench.result.StepResult;
 import io.isobench.result.Verdict;
 import io.isobench.runner.platform.EnvironmentProbe;
+import io.isobench.target.spi.Clock;
+import io.isobench.target.spi.Target;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,5 +1,7 @@
 package io.isobench.runner.harness;
 
+import io.isobench.target.spi.Clock;
+
 /** A clock that moves only when read (by a fixed step) or when a test advances it: spin loops still progress. */
 public final class FakeClock implements Clock {
 

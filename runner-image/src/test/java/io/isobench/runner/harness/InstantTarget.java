@@ -2,6 +2,10 @@ package io.isobench.runner.harness;
 
 import io.isobench.result.LatencyMeasure;
 import io.isobench.result.LoadMode;
+import io.isobench.target.spi.LatencyRecorder;
+import io.isobench.target.spi.Session;
+import io.isobench.target.spi.SessionContext;
+import io.isobench.target.spi.Target;
 import java.util.List;
 import java.util.Map;
 

@@ -20,7 +20,7 @@ class LatencyRecorderLayoutTest {
 
     @Test
     void theCompletionCounterSitsAloneOnItsCacheLines() throws Exception {
-        ClassLayout holder = ClassLayout.parseClass(LatencyRecorder.class);
+        ClassLayout holder = ClassLayout.parseClass(WindowedLatencyRecorder.class);
         FieldLayout counter = field(holder, "completed");
         if (!counter.typeClass().equals("long")) {
             // held in a padded box: the box's own long is the counter

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.isobench.result.Histograms;
 import io.isobench.result.Load;
 import io.isobench.result.Verdict;
+import io.isobench.target.spi.Session;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
@@ -16,7 +17,7 @@ class LoadRigTest {
     static final long START = 1_000_000_000L;
 
     final FakeClock clock = new FakeClock(START, 100);
-    final Recording recording = new Recording(clock);
+    final RepetitionRecording recording = new RepetitionRecording(clock);
     final ScriptedSession session = new ScriptedSession(clock, recording);
     final LoadRig rig = new LoadRig(clock, recording, 50 * MS, 0.5, () -> {}, null);
 

@@ -1,5 +1,7 @@
 package io.isobench.runner.harness;
 
+import io.isobench.target.spi.Session;
+
 /**
  * A session whose target answers every message {@code replyAfterNanos} after the send began, and whose replies the
  * sender reads in {@link #idle()}, as the echo and HTTP clients do. Each send can cost the sender time
@@ -9,7 +11,7 @@ final class ReplySession implements Session {
 
     private static final int CAPACITY = 1 << 16;
 
-    final LatencyRecorder recorder;
+    final WindowedLatencyRecorder recorder;
     private final FakeClock clock;
     private final long[] stamps = new long[CAPACITY];
     private final long[] arrivals = new long[CAPACITY];
@@ -18,7 +20,7 @@ final class ReplySession implements Session {
     long replyAfterNanos = 20_000;
     long sendCostNanos;
 
-    ReplySession(FakeClock clock, Recording recording) {
+    ReplySession(FakeClock clock, RepetitionRecording recording) {
         this.clock = clock;
         this.recorder = recording.newRecorder("client");
     }

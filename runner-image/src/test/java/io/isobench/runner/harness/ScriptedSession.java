@@ -1,5 +1,8 @@
 package io.isobench.runner.harness;
 
+import io.isobench.target.spi.LatencyRecorder;
+import io.isobench.target.spi.Recording;
+import io.isobench.target.spi.Session;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongPredicate;

@@ -14,7 +14,7 @@ class ThreadPlacementTest {
     void withFewerCpusThanRolesTheSurplusRoleIsPinnedToTheLastCpuAndSaysItShares() throws Exception {
         assumeTrue(Affinity.unavailableReason().isEmpty(), "CPU affinity is not available here");
         int cpu = Affinity.currentThreadCpus().getFirst();
-        var placement = new ThreadPlacement(List.of("publisher", "agent"), List.of(cpu), true);
+        var placement = new PinnedThreadPlacement(List.of("publisher", "agent"), List.of(cpu), true);
         placement.start("publisher", () -> {}).join();
         placement.start("agent", () -> {}).join();
 
@@ -32,7 +32,7 @@ class ThreadPlacementTest {
 
     @Test
     void withoutAnyCpuGrantedEveryRoleRunsUnpinnedAndSaysWhy() throws Exception {
-        var placement = new ThreadPlacement(List.of("publisher", "agent"), List.of(), true);
+        var placement = new PinnedThreadPlacement(List.of("publisher", "agent"), List.of(), true);
         placement.start("agent", () -> {}).join();
         assertThat(placement.pinnings()).singleElement().satisfies(p -> {
             assertThat(p.applied()).isFalse();

@@ -5,13 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.isobench.result.Load;
 import io.isobench.result.RepetitionResult;
 import io.isobench.result.Verdict;
+import io.isobench.runner.harness.AllocationCheck;
 import io.isobench.runner.harness.BenchmarkRunner;
-import io.isobench.runner.harness.Clock;
 import io.isobench.runner.harness.OutputDirectory;
 import io.isobench.runner.harness.Progress;
 import io.isobench.runner.harness.RunSettings;
-import io.isobench.runner.harness.Target;
 import io.isobench.runner.platform.EnvironmentProbe;
+import io.isobench.target.spi.Clock;
+import io.isobench.target.spi.Target;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -52,10 +53,8 @@ public final class AllocationRuns {
     }
 
     /**
-     * No allocation per message on the measured threads ({@code roles}, exactly those) and no GC in the window. A
-     * few one-off bytes are tolerated (a late deoptimization materializes a few objects; the JDK's socket and
-     * selector paths have been seen allocating a few hundred bytes once): 1 KiB plus a byte per 1,000 messages,
-     * where a single 16-byte object per message would be over 16 bytes per message.
+     * No allocation per message on the measured threads ({@code roles}, exactly those) and no GC in the window: the
+     * tolerance of the check every plugin gets ({@link AllocationCheck#toleratedBytes}).
      */
     public static void assertNoAllocationPerMessage(RepetitionResult rep, String... roles) {
         long messages = rep.latency().count();
@@ -66,7 +65,7 @@ public final class AllocationRuns {
         for (String role : roles) {
             assertThat(rep.allocatedBytes().get(role))
                     .as(role + " bytes allocated in the measured window (" + messages + " messages)")
-                    .isLessThanOrEqualTo(1024 + messages / 1000);
+                    .isLessThanOrEqualTo(AllocationCheck.toleratedBytes(messages));
         }
         assertThat(rep.gc().count()).as("GCs in the measured window").isZero();
     }

@@ -1,8 +1,8 @@
 package io.isobench.runner.targets.dispatch;
 
-import io.isobench.runner.harness.LatencyRecorder;
-import io.isobench.runner.harness.Session;
-import io.isobench.runner.harness.SessionContext;
+import io.isobench.target.spi.LatencyRecorder;
+import io.isobench.target.spi.Session;
+import io.isobench.target.spi.SessionContext;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 

@@ -1,8 +1,8 @@
 package io.isobench.runner.targets.dispatch;
 
 import io.isobench.runner.harness.OneWayTarget;
-import io.isobench.runner.harness.Session;
-import io.isobench.runner.harness.SessionContext;
+import io.isobench.target.spi.Session;
+import io.isobench.target.spi.SessionContext;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

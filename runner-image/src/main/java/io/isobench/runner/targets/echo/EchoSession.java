@@ -1,11 +1,11 @@
 package io.isobench.runner.targets.echo;
 
 import io.isobench.result.LoadMode;
-import io.isobench.runner.harness.Clock;
 import io.isobench.runner.harness.Failures;
-import io.isobench.runner.harness.LatencyRecorder;
 import io.isobench.runner.harness.ServerHandle;
-import io.isobench.runner.harness.Session;
+import io.isobench.target.spi.Clock;
+import io.isobench.target.spi.LatencyRecorder;
+import io.isobench.target.spi.Session;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.PortUnreachableException;

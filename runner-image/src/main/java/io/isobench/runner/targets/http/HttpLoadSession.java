@@ -2,10 +2,10 @@ package io.isobench.runner.targets.http;
 
 import io.isobench.result.LoadMode;
 import io.isobench.runner.harness.Failures;
-import io.isobench.runner.harness.LatencyRecorder;
 import io.isobench.runner.harness.ServerHandle;
-import io.isobench.runner.harness.Session;
-import io.isobench.runner.harness.SessionContext;
+import io.isobench.target.spi.LatencyRecorder;
+import io.isobench.target.spi.Session;
+import io.isobench.target.spi.SessionContext;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;

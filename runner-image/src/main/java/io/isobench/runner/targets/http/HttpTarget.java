@@ -2,8 +2,8 @@ package io.isobench.runner.targets.http;
 
 import io.isobench.runner.harness.ServerLocation;
 import io.isobench.runner.harness.ServerPlacedTarget;
-import io.isobench.runner.harness.Session;
-import io.isobench.runner.harness.SessionContext;
+import io.isobench.target.spi.Session;
+import io.isobench.target.spi.SessionContext;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.isobench.runner.targets.ipc;
 
-import io.isobench.runner.harness.LatencyRecorder;
-import io.isobench.runner.harness.Session;
+import io.isobench.target.spi.LatencyRecorder;
+import io.isobench.target.spi.Session;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,11 +1,11 @@
 package io.isobench.runner.targets.rsocket;
 
-import io.isobench.runner.harness.Clock;
 import io.isobench.runner.harness.Failures;
-import io.isobench.runner.harness.LatencyRecorder;
-import io.isobench.runner.harness.Recording;
 import io.isobench.runner.harness.ServerHandle;
-import io.isobench.runner.harness.Session;
+import io.isobench.target.spi.Clock;
+import io.isobench.target.spi.LatencyRecorder;
+import io.isobench.target.spi.Recording;
+import io.isobench.target.spi.Session;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;

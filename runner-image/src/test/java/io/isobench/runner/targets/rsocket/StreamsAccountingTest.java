@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.isobench.result.Load;
 import io.isobench.result.Verdict;
 import io.isobench.runner.harness.FakeClock;
-import io.isobench.runner.harness.LatencyRecorder;
 import io.isobench.runner.harness.LoadRig;
-import io.isobench.runner.harness.Recording;
+import io.isobench.runner.harness.RepetitionRecording;
 import io.isobench.runner.harness.RigOutcome;
-import io.isobench.runner.harness.Session;
 import io.isobench.runner.harness.Verdicts;
+import io.isobench.target.spi.LatencyRecorder;
+import io.isobench.target.spi.Session;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
@@ -37,7 +37,7 @@ class StreamsAccountingTest {
     private static final Load LOAD = Load.openLoop(100, 0, 2_000); // 100 streams opened at 100/s, a 2 s window
 
     private final FakeClock clock = new FakeClock(START, 10_000);
-    private final Recording recording = new Recording(clock);
+    private final RepetitionRecording recording = new RepetitionRecording(clock);
     private final StreamTimeline timeline = new StreamTimeline(START, 10, 100, INTERVAL, BOUND);
     private final ScriptedStreams streams = new ScriptedStreams();
 

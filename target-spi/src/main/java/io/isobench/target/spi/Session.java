@@ -1,10 +1,17 @@
-package io.isobench.runner.harness;
+package io.isobench.target.spi;
 
 import java.util.Map;
 
 /**
  * One repetition's live connection to a target. {@link #send}, {@link #flush} and {@link #idle} are only
  * ever called from the rig's pinned sender thread, in its hot loop: they must not allocate or block.
+ *
+ * @implSpec Hot path (the sender thread and every thread of {@link Target#threadRoles()}, from the warm-up to the end
+ *     of the window): no allocation, no blocking, no locks another thread holds for long. Allocate buffers and
+ *     recorders in {@link Target#open}; a thread that waits spins or calls {@link #idle} work, it does not sleep.
+ *     {@link #failure()} is polled now and then from the sender thread, so it must be cheap and not allocate while
+ *     healthy. {@link #metrics()} and {@link #close()} run after the window: they may allocate; {@code close} must
+ *     return within a few seconds even when the target hangs (interrupt and join with a timeout).
  */
 public interface Session extends AutoCloseable {
 

@@ -4,6 +4,7 @@ import io.isobench.result.Pinning;
 import io.isobench.runner.platform.Affinity;
 import io.isobench.runner.platform.CpuList;
 import io.isobench.runner.platform.HostSignals;
+import io.isobench.target.spi.ThreadPlacement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -13,12 +14,12 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Starts measured threads, each pinned to a CPU of its own from the granted cpuset, and records where
+ * The harness's {@link ThreadPlacement}: starts measured threads, each pinned to a CPU of its own from the granted cpuset, and records where
  * every one of them really ran. When there are fewer CPUs than roles, the surplus roles are pinned to the
  * last CPU, sharing it (confined rather than left to wander onto the others' CPUs), and the {@link Pinning}
  * says so; when pinning is impossible the thread still runs, unpinned, and the {@link Pinning} says why.
  */
-public final class ThreadPlacement {
+public final class PinnedThreadPlacement implements ThreadPlacement {
 
     private final Map<String, Integer> cpuByRole = new LinkedHashMap<>();
     /** Roles sharing a CPU with an earlier role, and with which. */
@@ -35,7 +36,7 @@ public final class ThreadPlacement {
      * @param cpus  the CPUs to hand out, in order
      * @param pin   false to run unpinned on purpose (the result says so)
      */
-    public ThreadPlacement(List<String> roles, List<Integer> cpus, boolean pin) {
+    public PinnedThreadPlacement(List<String> roles, List<Integer> cpus, boolean pin) {
         this.pin = pin;
         for (int i = 0; i < roles.size(); i++) {
             if (i < cpus.size() || cpus.isEmpty()) {
@@ -47,11 +48,12 @@ public final class ThreadPlacement {
         }
     }
 
+    @Override
     public Integer cpuOf(String role) {
         return cpuByRole.get(role);
     }
 
-    /** Starts a daemon thread named {@code isobench-<role>}, pinned first, then running {@code body}. */
+    @Override
     public Thread start(String role, Runnable body) {
         CountDownLatch placed = new CountDownLatch(1);
         Thread thread = Thread.ofPlatform().daemon().name("isobench-" + role).unstarted(() -> {
@@ -69,7 +71,7 @@ public final class ThreadPlacement {
         return thread;
     }
 
-    /** Pins the calling thread as {@code role} (for threads the rig does not create itself). */
+    @Override
     public void placeCurrentThread(String role) {
         if (!cpuByRole.containsKey(role)) {
             throw new IllegalArgumentException(
@@ -105,7 +107,7 @@ public final class ThreadPlacement {
         }
     }
 
-    /** Records where a process of its own (a server, the ipc consumer) placed its threads, as it reported. */
+    @Override
     public void recordSeparateProcess(List<Pinning> reported) {
         pinnings.addAll(reported);
     }

@@ -1,4 +1,4 @@
-package io.isobench.runner.harness;
+package io.isobench.target.spi;
 
 /** The time source the rig paces and times with; injected so the rig can be tested with a fake clock. */
 public interface Clock {

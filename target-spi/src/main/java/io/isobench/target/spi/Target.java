@@ -1,4 +1,4 @@
-package io.isobench.runner.harness;
+package io.isobench.target.spi;
 
 import io.isobench.result.LatencyMeasure;
 import io.isobench.result.Load;
@@ -7,9 +7,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The one SPI every benchmark target implements. The rig paces, stamps, times, probes and writes
- * results; a target only moves messages and tells the rig when they complete (through the
+ * The one SPI every benchmark target implements, built-in or plugin. The harness paces, stamps, times, probes and
+ * writes results; a target only moves messages and tells the harness when they complete (through the
  * {@link LatencyRecorder}s it takes from the {@link Recording}).
+ *
+ * @implSpec A target is created once per run and asked for a {@link Session} once per repetition, on the harness's
+ *     orchestrating thread; everything here may allocate and block (that thread is not measured). What runs in the
+ *     measured window is the {@link Session}'s contract. Every thread that sends or completes messages is one of
+ *     {@link #senderRole()} and {@link #threadRoles()}: those are pinned, and their allocation and the GCs in each
+ *     window are counted into result.json and judged ({@code allocatedBytes}; docs/target-spi.md).
  */
 public interface Target {
 
@@ -42,7 +48,8 @@ public interface Target {
     /**
      * Starts one repetition's machinery for {@code context.variant()}: agents, servers, connections. Called
      * on the orchestrating thread; threads it starts must come from {@code context.threads()} so they
-     * are pinned and reported.
+     * are pinned and reported. It may block (connect, wait for a server) but should return within seconds; a failure
+     * thrown here FAILs the repetition with its message.
      */
     Session open(SessionContext context) throws Exception;
 }

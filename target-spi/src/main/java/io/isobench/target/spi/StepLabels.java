@@ -1,4 +1,4 @@
-package io.isobench.runner.harness;
+package io.isobench.target.spi;
 
 import io.isobench.result.Load;
 import io.isobench.result.LoadMode;

@@ -2,26 +2,28 @@ package io.isobench.runner.harness;
 
 import io.isobench.result.Histograms;
 import io.isobench.runner.platform.PaddedLong;
+import io.isobench.target.spi.Clock;
+import io.isobench.target.spi.LatencyRecorder;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
 
 /**
- * One recording thread's latency recorder: an HdrHistogram {@link SingleWriterRecorder} (so the hot path
+ * The harness's {@link LatencyRecorder}: one recording thread's an HdrHistogram {@link SingleWriterRecorder} (so the hot path
  * takes no lock and allocates nothing) plus completion counters the rig reads from its own thread.
  *
  * <p>Only messages whose intended send time lies inside the measured window are recorded; warm-up
  * messages complete and are counted but leave no trace in the histogram.
  */
-public final class LatencyRecorder {
+public final class WindowedLatencyRecorder implements LatencyRecorder {
 
     private static final VarHandle RECORDED;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
-            RECORDED = lookup.findVarHandle(LatencyRecorder.class, "recorded", long.class);
+            RECORDED = lookup.findVarHandle(WindowedLatencyRecorder.class, "recorded", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -47,16 +49,18 @@ public final class LatencyRecorder {
     private long clamped;
     private long negative;
 
-    LatencyRecorder(String role, Clock clock) {
+    WindowedLatencyRecorder(String role, Clock clock) {
         this.role = role;
         this.clock = clock;
     }
 
+    @Override
     public String role() {
         return role;
     }
 
     /** A message stamped {@code intendedNanos} completed now. */
+    @Override
     public void record(long intendedNanos) {
         recordLatency(intendedNanos, clock.nanoTime() - intendedNanos);
     }
@@ -65,6 +69,7 @@ public final class LatencyRecorder {
      * A message stamped {@code intendedNanos} completed with the given latency (for measures that are
      * not "now minus stamp", e.g. half a round trip).
      */
+    @Override
     public void recordLatency(long intendedNanos, long latencyNanos) {
         completed.setRelease(completed.getAcquire() + 1);
         if (intendedNanos < windowStartNanos || intendedNanos >= windowEndNanos) {
@@ -84,6 +89,7 @@ public final class LatencyRecorder {
     }
 
     /** Counts a completion that carries no latency (e.g. a warm-up reply without a stamp). */
+    @Override
     public void complete() {
         completed.setRelease(completed.getAcquire() + 1);
     }

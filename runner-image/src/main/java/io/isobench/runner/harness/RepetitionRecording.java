@@ -1,37 +1,40 @@
 package io.isobench.runner.harness;
 
+import io.isobench.target.spi.Clock;
+import io.isobench.target.spi.Recording;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.HdrHistogram.Histogram;
 
 /**
- * The recorders of one repetition: one per recording thread, merged off the hot path by the monitor.
+ * The harness's {@link Recording}, the recorders of one repetition: one per recording thread, merged off the hot path by the monitor.
  * Targets ask for a recorder per thread that completes messages.
  */
-public final class Recording {
+public final class RepetitionRecording implements Recording {
 
     private final Clock clock;
-    private final List<LatencyRecorder> recorders = new CopyOnWriteArrayList<>();
+    private final List<WindowedLatencyRecorder> recorders = new CopyOnWriteArrayList<>();
     private volatile long windowStart = Long.MAX_VALUE;
     private volatile long windowEnd = Long.MAX_VALUE;
 
-    public Recording(Clock clock) {
+    public RepetitionRecording(Clock clock) {
         this.clock = clock;
     }
 
-    /** A recorder for one thread; never share one between threads. */
-    public LatencyRecorder newRecorder(String role) {
-        LatencyRecorder recorder = new LatencyRecorder(role, clock);
+    @Override
+    public WindowedLatencyRecorder newRecorder(String role) {
+        WindowedLatencyRecorder recorder = new WindowedLatencyRecorder(role, clock);
         recorder.openWindow(windowStart, windowEnd);
         recorders.add(recorder);
         return recorder;
     }
 
-    /** The recorder taken for {@code role}, or null: a target records on the threads that read its replies. */
-    public LatencyRecorder recorderOf(String role) {
+    @Override
+    public WindowedLatencyRecorder recorderOf(String role) {
         return recorders.stream().filter(r -> r.role().equals(role)).findFirst().orElse(null);
     }
 
+    @Override
     public Clock clock() {
         return clock;
     }
@@ -40,21 +43,22 @@ public final class Recording {
     void openWindow(long startNanos, long endNanos) {
         windowEnd = endNanos;
         windowStart = startNanos;
-        for (LatencyRecorder r : recorders) {
+        for (WindowedLatencyRecorder r : recorders) {
             r.openWindow(startNanos, endNanos);
         }
     }
 
-    /** Start of the measured window, or Long.MAX_VALUE until the rig has fixed its schedule. */
+    @Override
     public long windowStart() {
         return windowStart;
     }
 
+    @Override
     public long windowEnd() {
         return windowEnd;
     }
 
-    /** Messages completed so far, warm-up included. */
+    @Override
     public long completed() {
         long sum = 0;
         for (int i = 0; i < recorders.size(); i++) {
@@ -63,7 +67,7 @@ public final class Recording {
         return sum;
     }
 
-    /** Messages recorded (intended inside the measured window). */
+    @Override
     public long recorded() {
         long sum = 0;
         // by index, like completed(): the rig polls this while draining, before the window's allocation snapshot
@@ -74,16 +78,16 @@ public final class Recording {
     }
 
     long clamped() {
-        return recorders.stream().mapToLong(LatencyRecorder::clamped).sum();
+        return recorders.stream().mapToLong(WindowedLatencyRecorder::clamped).sum();
     }
 
     long negative() {
-        return recorders.stream().mapToLong(LatencyRecorder::negative).sum();
+        return recorders.stream().mapToLong(WindowedLatencyRecorder::negative).sum();
     }
 
     /** Moves everything recorded since the last call into {@code into}. Monitor thread only. */
     void drainInterval(Histogram into) {
-        for (LatencyRecorder r : recorders) {
+        for (WindowedLatencyRecorder r : recorders) {
             r.drainInterval(into);
         }
     }
