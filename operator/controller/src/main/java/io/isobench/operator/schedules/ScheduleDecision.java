@@ -104,14 +104,21 @@ public final class ScheduleDecision {
         });
         Optional<Instant> next = cron.next(now);
         status.setNextScheduleTime(next.orElse(null));
-        Conditions.set(
-                status.getConditions(),
-                CrdConstants.CONDITION_SCHEDULING,
-                "True",
-                SCHEDULED,
-                next.map(t -> "next run at " + t).orElse("the schedule has no time after " + now),
-                generation,
-                now);
+        // a refused run is said until the next run is made, not only until the next reconcile
+        boolean refusalStands = create.isEmpty()
+                && status.getConditions().stream()
+                        .anyMatch(c ->
+                                CrdConstants.CONDITION_SCHEDULING.equals(c.getType()) && REFUSED.equals(c.getReason()));
+        if (!refusalStands) {
+            Conditions.set(
+                    status.getConditions(),
+                    CrdConstants.CONDITION_SCHEDULING,
+                    "True",
+                    SCHEDULED,
+                    next.map(t -> "next run at " + t).orElse("the schedule has no time after " + now),
+                    generation,
+                    now);
+        }
         summarise(
                 status,
                 runs,

@@ -392,6 +392,35 @@ class ScheduleDecisionTest {
                 .isEqualTo(run(1, Phase.Succeeded).name());
     }
 
+    @Test
+    void aRunTheApiServerRefusedIsNotListedAndIsSaidUntilTheNextRunIsMade() {
+        var schedule = schedule();
+        SchedulePlan plan = ScheduleDecision.decide(schedule, List.of(), TWO_AM);
+        String name = plan.create().orElseThrow().name();
+
+        ScheduleDecision.refused(plan.status(), name, "spec.runner.image: evil:1 is not a runner image", TWO_AM);
+
+        assertThat(plan.status().getActive()).isNull();
+        assertThat(plan.status().getLastRuns()).isNull();
+        assertThat(plan.status().getLastRun()).isNull();
+        assertThat(plan.status().getLastScheduleTime())
+                .as("that due time is not retried")
+                .isEqualTo(TWO_AM);
+        assertThat(condition(plan.status()).getReason()).isEqualTo("RunRefused");
+        assertThat(condition(plan.status()).getMessage()).contains(name).contains("evil:1");
+
+        schedule.setStatus(plan.status());
+        SchedulePlan later = ScheduleDecision.decide(schedule, List.of(), TWO_AM.plusSeconds(60));
+        assertThat(condition(later.status()).getReason())
+                .as("a reconcile in between")
+                .isEqualTo("RunRefused");
+
+        schedule.setStatus(later.status());
+        SchedulePlan nextDay = ScheduleDecision.decide(schedule, List.of(), TWO_AM.plus(Duration.ofDays(1)));
+        assertThat(nextDay.create()).isPresent();
+        assertThat(condition(nextDay.status()).getReason()).isEqualTo("Scheduled");
+    }
+
     static io.fabric8.kubernetes.api.model.Condition condition(BenchmarkScheduleStatus status) {
         return status.getConditions().stream()
                 .filter(c -> CrdConstants.CONDITION_SCHEDULING.equals(c.getType()))
