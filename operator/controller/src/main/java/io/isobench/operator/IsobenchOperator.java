@@ -16,6 +16,7 @@ import io.isobench.operator.reconcile.BenchmarkRunReconciler;
 import io.isobench.operator.results.BucketSitePublisher;
 import io.isobench.operator.results.ResultSource;
 import io.isobench.operator.results.RunPublisher;
+import io.isobench.operator.schedules.BenchmarkScheduleReconciler;
 import io.isobench.operator.stepcontract.ActionRejections;
 import io.isobench.operator.stepcontract.AttemptOutcomes;
 import io.isobench.operator.stepcontract.Publications;
@@ -35,7 +36,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The operator assembled: JOSDK with the BenchmarkRun reconciler, node view, ledger, metrics and HTTP endpoints. */
+/** The operator assembled: JOSDK with the BenchmarkRun and BenchmarkSchedule reconcilers, node view, ledger, metrics and HTTP endpoints. */
 public final class IsobenchOperator implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(IsobenchOperator.class);
@@ -138,6 +139,15 @@ public final class IsobenchOperator implements AutoCloseable {
                     .withFinalizer(CrdConstants.FINALIZER)
                     .withReconciliationMaxInterval(config.timing().maxReconcileInterval())
                     .withRetry(reconciler.retry());
+            if (config.instance().namespaces().isEmpty()) {
+                o.watchingAllNamespaces();
+            } else {
+                o.settingNamespaces(config.instance().namespaces());
+            }
+        });
+        // schedules make runs in the namespaces the operator watches for runs
+        operator.register(new BenchmarkScheduleReconciler(client, clock, events), o -> {
+            o.withName("benchmarkschedule");
             if (config.instance().namespaces().isEmpty()) {
                 o.watchingAllNamespaces();
             } else {

@@ -1,6 +1,7 @@
 package io.isobench.operator.api;
 
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn;
+import io.fabric8.generator.annotation.ValidationRule;
 import io.fabric8.kubernetes.api.model.Namespaced;
 import io.fabric8.kubernetes.client.CustomResource;
 import io.fabric8.kubernetes.model.annotation.Group;
@@ -28,6 +29,11 @@ import io.fabric8.kubernetes.model.annotation.Version;
         name = "Age",
         jsonPath = ".metadata.creationTimestamp",
         type = AdditionalPrinterColumn.Type.DATE)
+// On the run, not on BenchmarkRunSpec: a BenchmarkSchedule's runTemplate.spec is a BenchmarkRunSpec and stays editable.
+@ValidationRule(
+        value = "self.spec == oldSelf.spec",
+        fieldPath = ".spec",
+        message = "spec is immutable: create a new BenchmarkRun to run with other settings")
 public class BenchmarkRun extends CustomResource<BenchmarkRunSpec, BenchmarkRunStatus> implements Namespaced {
 
     @Override

@@ -15,9 +15,6 @@ import io.fabric8.generator.annotation.ValidationRule;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @ValidationRule(
-        value = "self == oldSelf",
-        message = "spec is immutable: create a new BenchmarkRun to run with other settings")
-@ValidationRule(
         value = "!has(self.target.dispatch) || self.placement.topology == 'SamePod'",
         fieldPath = ".placement.topology",
         message = "the dispatch target is one process: topology must be SamePod")

@@ -11,6 +11,17 @@ public final class CrdConstants {
     public static final String SHORT_NAME = "br";
     public static final String CRD_NAME = PLURAL + "." + GROUP;
 
+    /** The BenchmarkSchedule kind: BenchmarkRuns made from a template on a cron schedule. */
+    public static final String SCHEDULE_KIND = "BenchmarkSchedule";
+
+    public static final String SCHEDULE_PLURAL = "benchmarkschedules";
+    public static final String SCHEDULE_SHORT_NAME = "bsched";
+    public static final String SCHEDULE_CRD_NAME = SCHEDULE_PLURAL + "." + GROUP;
+    /** On each run a schedule made: the schedule's name (its ownerReference says which one by uid). */
+    public static final String LABEL_SCHEDULE = GROUP + "/schedule";
+    /** On each run a schedule made: the scheduled time it was made for (RFC 3339). */
+    public static final String ANNOTATION_SCHEDULED_TIME = GROUP + "/scheduled-time";
+
     /** Standard labels on everything the operator creates. */
     public static final String LABEL_APP_NAME = "app.kubernetes.io/name";
 
@@ -57,6 +68,12 @@ public final class CrdConstants {
      * when it cannot tell (incomparable runs, too few repetitions, no result); set once both runs are collected, never moved.
      */
     public static final String CONDITION_REGRESSED = "Regressed";
+
+    /**
+     * On a BenchmarkSchedule: True while it makes runs at its times; False when suspended (Suspended), when its schedule or
+     * time zone cannot be read (InvalidSchedule) or when the API server refused its last run (RunRefused).
+     */
+    public static final String CONDITION_SCHEDULING = "Scheduling";
 
     private CrdConstants() {}
 }

@@ -182,4 +182,54 @@ class AdmissionPolicyIT {
     void runsInNamespacesThisReleaseDoesNotReconcileAreNotItsToJudge() {
         assertThat(accepted(NOT_WATCHED, image("evil.example.com/runner:1"))).isTrue();
     }
+
+    /** A schedule in the watched namespace whose runs get {@code spec}. */
+    static GenericKubernetesResource schedule(Map<String, Object> spec) {
+        Map<String, Object> scheduleSpec = BenchmarkScheduleAdmissionIT.validSpec();
+        scheduleSpec.put("runTemplate", Map.of("spec", spec));
+        GenericKubernetesResource schedule = new GenericKubernetesResource();
+        schedule.setApiVersion(CrdConstants.API_VERSION);
+        schedule.setKind(CrdConstants.SCHEDULE_KIND);
+        schedule.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder()
+                .withName("policy-schedule-" + (++counter))
+                .withNamespace(WATCHED)
+                .build());
+        schedule.setAdditionalProperty("spec", scheduleSpec);
+        return schedule;
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aSchedulesTemplateIsJudgedAsItsRunsWillBeWhenCreatedAndWhenEdited() {
+        var schedules = api.client
+                .genericKubernetesResources(BenchmarkScheduleAdmissionIT.SCHEDULES)
+                .inNamespace(WATCHED);
+        Map<String, Object> longer = AdmissionIT.validSpec();
+        longer.put("timeout", "3h");
+        assertThatThrownBy(() -> schedules
+                        .resource(schedule(image("evil.example.com/runner:1")))
+                        .create())
+                .isInstanceOfSatisfying(
+                        KubernetesClientException.class,
+                        e -> assertThat(e.getStatus().getMessage())
+                                .contains(
+                                        "spec.runTemplate.spec.runner.image: evil.example.com/runner:1 is not a runner image"));
+        assertThatThrownBy(() -> schedules.resource(schedule(longer)).create())
+                .isInstanceOfSatisfying(
+                        KubernetesClientException.class,
+                        e -> assertThat(e.getStatus().getMessage())
+                                .contains("spec.runTemplate.spec.timeout: 3h is longer than this installation allows"));
+
+        GenericKubernetesResource admitted =
+                schedules.resource(schedule(image(CHART_IMAGE))).create();
+        var template = (Map<String, Object>)
+                ((Map<String, Object>) admitted.getAdditionalProperties().get("spec")).get("runTemplate");
+        ((Map<String, Object>) ((Map<String, Object>) template.get("spec")).get("runner"))
+                .put("image", "evil.example.com/runner:1");
+        assertThatThrownBy(() -> schedules.resource(admitted).update())
+                .isInstanceOfSatisfying(
+                        KubernetesClientException.class,
+                        e -> assertThat(e.getStatus().getMessage())
+                                .contains("spec.runTemplate.spec.runner.image: evil.example.com/runner:1"));
+    }
 }

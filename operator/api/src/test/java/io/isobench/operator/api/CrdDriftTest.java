@@ -10,7 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
-import org.junit.jupiter.api.Test;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The committed CRD copies (crds/, and the chart's crds/ once it exists) must equal the CRD generated from
@@ -19,43 +21,57 @@ import org.junit.jupiter.api.Test;
 class CrdDriftTest {
 
     static final String FILE = CrdConstants.CRD_NAME + "-v1.yml";
+    static final String SCHEDULE_FILE = CrdConstants.SCHEDULE_CRD_NAME + "-v1.yml";
     /** kubectl shows columns in this order; the generator sorts them by JSON path, so the export puts them back. */
     static final List<String> COLUMN_ORDER = List.of("Phase", "Target", "Node", "P50", "P99", "Regressed", "Age");
+
+    static final List<String> SCHEDULE_COLUMN_ORDER =
+            List.of("Schedule", "Suspend", "Last Run", "Last Verdict", "Next Run", "Age");
+    /** Every CRD this module generates, with the order of its printer columns. */
+    static final Map<String, List<String>> CRDS = Map.of(FILE, COLUMN_ORDER, SCHEDULE_FILE, SCHEDULE_COLUMN_ORDER);
 
     static Path repoRoot() {
         return Path.of(System.getProperty("isobench.repo.root", "../.."));
     }
 
-    /** The generator's output with the printer columns in {@link #COLUMN_ORDER}, serialised canonically. */
+    /** The BenchmarkRun CRD as exported. */
     static String exported() throws IOException {
-        Path generated = Path.of("target/classes/META-INF/fabric8/" + FILE);
+        return exported(FILE);
+    }
+
+    /** The generator's output with the printer columns in the order {@link #CRDS} gives, serialised canonically. */
+    static String exported(String file) throws IOException {
+        List<String> order = CRDS.get(file);
+        Path generated = Path.of("target/classes/META-INF/fabric8/" + file);
         CustomResourceDefinition crd =
                 Serialization.unmarshal(Files.readString(generated), CustomResourceDefinition.class);
         crd.getSpec().getVersions().forEach(v -> {
             List<CustomResourceColumnDefinition> columns = new java.util.ArrayList<>(v.getAdditionalPrinterColumns());
-            columns.sort(Comparator.comparingInt(c -> COLUMN_ORDER.indexOf(c.getName())));
+            columns.sort(Comparator.comparingInt(c -> order.indexOf(c.getName())));
             v.setAdditionalPrinterColumns(columns);
         });
-        return "# Generated from operator/api (BenchmarkRun and friends) by crd-generator-maven-plugin; do not edit.\n"
-                + "# Refresh with: make crds\n" + Serialization.asYaml(crd);
+        return "# Generated from operator/api (" + crd.getSpec().getNames().getKind()
+                + " and friends) by crd-generator-maven-plugin; do not edit.\n" + "# Refresh with: make crds\n"
+                + Serialization.asYaml(crd);
     }
 
-    static List<Path> committedCopies() {
+    static List<Path> committedCopies(String file) {
         Path root = repoRoot();
         List<Path> copies =
-                new java.util.ArrayList<>(List.of(root.resolve("crds").resolve(FILE)));
+                new java.util.ArrayList<>(List.of(root.resolve("crds").resolve(file)));
         Path chart = root.resolve("charts/isobench/crds");
         if (Files.isDirectory(chart)) {
-            copies.add(chart.resolve(FILE));
+            copies.add(chart.resolve(file));
         }
         return copies;
     }
 
-    @Test
-    void committedCrdsMatchTheJavaModel() throws IOException {
-        String expected = exported();
-        assertThat(expected).contains("name: \"Phase\"");
-        for (Path copy : committedCopies()) {
+    @ParameterizedTest
+    @ValueSource(strings = {FILE, SCHEDULE_FILE})
+    void committedCrdsMatchTheJavaModel(String file) throws IOException {
+        String expected = exported(file);
+        assertThat(expected).contains("name: \"Age\"");
+        for (Path copy : committedCopies(file)) {
             if (Boolean.getBoolean("isobench.crd.update")) {
                 Files.createDirectories(copy.getParent());
                 Files.writeString(copy, expected);
@@ -69,11 +85,12 @@ class CrdDriftTest {
         }
     }
 
-    @Test
-    void printerColumnsComeInTheOrderUsersRead() throws IOException {
-        CustomResourceDefinition crd = Serialization.unmarshal(exported(), CustomResourceDefinition.class);
+    @ParameterizedTest
+    @ValueSource(strings = {FILE, SCHEDULE_FILE})
+    void printerColumnsComeInTheOrderUsersRead(String file) throws IOException {
+        CustomResourceDefinition crd = Serialization.unmarshal(exported(file), CustomResourceDefinition.class);
         assertThat(crd.getSpec().getVersions().getFirst().getAdditionalPrinterColumns())
                 .extracting(CustomResourceColumnDefinition::getName)
-                .containsExactlyElementsOf(COLUMN_ORDER);
+                .containsExactlyElementsOf(CRDS.get(file));
     }
 }

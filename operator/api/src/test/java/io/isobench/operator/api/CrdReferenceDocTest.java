@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,8 +28,11 @@ class CrdReferenceDocTest {
 
     @Test
     void theCommittedReferenceMatchesTheCrd() throws IOException {
-        CustomResourceDefinition crd = Serialization.unmarshal(CrdDriftTest.exported(), CustomResourceDefinition.class);
-        String expected = render(crd);
+        CustomResourceDefinition run = Serialization.unmarshal(CrdDriftTest.exported(), CustomResourceDefinition.class);
+        CustomResourceDefinition schedule = Serialization.unmarshal(
+                CrdDriftTest.exported(CrdDriftTest.SCHEDULE_FILE), CustomResourceDefinition.class);
+        // the template's spec is a BenchmarkRun spec, described once above it
+        String expected = render(run, Set.of()) + "\n" + render(schedule, Set.of("spec.runTemplate.spec"));
         if (Boolean.getBoolean("isobench.crd.update")) {
             Files.writeString(page(), expected);
         }
@@ -37,10 +41,13 @@ class CrdReferenceDocTest {
                 .isEqualTo(expected);
     }
 
-    static String render(CustomResourceDefinition crd) {
+    /** The page's part for one CRD; the fields under {@code described} are listed, not what they hold. */
+    static String render(CustomResourceDefinition crd, Set<String> described) {
         var version = crd.getSpec().getVersions().getFirst();
         var out = new StringBuilder();
-        out.append("# BenchmarkRun reference (`")
+        out.append("# ")
+                .append(crd.getSpec().getNames().getKind())
+                .append(" reference (`")
                 .append(crd.getSpec().getGroup())
                 .append('/')
                 .append(version.getName())
@@ -49,7 +56,9 @@ class CrdReferenceDocTest {
                         "Generated from the CRD (`crds/`), which is generated from `operator/api`; do not edit — run `make crds`.\n")
                 .append("Short name `")
                 .append(String.join("`, `", crd.getSpec().getNames().getShortNames()))
-                .append("`. `kubectl get br` columns: ");
+                .append("`. `kubectl get ")
+                .append(crd.getSpec().getNames().getShortNames().getFirst())
+                .append("` columns: ");
         out.append(String.join(
                         ", ",
                         version.getAdditionalPrinterColumns().stream()
@@ -57,19 +66,29 @@ class CrdReferenceDocTest {
                                 .toList()))
                 .append(".\n");
         JSONSchemaProps root = version.getSchema().getOpenAPIV3Schema();
+        if (root.getXKubernetesValidations() != null) {
+            // rules on the whole object: the run's immutable spec, the schedule's name
+            out.append("\nRules on the whole object (CEL), with the message the API server answers:\n\n");
+            root.getXKubernetesValidations()
+                    .forEach(rule -> out.append("- `")
+                            .append(rule.getFieldPath() == null ? "." : rule.getFieldPath())
+                            .append("`: ")
+                            .append(rule.getMessage())
+                            .append('\n'));
+        }
         for (String part : List.of("spec", "status")) {
             out.append("\n## ").append(part).append("\n\n");
             JSONSchemaProps schema = root.getProperties().get(part);
-            rules(out, "." + part, schema);
+            rules(out, "." + part, schema, described);
             var rows = new ArrayList<String>();
-            fields(rows, part, schema);
+            fields(rows, part, schema, described);
             out.append("| field | type | default | constraints | description |\n|---|---|---|---|---|\n");
             rows.forEach(out::append);
         }
         return out.toString();
     }
 
-    private static void fields(List<String> rows, String path, JSONSchemaProps schema) {
+    private static void fields(List<String> rows, String path, JSONSchemaProps schema, Set<String> described) {
         if (schema.getProperties() == null) {
             return;
         }
@@ -85,15 +104,18 @@ class CrdReferenceDocTest {
             JSONSchemaProps nested = "array".equals(p.getType()) && p.getItems() != null
                     ? p.getItems().getSchema()
                     : p;
-            if (nested != null && nested.getProperties() != null && !field.endsWith(".conditions")) {
-                fields(rows, field + ("array".equals(p.getType()) ? "[]" : ""), nested);
+            if (nested != null
+                    && nested.getProperties() != null
+                    && !field.endsWith(".conditions")
+                    && !described.contains(field)) {
+                fields(rows, field + ("array".equals(p.getType()) ? "[]" : ""), nested, described);
             }
         }
     }
 
-    private static void rules(StringBuilder out, String path, JSONSchemaProps schema) {
+    private static void rules(StringBuilder out, String path, JSONSchemaProps schema, Set<String> described) {
         var lines = new ArrayList<String>();
-        collectRules(lines, path, schema);
+        collectRules(lines, path, schema, described);
         if (!lines.isEmpty()) {
             out.append("Cross-field rules the API server enforces (CEL), with the message it answers:\n\n");
             lines.forEach(out::append);
@@ -101,7 +123,10 @@ class CrdReferenceDocTest {
         }
     }
 
-    private static void collectRules(List<String> lines, String path, JSONSchemaProps schema) {
+    private static void collectRules(List<String> lines, String path, JSONSchemaProps schema, Set<String> described) {
+        if (described.contains(path.substring(1))) {
+            return;
+        }
         if (schema.getXKubernetesValidations() != null) {
             for (ValidationRule rule : schema.getXKubernetesValidations()) {
                 String at = rule.getFieldPath() != null ? path + rule.getFieldPath() : path;
@@ -109,10 +134,10 @@ class CrdReferenceDocTest {
             }
         }
         if (schema.getProperties() != null) {
-            schema.getProperties().forEach((k, v) -> collectRules(lines, path + "." + k, v));
+            schema.getProperties().forEach((k, v) -> collectRules(lines, path + "." + k, v, described));
         }
         if (schema.getItems() != null && schema.getItems().getSchema() != null) {
-            collectRules(lines, path + "[]", schema.getItems().getSchema());
+            collectRules(lines, path + "[]", schema.getItems().getSchema(), described);
         }
     }
 

@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -40,23 +41,25 @@ final class LocalApiServer implements AutoCloseable {
         client = new KubernetesClientBuilder()
                 .withConfig(Config.fromKubeconfig(server.getKubeConfigYaml()))
                 .build();
-        CustomResourceDefinition crd = Serialization.unmarshal(
-                Files.readString(CrdDriftTest.repoRoot().resolve("crds").resolve(CrdDriftTest.FILE)),
-                CustomResourceDefinition.class);
-        client.resource(crd).serverSideApply();
-        client.apiextensions()
-                .v1()
-                .customResourceDefinitions()
-                .withName(CrdConstants.CRD_NAME)
-                .waitUntilCondition(
-                        // a CRD read before the API server has judged it has a status without conditions yet
-                        d -> d.getStatus() != null
-                                && d.getStatus().getConditions() != null
-                                && d.getStatus().getConditions().stream()
-                                        .anyMatch(
-                                                c -> "Established".equals(c.getType()) && "True".equals(c.getStatus())),
-                        60,
-                        TimeUnit.SECONDS);
+        for (String file : List.of(CrdDriftTest.FILE, CrdDriftTest.SCHEDULE_FILE)) {
+            CustomResourceDefinition crd = Serialization.unmarshal(
+                    Files.readString(CrdDriftTest.repoRoot().resolve("crds").resolve(file)),
+                    CustomResourceDefinition.class);
+            client.resource(crd).serverSideApply();
+            client.apiextensions()
+                    .v1()
+                    .customResourceDefinitions()
+                    .withName(crd.getMetadata().getName())
+                    .waitUntilCondition(
+                            // a CRD read before the API server has judged it has a status without conditions yet
+                            d -> d.getStatus() != null
+                                    && d.getStatus().getConditions() != null
+                                    && d.getStatus().getConditions().stream()
+                                            .anyMatch(c ->
+                                                    "Established".equals(c.getType()) && "True".equals(c.getStatus())),
+                            60,
+                            TimeUnit.SECONDS);
+        }
     }
 
     @Override

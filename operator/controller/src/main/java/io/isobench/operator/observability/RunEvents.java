@@ -2,6 +2,7 @@ package io.isobench.operator.observability;
 
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.EventBuilder;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.isobench.operator.api.BenchmarkRun;
@@ -15,7 +16,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Kubernetes Events on the BenchmarkRun (what `kubectl describe br` shows): one per phase change, when it cannot be placed,
- * per change of the Regressed condition, and when the operator deleted it (ttlSecondsAfterFinished).
+ * per change of the Regressed condition, and when the operator deleted it (ttlSecondsAfterFinished); and on a
+ * BenchmarkSchedule, one per run it created, skipped or replaced.
  */
 public final class RunEvents {
 
@@ -73,9 +75,10 @@ public final class RunEvents {
         record(run, "Normal", "Deleted", why);
     }
 
-    private void record(BenchmarkRun run, String type, String reason, String message) {
+    /** An Event on any object of ours (a BenchmarkSchedule: each run it created, skipped or replaced). */
+    public void record(HasMetadata object, String type, String reason, String message) {
         String now = clock.instant().toString();
-        var meta = run.getMetadata();
+        var meta = object.getMetadata();
         var event = new EventBuilder()
                 .withNewMetadata()
                 .withName(meta.getName() + "."
@@ -83,8 +86,8 @@ public final class RunEvents {
                 .withNamespace(meta.getNamespace())
                 .endMetadata()
                 .withNewInvolvedObject()
-                .withApiVersion(run.getApiVersion())
-                .withKind(run.getKind())
+                .withApiVersion(object.getApiVersion())
+                .withKind(object.getKind())
                 .withName(meta.getName())
                 .withNamespace(meta.getNamespace())
                 .withUid(meta.getUid())

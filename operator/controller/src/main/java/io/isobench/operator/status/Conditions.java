@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.ConditionBuilder;
 import io.isobench.operator.api.BenchmarkRunStatus;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -32,7 +33,20 @@ public final class Conditions {
             String message,
             long generation,
             Instant now) {
-        Optional<Condition> existing = get(status, type);
+        set(status.getConditions(), type, text, reason, message, generation, now);
+    }
+
+    /** The same on any status's list of conditions (a BenchmarkSchedule's). */
+    public static void set(
+            List<Condition> conditions,
+            String type,
+            String text,
+            String reason,
+            String message,
+            long generation,
+            Instant now) {
+        Optional<Condition> existing =
+                conditions.stream().filter(c -> type.equals(c.getType())).findFirst();
         String since = existing.filter(c -> text.equals(c.getStatus()))
                 .map(Condition::getLastTransitionTime)
                 .orElse(now.toString());
@@ -44,8 +58,8 @@ public final class Conditions {
                 .withObservedGeneration(generation)
                 .withLastTransitionTime(since)
                 .build();
-        status.getConditions().removeIf(c -> Objects.equals(type, c.getType()));
-        status.getConditions().add(next);
+        conditions.removeIf(c -> Objects.equals(type, c.getType()));
+        conditions.add(next);
     }
 
     public static Optional<Condition> get(BenchmarkRunStatus status, String type) {

@@ -5,7 +5,6 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.utils.Serialization;
-import io.isobench.operator.api.CrdConstants;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -60,26 +59,29 @@ final class LocalCluster implements AutoCloseable {
         }
     }
 
-    /** The BenchmarkRun CRD as generated into {@code crds/}, applied and waited for until the API server serves it. */
+    /** The CRDs as generated into {@code crds/} (BenchmarkRun, BenchmarkSchedule), applied and waited for until served. */
     CustomResourceDefinition installCrd() throws IOException {
-        var crd = Serialization.unmarshal(
-                Files.readString(repoRoot().resolve("crds").resolve("benchmarkruns.isobench.io-v1.yml")),
-                CustomResourceDefinition.class);
-        client.resource(crd).serverSideApply();
-        // a CRD read before the API server has judged it has a status without conditions yet
-        client.apiextensions()
-                .v1()
-                .customResourceDefinitions()
-                .withName(CrdConstants.CRD_NAME)
-                .waitUntilCondition(
-                        d -> d.getStatus() != null
-                                && d.getStatus().getConditions() != null
-                                && d.getStatus().getConditions().stream()
-                                        .anyMatch(
-                                                c -> "Established".equals(c.getType()) && "True".equals(c.getStatus())),
-                        60,
-                        TimeUnit.SECONDS);
-        return crd;
+        CustomResourceDefinition run = null;
+        for (String file : List.of("benchmarkruns.isobench.io-v1.yml", "benchmarkschedules.isobench.io-v1.yml")) {
+            var crd = Serialization.unmarshal(
+                    Files.readString(repoRoot().resolve("crds").resolve(file)), CustomResourceDefinition.class);
+            client.resource(crd).serverSideApply();
+            // a CRD read before the API server has judged it has a status without conditions yet
+            client.apiextensions()
+                    .v1()
+                    .customResourceDefinitions()
+                    .withName(crd.getMetadata().getName())
+                    .waitUntilCondition(
+                            d -> d.getStatus() != null
+                                    && d.getStatus().getConditions() != null
+                                    && d.getStatus().getConditions().stream()
+                                            .anyMatch(c ->
+                                                    "Established".equals(c.getType()) && "True".equals(c.getStatus())),
+                            60,
+                            TimeUnit.SECONDS);
+            run = run == null ? crd : run;
+        }
+        return run;
     }
 
     /** The chart's ServiceAccount and RBAC for the operator, rendered by {@code helm template} as a user installs them. */

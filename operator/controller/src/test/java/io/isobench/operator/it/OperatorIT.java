@@ -14,11 +14,15 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import io.isobench.operator.IsobenchOperator;
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.BenchmarkRunSpec;
+import io.isobench.operator.api.BenchmarkSchedule;
+import io.isobench.operator.api.BenchmarkScheduleSpec;
 import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.DispatchTargetSpec;
 import io.isobench.operator.api.LoadSpec;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.QueueName;
+import io.isobench.operator.api.RunTemplate;
+import io.isobench.operator.api.RunTemplateMetadata;
 import io.isobench.operator.api.RunVerdict;
 import io.isobench.operator.api.TargetSpec;
 import io.isobench.operator.config.OperatorConfig;
@@ -1524,6 +1528,108 @@ class OperatorIT {
                     return r != null && r.getStatus() != null && status.equals(condition(r, type));
                 });
         return get(name);
+    }
+
+    @Test
+    void aScheduleEveryMinuteMakesARunEachMinuteComparedWithThePreviousSucceededOneAndSuspendStopsIt()
+            throws Exception {
+        var template = new RunTemplate();
+        template.setSpec(runSpec("template", "bench", "5m").getSpec());
+        var templateMetadata = new RunTemplateMetadata();
+        templateMetadata.setLabels(Map.of("team", "latency", CrdConstants.LABEL_SCHEDULE, "not-this-one"));
+        template.setMetadata(templateMetadata);
+        var spec = new BenchmarkScheduleSpec();
+        spec.setSchedule("* * * * *");
+        spec.setRunTemplate(template);
+        var schedule = new BenchmarkSchedule();
+        schedule.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder()
+                .withName("minutely")
+                .withNamespace(USER_NAMESPACE)
+                .build());
+        schedule.setSpec(spec);
+        BenchmarkSchedule created = client.resource(schedule).create();
+        try {
+            // the first due time is the next whole minute
+            BenchmarkRun first = awaitScheduledRuns(1, Duration.ofSeconds(90)).getFirst();
+            String firstName = first.getMetadata().getName();
+            assertThat(firstName).matches("minutely-\\d+");
+            assertThat(first.getMetadata().getOwnerReferences())
+                    .singleElement()
+                    .satisfies(o -> assertThat(o.getUid())
+                            .isEqualTo(created.getMetadata().getUid()));
+            assertThat(first.getMetadata().getLabels())
+                    .containsEntry("team", "latency")
+                    .containsEntry(CrdConstants.LABEL_SCHEDULE, "minutely");
+            assertThat(first.getSpec().getReport().getBaseline()).isNull();
+            Pod pod = awaitRunnerPod(first);
+            awaitPhase(firstName, Phase.Running);
+            finishRunner(first, pod, "succeed");
+            awaitPhase(firstName, Phase.Succeeded);
+
+            // the next minute: a second run, compared with the first
+            BenchmarkRun second = awaitScheduledRuns(2, Duration.ofSeconds(75)).stream()
+                    .filter(r -> !r.getMetadata().getName().equals(firstName))
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(second.getSpec().getReport().getBaseline()).isEqualTo(firstName);
+            long minutes = Long.parseLong(second.getMetadata().getName().substring("minutely-".length()));
+            assertThat(minutes).isEqualTo(Long.parseLong(firstName.substring("minutely-".length())) + 1);
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                var status = schedule().getStatus();
+                assertThat(status.getLastRun()).isEqualTo(second.getMetadata().getName());
+                assertThat(status.getLastVerdict()).isEqualTo("OK");
+                assertThat(status.getActive())
+                        .containsExactly(second.getMetadata().getName());
+                assertThat(status.getLastRuns())
+                        .extracting(r -> r.getName())
+                        .containsExactly(second.getMetadata().getName(), firstName);
+                assertThat(status.getNextScheduleTime()).isAfter(java.time.Instant.now());
+            });
+            assertThat(client.v1().events().inNamespace(USER_NAMESPACE).list().getItems())
+                    .filteredOn(
+                            e -> "minutely".equals(e.getInvolvedObject().getName()) && "Created".equals(e.getReason()))
+                    .hasSize(2);
+
+            // suspended: the next minute passes with no third run
+            client.resources(BenchmarkSchedule.class)
+                    .inNamespace(USER_NAMESPACE)
+                    .withName("minutely")
+                    .edit(s -> {
+                        s.getSpec().setSuspend(true);
+                        return s;
+                    });
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> schedule().getStatus().getNextScheduleTime() == null);
+            java.time.Instant nextMinute = java.time.Instant.now()
+                    .truncatedTo(java.time.temporal.ChronoUnit.MINUTES)
+                    .plusSeconds(60);
+            Thread.sleep(Duration.between(java.time.Instant.now(), nextMinute).plusSeconds(10));
+            assertThat(scheduledRuns()).hasSize(2);
+        } finally {
+            client.resource(created).delete();
+        }
+    }
+
+    BenchmarkSchedule schedule() {
+        return client.resources(BenchmarkSchedule.class)
+                .inNamespace(USER_NAMESPACE)
+                .withName("minutely")
+                .get();
+    }
+
+    List<BenchmarkRun> scheduledRuns() {
+        return client.resources(BenchmarkRun.class)
+                .inNamespace(USER_NAMESPACE)
+                .withLabel(CrdConstants.LABEL_SCHEDULE, "minutely")
+                .list()
+                .getItems();
+    }
+
+    List<BenchmarkRun> awaitScheduledRuns(int count, Duration within) {
+        await().atMost(within)
+                .pollInterval(Duration.ofMillis(500))
+                .until(() -> scheduledRuns().size() >= count);
+        return scheduledRuns();
     }
 
     static io.fabric8.kubernetes.api.model.Condition conditionOf(BenchmarkRun run, String type) {

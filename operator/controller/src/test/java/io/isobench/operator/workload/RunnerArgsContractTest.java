@@ -11,6 +11,7 @@ import io.isobench.operator.api.targets.TargetProfiles;
 import io.isobench.operator.config.OperatorConfig;
 import io.isobench.runner.cli.RunnerMain;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,15 +30,25 @@ import picocli.CommandLine;
  */
 class RunnerArgsContractTest {
 
+    /** Every BenchmarkRun under examples/ (a BenchmarkSchedule's template is checked at admission, AdmissionIT). */
     static Stream<Path> examples() throws IOException {
         Path root = Path.of("../../examples");
         try (Stream<Path> files = Files.walk(root)) {
             return files
                     .filter(p -> p.toString().endsWith(".yaml")
                             && !p.getFileName().toString().equals("kustomization.yaml"))
+                    .filter(RunnerArgsContractTest::isRun)
                     .sorted()
                     .toList()
                     .stream();
+        }
+    }
+
+    private static boolean isRun(Path file) {
+        try {
+            return Files.readString(file).contains("\nkind: BenchmarkRun\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
