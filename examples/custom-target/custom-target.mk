@@ -4,6 +4,9 @@
 .PHONY: test-custom-target image-custom-target
 TEST_TARGETS += test-custom-target image-custom-target
 
+# the Java tests run every example as written (ExamplesAsWrittenIT), this folder's BenchmarkRun too: its jar first
+test-java: test-custom-target
+
 test-custom-target: $(RUNNER_JAR)
 	@MVN="$(MVN)" examples/custom-target/test.sh
 

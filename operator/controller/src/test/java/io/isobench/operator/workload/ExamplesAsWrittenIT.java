@@ -11,6 +11,7 @@ import io.isobench.operator.api.BenchmarkRunSpec;
 import io.isobench.operator.api.TargetSpec;
 import io.isobench.operator.api.targets.HttpProfile;
 import io.isobench.operator.api.targets.MemoryVolume;
+import io.isobench.operator.api.targets.PluginProfile;
 import io.isobench.operator.api.targets.TargetProfile;
 import io.isobench.operator.api.targets.TargetProfiles;
 import io.isobench.operator.config.OperatorConfig;
@@ -68,6 +69,8 @@ class ExamplesAsWrittenIT {
     private static final Path ROOT = Path.of(System.getProperty("isobench.repo.root", "../.."));
     private static final Path LAUNCHER = ROOT.resolve("runner-image/bin/isobench-runner");
     private static final Path JAR = ROOT.resolve("runner-image/target/isobench-runner.jar");
+    /** The plugin examples' jar, which their image holds in /opt/isobench/plugins (make test-custom-target builds it). */
+    private static final Path PLUGIN_JAR = ROOT.resolve("examples/custom-target/target/isobench-custom-target.jar");
     /** No store: the runner writes its run directory and uploads nothing. */
     private static final OperatorConfig CONFIG =
             OperatorConfig.fromEnvironment(Map.of("POD_NAMESPACE", "isobench-system"));
@@ -208,6 +211,14 @@ class ExamplesAsWrittenIT {
             changes.add("the user's server " + profile.externalServer().orElseThrow()
                     + " → Debian's nginx on 127.0.0.1:" + serverPort + " (200 \"ok\" on every path)");
         }
+        Path plugins = null;
+        if (profile instanceof PluginProfile) {
+            assertThat(PLUGIN_JAR)
+                    .as("the plugin example's jar (make test-custom-target builds it, before make test's Java tests)")
+                    .exists();
+            plugins = PLUGIN_JAR;
+            changes.add("the image's plugins (/opt/isobench/plugins) → " + PLUGIN_JAR + " (ISOBENCH_PLUGIN_PATH)");
+        }
         ResourcePlan plan = ResourcePlan.of(spec);
         // the server pod's IP is this machine's loopback: both "pods" run here
         String serverAddress = plan.serverAddress(target, "127.0.0.1");
@@ -233,7 +244,7 @@ class ExamplesAsWrittenIT {
         Cpus cpus = Cpus.map(plan, EnvironmentProbe.system().grantedCpus());
         String memoryVolume =
                 profile.memoryVolume().map(MemoryVolume::mountPath).orElse(null);
-        Pod pod = new Pod(Files.createDirectories(dir), freePort(), serverPort, memoryVolume);
+        Pod pod = new Pod(Files.createDirectories(dir), freePort(), serverPort, memoryVolume, plugins);
         log.println(example + " ("
                 + (profile.endpoint().isPresent()
                         ? "one container, the user's server at its endpoint"
@@ -404,9 +415,10 @@ class ExamplesAsWrittenIT {
 
     /**
      * The pods' file system and ports, here: /etc/isobench and /results under one directory, a memory volume (ipc's queue)
-     * in /dev/shm, a free metrics port, and a free port for the server (its --port, the client's --server-address).
+     * in /dev/shm, a free metrics port, and a free port for the server (its --port, the client's --server-address); a
+     * plugin's jar, which its image holds where the launcher looks, through ISOBENCH_PLUGIN_PATH (null: no plugin).
      */
-    record Pod(Path dir, int metricsPort, int serverPort, String memoryVolumePath) {
+    record Pod(Path dir, int metricsPort, int serverPort, String memoryVolumePath, Path plugins) {
 
         Path results() {
             return dir.resolve("results/run");
@@ -438,6 +450,9 @@ class ExamplesAsWrittenIT {
                 if (e.getValue() != null) {
                     builder.environment().put(e.getName(), e.getValue());
                 }
+            }
+            if (plugins != null) {
+                builder.environment().put("ISOBENCH_PLUGIN_PATH", plugins.toString());
             }
             return builder.start();
         }

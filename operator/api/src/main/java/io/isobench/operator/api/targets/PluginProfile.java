@@ -23,6 +23,15 @@ public record PluginProfile(PluginTargetSpec options) implements TargetProfile {
         return options.getName();
     }
 
+    /**
+     * A plugin may name several variants (as quote-codec's buffers=direct,heap), each measured in forked JVMs beside the
+     * runner's: the operator cannot know, so the container's default memory holds one.
+     */
+    @Override
+    public int extraClientJvms() {
+        return 1;
+    }
+
     /** The options in key order, so the argument file does not depend on the map's order. */
     @Override
     public List<String> clientOptions() {
