@@ -45,6 +45,16 @@ for line in open(f"{out}/cpu-assignments.log"):
 
 
 
+def external_server(spec):
+    """The user's own server the run measured against (a target's endpoint, the http target's url's host:port), or None."""
+    target, options = next(iter(spec["target"].items()))
+    if "endpoint" in options:
+        return options["endpoint"]
+    if target == "http":
+        return options["url"].split("/")[2]
+    return None
+
+
 def shares_cpu(spec):
     """More measured threads than the runner pod's CPUs: publisher + agent, publisher + consumer process, or a client
     and a server process in one container (server cpus 0)."""
@@ -78,7 +88,11 @@ for run in json.load(open(f"{out}/runs.json"))["items"]:
     if run["spec"]["placement"].get("isolation", "Exclusive") == "Exclusive":
         uids = pods.get(name, set())
         cpus = {granted[u] for u in uids if u in granted}
-        if shares_cpu(run["spec"]):
+        external = external_server(run["spec"])
+        if external:  # nothing of the server is placed nor verified by isobench: never Isolated, whatever the client got
+            check(isolated.get("status") == "False" and isolated.get("reason") == "ExternalServer", f"{name}: Isolated {isolated}")
+            check(iso.get("externalServer") == external, f"{name}: status.isolation.externalServer {iso.get('externalServer')!r}, expected {external}")
+        elif shares_cpu(run["spec"]):
             check(isolated.get("status") == "False" and isolated.get("reason") == "MeasuredThreadsShareCpu", f"{name}: Isolated {isolated}")
         else:
             check(isolated.get("status") == "True", f"{name}: Isolated {isolated}")

@@ -87,10 +87,29 @@ pulled operator "$registry/operator@$(cat "$root/out/images/operator.digest")"
 pulled kubectl "$registry/kubectl:0.1.0"
 log "chart installed from $registry (images pulled by digest); helm test passed"
 
-# 3. every example, cut to seconds, applied at once: Exclusive runs go one at a time through the real node, FIFO
+# 3. every example, cut to seconds, applied at once: Exclusive runs go one at a time through the real node, FIFO.
+#    The two at a server of the user's own (examples/tcp-echo-endpoint.yaml, http-endpoint.yaml) get one as a user runs
+#    it: a TCP echo server in a pod of a team's namespace (the runner image's `server tcp-echo`), reached at its pod IP
+#    (no kube-proxy nor DNS here), and Debian's nginx on the node's bridge address, an HTTP service outside the cluster.
 $K create namespace $USER_NS >/dev/null
+$K create namespace e2e-team-a >/dev/null
+$K label namespace e2e-team-a pod-security.kubernetes.io/enforce=restricted >/dev/null
+sed -e "s#RUNNER_IMAGE#$registry/runner@$(cat "$root/out/images/runner.digest")#" "$here/users-echo-server.yaml" \
+  | $K apply -n e2e-team-a -f - >/dev/null
+http_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("10.245.0.1", 0)); print(s.getsockname()[1])')
+mkdir -p "$state/nginx"
+printf 'worker_processes 1;\npid %s/nginx.pid;\nerror_log %s/error.log;\nevents { worker_connections 1024; }\nhttp { access_log off; keepalive_requests 1000000;\n  server { listen 10.245.0.1:%s; location / { return 200 "ok\\n"; } } }\n' \
+  "$state/nginx" "$state/nginx" "$http_port" >"$state/nginx/nginx.conf"
+nginx -p "$state/nginx" -c "$state/nginx/nginx.conf" -g 'daemon off;' >"$state/nginx/out.log" 2>&1 &
+for attempt in $(seq 1 50); do curl -fs "http://10.245.0.1:$http_port/healthz" >/dev/null && break; sleep 0.1; done
+curl -fs "http://10.245.0.1:$http_port/healthz" >/dev/null || fail "nginx on 10.245.0.1:$http_port did not answer ($(cat "$state/nginx/out.log"))"
+$K wait -n e2e-team-a pod/echo --for=condition=Ready --timeout=300s >/dev/null || fail "the user's echo server pod is not Ready"
+E2E_ECHO_ENDPOINT="$($K get pod -n e2e-team-a echo -o jsonpath='{.status.podIP}'):7000"
+export E2E_ECHO_ENDPOINT E2E_HTTP_SERVER="10.245.0.1:$http_port"
+log "the users' servers: tcp echo at $E2E_ECHO_ENDPOINT (a pod), http at $E2E_HTTP_SERVER (nginx)"
 examples=()
-for f in "$root"/examples/seeds/{dispatch,udp-echo,tcp-echo,http-mock,ipc,rsocket}.yaml "$root"/examples/{shared-isolation,compare-baseline}.yaml; do
+for f in "$root"/examples/seeds/{dispatch,udp-echo,tcp-echo,http-mock,ipc,rsocket}.yaml \
+    "$root"/examples/{shared-isolation,compare-baseline,tcp-echo-endpoint,http-endpoint}.yaml; do
   $K create --dry-run=client -o json -f "$f" >"$state/$(basename "$f" .yaml).json"
   examples+=("$state/$(basename "$f" .yaml).json")
 done
@@ -113,6 +132,8 @@ pulled runner "$registry/runner@$(cat "$root/out/images/runner.digest")"
 sleep 2
 $K get br -n $USER_NS -o json >"$out/runs.json"
 python3 "$here/check_runs.py" "$out" "$state/minio.env" "$MINIO_PORT" || fail "run checks"
+$K delete namespace e2e-team-a --wait=false >/dev/null  # the users' servers are done with: none runs in later steps
+kill "$(cat "$state/nginx/nginx.pid")" 2>/dev/null || true
 
 # 4. uploads rewritten as a corrupt or hostile runner would write them: refused, or shown safely; the operator goes on
 "$here/hostile_results.sh" || fail "hostile result checks"

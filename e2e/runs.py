@@ -4,8 +4,13 @@ seconds and to the real node's single allocatable CPU (agent and server share th
 to the real node's pool. Reads the examples as JSON (kubectl create --dry-run=client -o json), writes a List.
 
   runs.py EXAMPLE.json... > runs.json
+
+An example at a server of the user's own (a target's endpoint, the http target's url) is pointed at the one e2e/run.sh
+started: E2E_ECHO_ENDPOINT (HOST:PORT of a TCP echo server) and E2E_HTTP_SERVER (HOST:PORT of an HTTP server; the url's
+path and query are kept).
 """
-import json, sys
+import json, os, sys
+from urllib.parse import urlsplit, urlunsplit
 
 SHORT = {"warmup": "1s", "duration": "2s", "repetitions": 2, "probeDuration": "200ms"}
 # per target: load that one shared CPU holds comfortably, and memory for the second JVM (server, consumer)
@@ -25,11 +30,26 @@ AUTHOR_ENV_SECRET = "e2e-env-value-5b1f9a"
 AUTHOR_JVM_SECRET = "e2e-jvm-value-8c2d4e"
 
 
+def users_server(spec, target):
+    """Points an example at the user's own server to the one this e2e started; True when the example has one."""
+    options = spec["target"][target]
+    if "endpoint" in options:
+        options["endpoint"] = os.environ["E2E_ECHO_ENDPOINT"]
+        return True
+    if target == "http":
+        url = urlsplit(options["url"])
+        options["url"] = urlunsplit(("http", os.environ["E2E_HTTP_SERVER"], url.path, url.query, ""))
+        return True
+    return False
+
+
 def e2e_run(doc):
     spec = doc["spec"]
     target = next(iter(spec["target"]))
     name = "e2e-" + doc["metadata"]["name"]
-    load = dict(SHORT, **LOAD[target])
+    external = users_server(spec, target)
+    # a user's server: ping-pong, as the examples measure it (how much load it takes is not ours to know)
+    load = dict(SHORT, mode="Closed", clients=[1]) if external else dict(SHORT, **LOAD[target])
     if target == "rsocket":
         spec["target"]["rsocket"].update(RSOCKET)
         load = {"warmup": "1s", "duration": "3s", "repetitions": 1, "probeDuration": "200ms"}
@@ -44,7 +64,7 @@ def e2e_run(doc):
                           "jvmOptions": ["-De2e.password=" + AUTHOR_JVM_SECRET]}
         spec["target"]["dispatch"]["queues"] = ["isobench", "agrona"]
         spec["target"]["dispatch"]["ringSize"] = 4096
-    if target in ("udpEcho", "tcpEcho", "httpMock", "rsocket"):
+    if target in ("udpEcho", "tcpEcho", "httpMock", "rsocket") and not external:
         placement["server"] = {"cpus": 0}
         placement["topology"] = "SamePod"
     placement["nodeSelector"] = {"isobench.io/pool": "real"}
