@@ -7,7 +7,7 @@ to the real node's pool. Reads the examples as JSON (kubectl create --dry-run=cl
 
 An example at a server of the user's own (a target's endpoint, the http target's url) is pointed at the one e2e/run.sh
 started: E2E_ECHO_ENDPOINT (HOST:PORT of a TCP echo server) and E2E_HTTP_SERVER (HOST:PORT of an HTTP server; the url's
-path and query are kept).
+path and query are kept). A plugin example runs in E2E_PLUGIN_IMAGE, the user's image pushed to the e2e registry.
 """
 import json, os, sys
 from urllib.parse import urlsplit, urlunsplit
@@ -21,6 +21,7 @@ LOAD = {
     "httpMock": {"mode": "Closed", "clients": [2]},
     "ipc": {"mode": "Open", "rates": [1000]},
     "rsocket": {},
+    "plugin": {"mode": "Open", "rates": [2000]},
 }
 RSOCKET = {"connections": 2, "streamsPerConnection": 10, "rampUp": "1s", "interval": "100ms"}
 # hostile input end to end: a label value a careless page would run as script (63 characters at most)
@@ -67,6 +68,8 @@ def e2e_run(doc):
     if target in ("udpEcho", "tcpEcho", "httpMock", "rsocket") and not external:
         placement["server"] = {"cpus": 0}
         placement["topology"] = "SamePod"
+    if target == "plugin":
+        spec["runner"] = {"image": os.environ["E2E_PLUGIN_IMAGE"]}
     placement["nodeSelector"] = {"isobench.io/pool": "real"}
     spec["timeout"] = "10m"
     report = spec.setdefault("report", {})
