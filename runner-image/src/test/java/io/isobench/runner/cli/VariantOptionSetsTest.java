@@ -180,7 +180,7 @@ class VariantOptionSetsTest {
         assertThat(out.resolve(".forks")).doesNotExist();
     }
 
-    /** A known shift through a target option: 256 KiB echoed each way take longer than 64 bytes. */
+    /** A known shift through a target option: 1 MiB echoed each way (the most tcp-echo takes) takes far longer than 64 bytes. */
     @Test
     void aVariantWithLargerMessagesIsFoundSlowerAndItsOptionOverridesTheCommands(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("run");
@@ -193,12 +193,12 @@ class VariantOptionSetsTest {
                         "--variant",
                         "small=",
                         "--variant",
-                        "big=--message-bytes 262144")
+                        "big=--message-bytes 1048576")
                 .toArray(String[]::new));
 
         assertThat(outcome.exit()).as(outcome.err() + outcome.out()).isZero();
         JsonNode result = ResultJson.MAPPER.readTree(out.resolve("result.json").toFile());
-        assertThat(result.at("/config/variants/big").asText()).isEqualTo("--message-bytes 262144");
+        assertThat(result.at("/config/variants/big").asText()).isEqualTo("--message-bytes 1048576");
         JsonNode comparison = result.at("/variantComparisons/0");
         assertThat(comparison.at("/variant").asText()).isEqualTo("big");
         JsonNode p50 = comparison.at("/verdicts/0");
