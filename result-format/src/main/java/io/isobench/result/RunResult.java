@@ -19,6 +19,9 @@ import java.util.Map;
  * @param steps         every step in the order run
  * @param verdict       OK when every step is OK
  * @param reason        why not, when FAIL
+ * @param variantRounds the order variants ran in, round by round, when they ran in JVMs of their own; else absent
+ * @param variantComparisons with {@code --variant}: every variant against the first, by compare's decision rule; else
+ *                      absent
  */
 public record RunResult(
         int formatVersion,
@@ -31,7 +34,9 @@ public record RunResult(
         Environment environment,
         List<StepResult> steps,
         Verdict verdict,
-        String reason) {
+        String reason,
+        VariantRounds variantRounds,
+        List<VariantComparison> variantComparisons) {
 
     public static Builder builder() {
         return new Builder();
@@ -48,10 +53,12 @@ public record RunResult(
                 .finishedAt(finishedAt)
                 .environment(environment)
                 .steps(steps)
-                .verdict(verdict, reason);
+                .verdict(verdict, reason)
+                .variantRounds(variantRounds)
+                .variantComparisons(variantComparisons);
     }
 
-    /** Builds a run by name: eleven fields in a row read as a list of values, not as what they are. */
+    /** Builds a run by name: thirteen fields in a row read as a list of values, not as what they are. */
     public static final class Builder {
         private int formatVersion = RunLayout.FORMAT_VERSION;
         private String runId;
@@ -64,6 +71,8 @@ public record RunResult(
         private List<StepResult> steps = List.of();
         private Verdict verdict;
         private String reason;
+        private VariantRounds variantRounds;
+        private List<VariantComparison> variantComparisons;
 
         private Builder() {}
 
@@ -124,6 +133,16 @@ public record RunResult(
             return verdict(judged, null);
         }
 
+        public Builder variantRounds(VariantRounds v) {
+            variantRounds = v;
+            return this;
+        }
+
+        public Builder variantComparisons(List<VariantComparison> v) {
+            variantComparisons = v;
+            return this;
+        }
+
         public RunResult build() {
             return new RunResult(
                     formatVersion,
@@ -136,7 +155,9 @@ public record RunResult(
                     environment,
                     steps,
                     verdict,
-                    reason);
+                    reason,
+                    variantRounds,
+                    variantComparisons);
         }
     }
 }

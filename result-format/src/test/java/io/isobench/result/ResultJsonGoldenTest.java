@@ -30,4 +30,21 @@ class ResultJsonGoldenTest {
 
         assertThat(ResultJson.toJson(ResultJson.parse(written))).isEqualTo(written.strip());
     }
+
+    @Test
+    void aRunOfVariantsKeepsItsRoundsAndComparisonsWhenWrittenBack() {
+        String written = new String(ResultSamples.variantsAa(), StandardCharsets.UTF_8);
+
+        RunResult run = ResultJson.parse(written);
+
+        assertThat(ResultJson.toJson(run)).isEqualTo(written.strip());
+        assertThat(run.variantRounds().seed()).isEqualTo(7);
+        assertThat(run.variantRounds().orders()).hasSize(3);
+        VariantComparison comparison = run.variantComparisons().getFirst();
+        assertThat(comparison.baseline()).isEqualTo("a");
+        assertThat(comparison.variant()).isEqualTo("a2");
+        assertThat(comparison.verdicts())
+                .extracting(VariantComparison.PercentileChange::percentile)
+                .containsExactly("p50", "p99", "p99.9");
+    }
 }

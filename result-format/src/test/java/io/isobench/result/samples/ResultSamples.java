@@ -21,6 +21,15 @@ public final class ResultSamples {
         return read("tcp-echo-connection-refused.json");
     }
 
+    /**
+     * An A/A run of two option sets in one run: {@code isobench-runner tcp-echo --mode closed --clients 1 --warmup 100ms
+     * --duration 200ms --repetitions 3 --probe-duration 0 --progress none --variant a= --variant a2= --variant-seed 7}
+     * (exit 0; variantRounds with three rounds, variantComparisons with a2 against a).
+     */
+    public static byte[] variantsAa() {
+        return read("tcp-echo-variants-aa.json");
+    }
+
     private static byte[] read(String name) {
         try (InputStream in = ResultSamples.class.getResourceAsStream(name)) {
             if (in == null) {

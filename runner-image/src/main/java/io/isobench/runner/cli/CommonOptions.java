@@ -1,5 +1,6 @@
 package io.isobench.runner.cli;
 
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /** Options every target shares: the sweep, its timing, placement, probes and output. */
@@ -191,6 +192,29 @@ public final class CommonOptions {
             defaultValue = "10m")
     String uploadDeadline;
 
+    @Option(
+            names = "--variant",
+            paramLabel = "NAME=ARGS",
+            description = "An option set to compare (give two or more; the first is the baseline): ARGS are this "
+                    + "command's own options and --jvm-option=FLAG, separated by spaces, e.g. "
+                    + "zgc='--jvm-option=-XX:+UseZGC' or big='--message-bytes 1024'. Each variant runs in JVMs of its own, "
+                    + "rounds interleaved in a random order, and is compared with the first by compare's decision rule. "
+                    + "The same ARGS twice (a= a2=) measure the node's noise.")
+    List<String> variants;
+
+    @Option(
+            names = "--variant-seed",
+            paramLabel = "N",
+            description = "Seed of the rounds' random order of variants (recorded in result.json as variantRounds, "
+                    + "with each round's order). Default: drawn at random.")
+    Long variantSeed;
+
     @Option(names = "--only-variant", hidden = true, description = "Run one variant only (used by forked JVMs).")
     String onlyVariant;
+
+    @Option(
+            names = "--as-variant",
+            hidden = true,
+            description = "Name this run's steps after a --variant (used by forked JVMs).")
+    String asVariant;
 }

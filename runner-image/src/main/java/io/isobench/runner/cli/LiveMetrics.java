@@ -20,7 +20,7 @@ record LiveMetrics(Progress progress, MetricsEndpoint endpoint) implements AutoC
         RunSettings.Forking forking = settings.forking();
         boolean forksVariants = forking.onlyVariant() == null
                 && forking.variantsInOwnJvm()
-                && target.variants().size() > 1;
+                && (target.variants().size() > 1 || forking.optionSets().size() > 1);
         if (port == 0 || forksVariants) {
             return new LiveMetrics(progress, null);
         }

@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
@@ -41,6 +42,9 @@ abstract class TargetCommand implements Callable<Integer> {
             "--out",
             "--fork",
             "--only-variant",
+            "--variant",
+            "--as-variant",
+            "--variant-seed",
             "--repetitions",
             "--precision",
             "--max-repetitions",
@@ -80,7 +84,9 @@ abstract class TargetCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Target target = target();
-        RunSettings settings = settings(target);
+        OptionSetVariants optionSets = OptionSetVariants.parse(
+                common.variants, spec, target, common.fork == RunChoices.Fork.AUTO, forkArguments());
+        RunSettings settings = settings(target, optionSets);
         RunUpload upload = RunUpload.from(common, System.getenv());
         Path runDir = OutputDirectory.prepare(
                 Path.of(
@@ -90,7 +96,12 @@ abstract class TargetCommand implements Callable<Integer> {
                                         + LocalDateTime.now(ZoneId.systemDefault())
                                                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))),
                 "--out");
-        JvmVariantForks forks = new JvmVariantForks(JvmVariantForks.currentJvm(RunnerMain.class), forkArguments());
+        JvmVariantForks forks = new JvmVariantForks(
+                JvmVariantForks.currentJvm(RunnerMain.class),
+                optionSets.isEmpty() ? JvmVariantForks.ownVariants(forkArguments()) : optionSets.children(),
+                common.variantSeed != null
+                        ? common.variantSeed
+                        : ThreadLocalRandom.current().nextLong());
         RunResult result;
         try (LiveMetrics live = LiveMetrics.start(common.metricsPort, target, settings, progress())) {
             result = new BenchmarkRunner(Clock.SYSTEM, live.progress(), EnvironmentProbe.system())
@@ -113,7 +124,7 @@ abstract class TargetCommand implements Callable<Integer> {
     /** What a command says of a finished run after its table and result line (nothing, unless it has a check of its own). */
     void judged(RunResult result, java.io.PrintWriter out) {}
 
-    RunSettings settings(Target target) {
+    RunSettings settings(Target target, OptionSetVariants optionSets) {
         LoadMode mode = common.mode.loadMode;
         long warmup = OptionParsers.durationNanos("--warmup", common.warmup, true);
         long duration = OptionParsers.durationNanos("--duration", common.duration, false);
@@ -188,6 +199,9 @@ abstract class TargetCommand implements Callable<Integer> {
         config.put("drainTimeout", common.drainTimeout);
         config.put("rateTolerance", tolerance);
         config.put("fork", OptionWords.word(common.fork));
+        if (!optionSets.isEmpty()) {
+            config.put("variants", optionSets.describe());
+        }
         if (common.noiseBudget != null) {
             config.put("noiseBudget", common.noiseBudget);
             config.put("maxReruns", common.maxReruns);
@@ -200,7 +214,8 @@ abstract class TargetCommand implements Callable<Integer> {
                 new RunSettings.Timing(probe, interval, LEAD, drain, OVERRUN_FRACTION),
                 new RunSettings.Limits(tolerance, generatorLimit),
                 new RunSettings.NoiseGating(noiseBudget, common.maxReruns),
-                new RunSettings.Forking(common.fork == RunChoices.Fork.AUTO, common.onlyVariant),
+                new RunSettings.Forking(
+                        common.fork == RunChoices.Fork.AUTO, common.onlyVariant, optionSets.names(), common.asVariant),
                 config);
     }
 

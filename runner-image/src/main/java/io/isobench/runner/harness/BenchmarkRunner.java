@@ -1,5 +1,7 @@
 package io.isobench.runner.harness;
 
+import io.isobench.compare.DecisionRule;
+import io.isobench.compare.VariantComparisons;
 import io.isobench.result.Environment;
 import io.isobench.result.Load;
 import io.isobench.result.RepetitionResult;
@@ -7,6 +9,8 @@ import io.isobench.result.ResultJson;
 import io.isobench.result.RunLayout;
 import io.isobench.result.RunResult;
 import io.isobench.result.StepResult;
+import io.isobench.result.VariantComparison;
+import io.isobench.result.VariantRounds;
 import io.isobench.runner.platform.EnvironmentProbe;
 import io.isobench.target.spi.Clock;
 import io.isobench.target.spi.Target;
@@ -56,13 +60,24 @@ public final class BenchmarkRunner {
         warnings.forEach(progress::warn);
         Environment environment = environmentProbe.collect(settings.placement().cpus(), warnings);
 
-        List<String> variants = settings.forking().onlyVariant() == null
-                ? target.variants()
-                : List.of(settings.forking().onlyVariant());
+        RunSettings.Forking forking = settings.forking();
+        List<String> variants = !forking.optionSets().isEmpty()
+                ? forking.optionSets()
+                : forking.onlyVariant() == null ? target.variants() : List.of(forking.onlyVariant());
         List<StepResult> steps = new ArrayList<>();
-        if (settings.forking().variantsInOwnJvm() && variants.size() > 1 && forks != null) {
-            steps.addAll(forks.runInterleaved(target, variants, settings, runDir));
+        VariantRounds rounds = null;
+        List<VariantComparison> comparisons = null;
+        if (forking.variantsInOwnJvm() && variants.size() > 1 && forks != null) {
+            VariantForks.InterleavedRun interleaved = forks.runInterleaved(target, variants, settings, runDir);
+            steps.addAll(interleaved.steps());
+            rounds = interleaved.rounds();
             steps.forEach(progress::stepFinished);
+            if (!forking.optionSets().isEmpty()) {
+                comparisons = VariantComparisons.of(steps, variants, DecisionRule.DEFAULT_THRESHOLD);
+            }
+        } else if (!forking.optionSets().isEmpty()) {
+            // option sets differ in JVM flags and target options: only JVMs of their own can hold them apart
+            throw new IllegalStateException("--variant option sets need forked JVMs; none were given");
         } else {
             RepetitionRunner repetitions = new RepetitionRunner(
                     clock,
@@ -74,7 +89,11 @@ public final class BenchmarkRunner {
                     runDir);
             for (String variant : variants) {
                 for (Load load : settings.loads()) {
-                    StepPlan plan = new StepPlan(target.name(), variant, load, target.label(load));
+                    StepPlan plan = new StepPlan(
+                            target.name(),
+                            forking.stepVariant() != null ? forking.stepVariant() : variant,
+                            load,
+                            target.label(load));
                     StepResult step = runStep(repetitions, target, plan, settings, runDir);
                     progress.stepFinished(step);
                     steps.add(step);
@@ -96,6 +115,8 @@ public final class BenchmarkRunner {
                 .environment(environment)
                 .steps(steps)
                 .verdict(verdict.verdict(), verdict.reason())
+                .variantRounds(rounds)
+                .variantComparisons(comparisons)
                 .build();
         ResultJson.writeAtomically(runDir.resolve(RunLayout.RESULT_FILE), result);
         return result;

@@ -7,6 +7,7 @@ import io.isobench.result.ResultJson;
 import io.isobench.result.RunLayout;
 import io.isobench.result.RunResult;
 import io.isobench.result.StepResult;
+import io.isobench.result.VariantRounds;
 import io.isobench.result.Verdict;
 import io.isobench.target.spi.Target;
 import java.io.IOException;
@@ -15,34 +16,53 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
  * Runs each variant in JVMs of its own, as JMH forks do: a call site that has seen five queue classes is
  * slower for all of them, and one variant's garbage must not trigger another's GC. Repetitions are
- * interleaved in rounds — round r runs every variant once, starting with a different one each round —
- * so the host's drift (on VMs the core-to-core latency switches between modes within seconds) lands on
- * every variant alike. Each child is this runner with the same JVM flags and arguments, one variant, one
- * repetition; its files are renamed into the parent's run directory.
+ * interleaved in rounds — round r runs every variant once, in an order drawn at random from a seed
+ * (randomized multiple interleaved trials, Laaber et al., EMSE 2019) — so the host's drift (on VMs the
+ * core-to-core latency switches between modes within seconds) lands on every variant alike; the seed and each
+ * round's order go into result.json to be audited. Each child is this runner with the same JVM flags (and the
+ * variant's own), its variant's arguments, one repetition; its files are renamed into the parent's run directory.
  */
 public final class JvmVariantForks implements VariantForks {
 
     static final String FORKS_DIR = ".forks";
 
+    /** What follows the JVM flags in {@link #currentJvm}: -cp, the class path and the main class. */
+    private static final int LAUNCH_TOKENS = 3;
+
     private final List<String> javaCommand;
-    private final List<String> runnerArguments;
+    private final Function<String, ForkedVariant> children;
+    private final long seed;
 
     /**
-     * @param javaCommand     java executable, JVM flags, -cp and main class
-     * @param runnerArguments the subcommand and its options, without --out/--fork/--only-variant/--repetitions
+     * @param javaCommand as {@link #currentJvm} gives it: java executable, JVM flags, -cp, class path and main class
+     * @param children    each variant's JVM flags and runner arguments, by its name
+     * @param seed        of the rounds' random orders
      */
-    public JvmVariantForks(List<String> javaCommand, List<String> runnerArguments) {
+    public JvmVariantForks(List<String> javaCommand, Function<String, ForkedVariant> children, long seed) {
         this.javaCommand = List.copyOf(javaCommand);
-        this.runnerArguments = List.copyOf(runnerArguments);
+        this.children = children;
+        this.seed = seed;
+    }
+
+    /** The target's own variants (dispatch's queues): each child gets the runner's arguments and {@code --only-variant}. */
+    public static Function<String, ForkedVariant> ownVariants(List<String> runnerArguments) {
+        return variant -> {
+            List<String> arguments = new ArrayList<>(runnerArguments);
+            arguments.addAll(List.of("--only-variant", variant));
+            return new ForkedVariant(List.of(), arguments);
+        };
     }
 
     /** This JVM's own command line: the java binary, its input arguments, class path and {@code mainClass}. */
@@ -60,7 +80,7 @@ public final class JvmVariantForks implements VariantForks {
     }
 
     @Override
-    public List<StepResult> runInterleaved(Target target, List<String> variants, RunSettings settings, Path runDir)
+    public InterleavedRun runInterleaved(Target target, List<String> variants, RunSettings settings, Path runDir)
             throws InterruptedException {
         Map<String, StepPlan> plans = new LinkedHashMap<>();
         Map<String, List<RepetitionResult>> repetitions = new LinkedHashMap<>();
@@ -73,9 +93,13 @@ public final class JvmVariantForks implements VariantForks {
         }
         // rounds go on while any step wants another repetition (a fixed count: every round; auto: until each is
         // precise)
+        Random random = new Random(seed);
+        List<List<String>> orders = new ArrayList<>();
         for (int round = 1; repetitions.values().stream().anyMatch(settings.repetitions()::wantsAnother); round++) {
-            for (int i = 0; i < variants.size(); i++) {
-                String variant = variants.get((i + round - 1) % variants.size());
+            List<String> order = new ArrayList<>(variants);
+            Collections.shuffle(order, random);
+            orders.add(order);
+            for (String variant : order) {
                 runOne(variant, round, runDir, plans, repetitions);
             }
         }
@@ -91,7 +115,7 @@ public final class JvmVariantForks implements VariantForks {
                     RepetitionBudget.noted(reps, settings, Progress.NONE, plan.id()),
                     runDir));
         }
-        return steps;
+        return new InterleavedRun(steps, new VariantRounds(seed, orders));
     }
 
     private void runOne(
@@ -102,10 +126,12 @@ public final class JvmVariantForks implements VariantForks {
             Map<String, List<RepetitionResult>> repetitions)
             throws InterruptedException {
         Path childDir = runDir.resolve(FORKS_DIR).resolve("round-" + round + "-" + variant);
-        List<String> command = new ArrayList<>(javaCommand);
-        command.addAll(runnerArguments);
-        command.addAll(List.of(
-                "--out", childDir.toString(), "--fork", "none", "--only-variant", variant, "--repetitions", "1"));
+        ForkedVariant fork = children.apply(variant);
+        List<String> command = new ArrayList<>(javaCommand.subList(0, javaCommand.size() - LAUNCH_TOKENS));
+        command.addAll(fork.jvmOptions());
+        command.addAll(javaCommand.subList(javaCommand.size() - LAUNCH_TOKENS, javaCommand.size()));
+        command.addAll(fork.runnerArguments());
+        command.addAll(List.of("--out", childDir.toString(), "--fork", "none", "--repetitions", "1"));
         String failure = null;
         try {
             int exit = new ProcessBuilder(command).inheritIO().start().waitFor();

@@ -101,11 +101,19 @@ public record RunSettings(
     /**
      * @param variantsInOwnJvm run each variant in a JVM of its own (JIT profiles and heaps stay apart)
      * @param onlyVariant      run just this variant (set in forked children), or null
+     * @param optionSets       the names of the {@code --variant} option sets, the baseline first; empty: the target's own
+     *                         variants are the run's
+     * @param stepVariant      the variant name this JVM's steps carry (a child running one option set), or null: the
+     *                         target's own
      */
-    public record Forking(boolean variantsInOwnJvm, String onlyVariant) {
+    public record Forking(boolean variantsInOwnJvm, String onlyVariant, List<String> optionSets, String stepVariant) {
 
         /** Every variant in this JVM. */
-        public static final Forking IN_THIS_JVM = new Forking(false, null);
+        public static final Forking IN_THIS_JVM = new Forking(false, null, List.of(), null);
+
+        public Forking {
+            optionSets = List.copyOf(optionSets);
+        }
     }
 
     /** These settings with another generator limit (tests that judge something else turn the check off with infinity). */

@@ -82,6 +82,7 @@ public final class SweepTable {
             }
         }
         printTippingPoints(result, out);
+        VariantComparisonTable.print(result, out);
         RepetitionTable.print(result, footnotes, out);
         if (!footnotes.isEmpty()) {
             out.println();

@@ -320,10 +320,17 @@ class RunnerCliTest {
             }
             assertThat(step.merged().latency().count()).isEqualTo(2 * 1_000);
         }
-        // rounds alternate the starting variant: round 2 ran jctools before isobench
-        var iso2 = result.steps().get(0).repetitions().get(1).startedAt();
-        var jct2 = result.steps().get(1).repetitions().get(1).startedAt();
-        assertThat(jct2).isBefore(iso2);
+        // each round ran the variants in the order it recorded (drawn at random from the recorded seed)
+        assertThat(result.variantRounds().orders())
+                .hasSize(2)
+                .allSatisfy(order -> assertThat(order).containsExactlyInAnyOrder("isobench", "jctools"));
+        for (int round = 0; round < 2; round++) {
+            var iso = result.steps().get(0).repetitions().get(round).startedAt();
+            var jct = result.steps().get(1).repetitions().get(round).startedAt();
+            assertThat(result.variantRounds().orders().get(round).getFirst())
+                    .isEqualTo(iso.isBefore(jct) ? "isobench" : "jctools");
+        }
+        assertThat(result.variantComparisons()).as("queues are not option sets").isNull();
         assertThat(out.resolve(".forks")).doesNotExist();
     }
 
