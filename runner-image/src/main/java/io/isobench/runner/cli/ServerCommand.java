@@ -62,6 +62,15 @@ final class ServerCommand implements Callable<Integer> {
     boolean noPin;
 
     @Option(
+            names = "--idle",
+            paramLabel = "spin|backoff",
+            description = "udp-echo, tcp-echo: what the server does between messages. spin: busy-poll (the lowest "
+                    + "latency; a CPU of its own). backoff: spin a little, then yield, then sleep up to 1 ms, leaving "
+                    + "CPUs it shares to others while idle. Default: ${DEFAULT-VALUE}.",
+            defaultValue = "spin")
+    String idle;
+
+    @Option(
             names = "--path",
             paramLabel = "PATH",
             description = "http-mock: path of the GET expectation. Default: ${DEFAULT-VALUE}.",
@@ -133,6 +142,12 @@ final class ServerCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UsageException("--bind '" + bind + "': " + e.getMessage());
         }
+        server.idle(
+                switch (idle) {
+                    case "spin" -> EchoServer.Idle.SPIN;
+                    case "backoff" -> EchoServer.Idle.BACKOFF;
+                    default -> throw new UsageException("--idle '" + idle + "': must be spin or backoff");
+                });
         var threads = new PinnedThreadPlacement(List.of("server"), cpus, !noPin);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {

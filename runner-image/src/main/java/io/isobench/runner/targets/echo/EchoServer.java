@@ -13,6 +13,7 @@ import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The echo server: busy-polls non-blocking NIO channels on one (pinned) thread and sends back every byte it
@@ -21,6 +22,22 @@ import java.util.concurrent.TimeUnit;
  * UDP answers each datagram's sender, whose address the JDK decodes only when it differs from the previous one.
  */
 public final class EchoServer implements Runnable, AutoCloseable {
+
+    /** What the server does when a poll found nothing to do. */
+    public enum Idle {
+        /** Spin: the lowest latency, and the whole CPU, always (a CPU of its own, as isobench places its servers). */
+        SPIN,
+        /**
+         * Spin a little, then yield, then sleep, a microsecond at first and up to a millisecond: a server on CPUs it shares
+         * (a user's stand-in beside a node's system processes) leaves them the CPU when idle; the first message after a
+         * pause may wait up to a millisecond, the messages of a run in progress do not.
+         */
+        BACKOFF
+    }
+
+    private static final int SPINS = 100;
+    private static final int YIELDS = 10;
+    private static final long LONGEST_SLEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     /** How often, at most, a busy TCP server looks for another client: a new client waits no longer than this. */
     private static final long ACCEPT_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
@@ -34,6 +51,7 @@ public final class EchoServer implements Runnable, AutoCloseable {
     private volatile boolean running = true;
     private volatile Throwable error;
     private long nextAcceptCheck;
+    private Idle idle = Idle.SPIN;
 
     /** Binds now, so a port in use is reported before anything runs. */
     public EchoServer(EchoProtocol protocol, InetSocketAddress bind) throws IOException {
@@ -64,19 +82,40 @@ public final class EchoServer implements Runnable, AutoCloseable {
         return error;
     }
 
+    /** How the server waits when idle (before {@link #run}); {@link Idle#SPIN} unless set. */
+    public EchoServer idle(Idle strategy) {
+        this.idle = strategy;
+        return this;
+    }
+
     @Override
     public void run() {
         try {
+            int idlePolls = 0;
             while (running) {
                 boolean worked = protocol == EchoProtocol.TCP ? pollTcp() : pollUdp();
-                if (!worked) {
-                    Thread.onSpinWait();
+                if (worked) {
+                    idlePolls = 0;
+                } else {
+                    waitIdle(++idlePolls);
                 }
             }
         } catch (Throwable t) {
             if (running) {
                 error = t;
             }
+        }
+    }
+
+    /** After {@code polls} polls in a row found nothing: spin, or back off (spin, yield, then sleep doubling to 1 ms). */
+    @SuppressWarnings("ThreadPriorityCheck") // yielding to whatever else shares the CPU is what backing off is for
+    private void waitIdle(int polls) {
+        if (idle == Idle.SPIN || polls <= SPINS) {
+            Thread.onSpinWait();
+        } else if (polls <= SPINS + YIELDS) {
+            Thread.yield();
+        } else {
+            LockSupport.parkNanos(Math.min(LONGEST_SLEEP_NANOS, 1_000L << Math.min(polls - SPINS - YIELDS, 20)));
         }
     }
 
