@@ -41,10 +41,14 @@ public final class HistogramFiles {
             StepResult step = steps.get(i);
             List<RepetitionResult> reps = step.repetitions() == null ? List.of() : step.repetitions();
             for (int r = 0; r < reps.size(); r++) {
-                add(
-                        named,
-                        "steps[" + i + "].repetitions[" + r + "].files",
-                        reps.get(r).files());
+                String at = "steps[" + i + "].repetitions[" + r + "]";
+                add(named, at + ".files", reps.get(r).files());
+                List<PartResult> parts = reps.get(r).parts();
+                for (int p = 0; p < parts.size(); p++) {
+                    RepetitionResult part =
+                            parts.get(p) == null ? null : parts.get(p).repetition();
+                    add(named, at + ".parts[" + p + "].repetition.files", part == null ? null : part.files());
+                }
             }
             add(
                     named,

@@ -31,6 +31,10 @@ import java.util.Map;
  * @param generator      how much of the latency the load generator may have caused (null when not measured)
  * @param reruns         earlier INCONCLUSIVE attempts at this repetition that were run again
  * @param notes          warnings that did not decide the verdict (noise seen without a budget, a busy generator)
+ * @param parts          in a run of several load parts ({@code --parallelism}), what each part measured; this
+ *                       repetition is then their sum (histograms merged, counts and rates added, the verdict the worst
+ *                       of theirs) and leaves what belongs to one process (pinning, probes, noise, generator, metrics)
+ *                       to them; absent otherwise
  */
 public record RepetitionResult(
         int index,
@@ -54,12 +58,14 @@ public record RepetitionResult(
         NoiseSignals noise,
         GeneratorLag generator,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Rerun> reruns,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> notes) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> notes,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PartResult> parts) {
 
     @JsonCreator
     public RepetitionResult {
         reruns = reruns == null ? List.of() : List.copyOf(reruns);
         notes = notes == null ? List.of() : List.copyOf(notes);
+        parts = ResultLists.of("parts", parts);
     }
 
     public static Builder builder() {
@@ -89,7 +95,8 @@ public record RepetitionResult(
                 .noise(noise)
                 .generator(generator)
                 .reruns(reruns)
-                .notes(notes);
+                .notes(notes)
+                .parts(parts);
     }
 
     /** Builds a repetition by name, so adding a field does not reorder every caller's arguments. */
@@ -116,6 +123,7 @@ public record RepetitionResult(
         private GeneratorLag generator;
         private List<Rerun> reruns = List.of();
         private List<String> notes = List.of();
+        private List<PartResult> parts = List.of();
 
         private Builder() {}
 
@@ -229,6 +237,11 @@ public record RepetitionResult(
             return this;
         }
 
+        public Builder parts(List<PartResult> v) {
+            parts = v;
+            return this;
+        }
+
         public RepetitionResult build() {
             return new RepetitionResult(
                     index,
@@ -252,7 +265,8 @@ public record RepetitionResult(
                     noise,
                     generator,
                     reruns,
-                    notes);
+                    notes,
+                    parts);
         }
     }
 }

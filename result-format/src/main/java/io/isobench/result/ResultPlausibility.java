@@ -20,6 +20,8 @@ public final class ResultPlausibility {
     public static final double MAX_RATE = 1e9;
     /** Notes or reruns of one repetition: the runner writes a few (its reruns are at most 10). */
     public static final int MAX_NOTES = 32;
+    /** Load parts of one run: the operator's {@code load.parallelism} bound. */
+    public static final int MAX_PARTS = 64;
 
     private static final Pattern STEP_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,199}");
     private static final String[] PERCENTILES = {
@@ -47,8 +49,9 @@ public final class ResultPlausibility {
         if (steps.size() > MAX_STEPS) {
             throw bad("steps.length", steps.size(), "exceeds " + MAX_STEPS);
         }
+        int parts = loadParts(result.loadParts());
         for (int i = 0; i < steps.size(); i++) {
-            step("steps[" + i + "]", steps.get(i));
+            step("steps[" + i + "]", steps.get(i), parts);
         }
         if (result.verdict() == Verdict.OK && steps.stream().anyMatch(s -> s.verdict() != Verdict.OK)) {
             throw bad("verdict", "OK", "while a step is not OK");
@@ -60,7 +63,26 @@ public final class ResultPlausibility {
                 steps.stream().map(StepResult::verdict).toList());
     }
 
-    private static void step(String at, StepResult s) {
+    /** The load parts a parallel run names, 0 to N-1 in order; returns N (0 for a run of one process). */
+    private static int loadParts(List<LoadPart> parts) {
+        if (parts.size() > MAX_PARTS) {
+            throw bad("loadParts.length", parts.size(), "exceeds " + MAX_PARTS);
+        }
+        if (parts.size() == 1) {
+            throw bad("loadParts.length", 1, "is not a parallel run: one process names no parts");
+        }
+        for (int p = 0; p < parts.size(); p++) {
+            if (parts.get(p) == null || parts.get(p).part() != p) {
+                throw bad(
+                        "loadParts[" + p + "].part",
+                        parts.get(p) == null ? null : parts.get(p).part(),
+                        "is not " + p + " (parts are listed 0 to N-1 in order)");
+            }
+        }
+        return parts.size();
+    }
+
+    private static void step(String at, StepResult s, int parts) {
         if (s.id() == null || !STEP_ID.matcher(s.id()).matches()) {
             throw bad(at + ".id", s.id(), "is not a path-safe step id ([A-Za-z0-9._-], ≤ 200 characters)");
         }
@@ -82,6 +104,7 @@ public final class ResultPlausibility {
                     reps.get(r).reason(),
                     List.of());
             notesAndReruns(at + ".repetitions[" + r + "]", reps.get(r));
+            parts(at + ".repetitions[" + r + "]", reps.get(r), parts);
         }
         if (!reps.isEmpty() && counted != s.merged().latency().count()) {
             throw bad(
@@ -97,6 +120,68 @@ public final class ResultPlausibility {
                 s.verdict(),
                 s.reason(),
                 reps.stream().map(RepetitionResult::verdict).toList());
+    }
+
+    /**
+     * A repetition of a parallel run is its parts added together: every part listed once, in order, each plausible on its
+     * own, and the sums theirs — so no figure of the whole can be claimed that its parts did not measure.
+     */
+    private static void parts(String at, RepetitionResult r, int expected) {
+        List<PartResult> parts = r.parts();
+        if (parts.size() != expected && !(expected == 0 && parts.isEmpty())) {
+            throw bad(
+                    at + ".parts.length",
+                    parts.size(),
+                    expected == 0
+                            ? "in a run that names no loadParts"
+                            : "is not the run's " + expected + " load parts");
+        }
+        if (parts.isEmpty()) {
+            return;
+        }
+        long count = 0;
+        long sent = 0;
+        long received = 0;
+        for (int p = 0; p < parts.size(); p++) {
+            String partAt = at + ".parts[" + p + "]";
+            PartResult part = parts.get(p);
+            if (part == null || part.part() != p) {
+                throw bad(partAt + ".part", part == null ? null : part.part(), "is not " + p);
+            }
+            RepetitionResult measured = part.repetition();
+            if (measured == null) {
+                throw bad(partAt + ".repetition", null, "is missing");
+            }
+            if (!measured.parts().isEmpty()) {
+                throw bad(partAt + ".repetition.parts.length", measured.parts().size(), "in a part (parts hold none)");
+            }
+            count += repetition(partAt + ".repetition", measured);
+            inconclusive(partAt + ".repetition", measured.verdict(), measured.reason(), List.of());
+            notesAndReruns(partAt + ".repetition", measured);
+            sent += measured.sent();
+            received += measured.received();
+        }
+        if (r.latency().count() != count) {
+            throw bad(
+                    at + ".latency.count",
+                    r.latency().count(),
+                    "is not the sum of its parts' counts " + count + " (the parts' histograms are added)");
+        }
+        if (r.sent() != sent || r.received() != received) {
+            throw bad(
+                    at + (r.sent() != sent ? ".sent" : ".received"),
+                    r.sent() != sent ? r.sent() : r.received(),
+                    "is not the sum of its parts' (" + (r.sent() != sent ? sent : received) + ")");
+        }
+        if (r.verdict() == Verdict.OK
+                && parts.stream().anyMatch(p -> p.repetition().verdict() != Verdict.OK)) {
+            throw bad(at + ".verdict", "OK", "while a load part is not OK");
+        }
+        inconclusive(
+                at,
+                r.verdict(),
+                r.reason(),
+                parts.stream().map(p -> p.repetition().verdict()).toList());
     }
 
     /** An INCONCLUSIVE verdict names the host noise behind it, and never hides a FAIL among its parts. */

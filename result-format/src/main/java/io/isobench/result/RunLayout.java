@@ -11,6 +11,8 @@ import java.util.regex.Pattern;
  * steps/&lt;stepId&gt;/rep-&lt;n&gt;_&lt;OK|FAIL|INCONCLUSIVE&gt;.hlog     interval log (HistogramLogWriter), one per repetition
  * steps/&lt;stepId&gt;/rep-&lt;n&gt;_&lt;OK|FAIL|INCONCLUSIVE&gt;.hgrm     percentile table in microseconds (the plotter's format)
  * steps/&lt;stepId&gt;/merged_&lt;OK|FAIL|INCONCLUSIVE&gt;.hgrm       all repetitions added together
+ * steps/&lt;stepId&gt;/part-&lt;k&gt;/rep-&lt;n&gt;_&lt;…&gt;.hlog|.hgrm  with several load parts: what part k measured (the
+ *                                              repetition's own files are then the parts added together)
  * </pre>
  *
  * A repetition's files carry an in-progress name ({@code .partial}) until its verdict is known, so an
@@ -42,6 +44,11 @@ public final class RunLayout {
 
     public static String repetitionFile(String stepId, int repetition, Verdict verdict, String extension) {
         return stepDir(stepId) + "/rep-" + repetition + "_" + verdict + "." + extension;
+    }
+
+    /** What load part {@code part} measured in a repetition of a parallel run. */
+    public static String partFile(String stepId, int part, int repetition, Verdict verdict, String extension) {
+        return stepDir(stepId) + "/part-" + part + "/rep-" + repetition + "_" + verdict + "." + extension;
     }
 
     public static String repetitionPartialFile(String stepId, int repetition, String extension) {

@@ -1,5 +1,6 @@
 package io.isobench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,7 @@ import java.util.Map;
  * @param variantRounds the order variants ran in, round by round, when they ran in JVMs of their own; else absent
  * @param variantComparisons with {@code --variant}: every variant against the first, by compare's decision rule; else
  *                      absent
+ * @param loadParts     with {@code --parallelism}: every load part (0 first) and where it ran; else absent
  */
 public record RunResult(
         int formatVersion,
@@ -36,7 +38,12 @@ public record RunResult(
         Verdict verdict,
         String reason,
         VariantRounds variantRounds,
-        List<VariantComparison> variantComparisons) {
+        List<VariantComparison> variantComparisons,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<LoadPart> loadParts) {
+
+    public RunResult {
+        loadParts = ResultLists.of("loadParts", loadParts);
+    }
 
     public static Builder builder() {
         return new Builder();
@@ -55,7 +62,8 @@ public record RunResult(
                 .steps(steps)
                 .verdict(verdict, reason)
                 .variantRounds(variantRounds)
-                .variantComparisons(variantComparisons);
+                .variantComparisons(variantComparisons)
+                .loadParts(loadParts);
     }
 
     /** Builds a run by name: thirteen fields in a row read as a list of values, not as what they are. */
@@ -73,6 +81,7 @@ public record RunResult(
         private String reason;
         private VariantRounds variantRounds;
         private List<VariantComparison> variantComparisons;
+        private List<LoadPart> loadParts = List.of();
 
         private Builder() {}
 
@@ -143,6 +152,11 @@ public record RunResult(
             return this;
         }
 
+        public Builder loadParts(List<LoadPart> v) {
+            loadParts = v;
+            return this;
+        }
+
         public RunResult build() {
             return new RunResult(
                     formatVersion,
@@ -157,7 +171,8 @@ public record RunResult(
                     verdict,
                     reason,
                     variantRounds,
-                    variantComparisons);
+                    variantComparisons,
+                    loadParts);
         }
     }
 }

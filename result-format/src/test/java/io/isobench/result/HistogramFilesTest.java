@@ -125,4 +125,23 @@ class HistogramFilesTest {
         });
         assertThat(named.values()).anyMatch(f -> f.endsWith("merged.files.hgrm"));
     }
+
+    @Test
+    void aParallelRunNamesEveryPartsFilesToo() {
+        RunResult parallel = ResultJson.parse(new String(
+                io.isobench.result.samples.ResultSamples.threeParts(), java.nio.charset.StandardCharsets.UTF_8));
+
+        var named = HistogramFiles.named(parallel);
+
+        assertThat(named)
+                .containsEntry(
+                        "steps/remote_rate-150/part-2/rep-2_OK.hlog",
+                        "steps[0].repetitions[1].parts[2].repetition.files.hlog")
+                .containsEntry("steps/remote_rate-150/rep-2_OK.hlog", "steps[0].repetitions[1].files.hlog")
+                .containsEntry(
+                        "steps/remote_rate-150/part-0/rep-1_OK.hgrm",
+                        "steps[0].repetitions[0].parts[0].repetition.files.hgrm");
+        // two repetitions, each its own two files and each of three parts' two, and the merged table
+        assertThat(named).hasSize(2 * 2 + 2 * 3 * 2 + 1);
+    }
 }

@@ -47,4 +47,23 @@ class ResultJsonGoldenTest {
                 .extracting(VariantComparison.PercentileChange::percentile)
                 .containsExactly("p50", "p99", "p99.9");
     }
+
+    @Test
+    void aRunOfLoadPartsKeepsEachPartWhenWrittenBack() {
+        String written = new String(ResultSamples.threeParts(), StandardCharsets.UTF_8);
+
+        RunResult run = ResultJson.parse(written);
+
+        assertThat(ResultJson.toJson(run)).isEqualTo(written.strip());
+        assertThat(run.config()).containsEntry("parallelism", 3);
+        assertThat(run.loadParts()).extracting(LoadPart::part).containsExactly(0, 1, 2);
+        RepetitionResult first = run.steps().getFirst().repetitions().getFirst();
+        assertThat(first.parts()).extracting(PartResult::part).containsExactly(0, 1, 2);
+        assertThat(first.parts().get(1).repetition().files().hgrm())
+                .isEqualTo("steps/remote_rate-150/part-1/rep-1_OK.hgrm");
+        // a run of one process writes neither field
+        String alone = ResultJson.toJson(
+                ResultJson.parse(new String(ResultSamples.connectionRefused(), StandardCharsets.UTF_8)));
+        assertThat(alone).doesNotContain("\"parts\"").doesNotContain("\"loadParts\"");
+    }
 }

@@ -377,4 +377,125 @@ class ResultPlausibilityTest {
                     }
                 });
     }
+
+    /** The real runner's run of three load parts ({@link ResultSamples#threeParts()}), changed by {@code edit}, then checked. */
+    private static void checkParts(Consumer<ObjectNode> edit) throws Exception {
+        ObjectNode tree = (ObjectNode) JSON.readTree(ResultSamples.threeParts());
+        edit.accept(tree);
+        ResultPlausibility.check(ResultJson.parse(JSON.writeValueAsString(tree)), "udp-echo");
+    }
+
+    private static ObjectNode part(ObjectNode tree, int part) {
+        return (ObjectNode) repetition(tree).get("parts").get(part);
+    }
+
+    private static ObjectNode partRepetition(ObjectNode tree, int part) {
+        return (ObjectNode) part(tree, part).get("repetition");
+    }
+
+    @Test
+    void aRunOfLoadPartsIsBelievedWithEachPartsOwnFigures() throws Exception {
+        RunResult parallel =
+                ResultJson.parse(new String(ResultSamples.threeParts(), java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(parallel.loadParts()).hasSize(3);
+        assertThat(parallel.steps().getFirst().repetitions())
+                .allSatisfy(r -> assertThat(r.parts()).hasSize(3));
+        assertThatCode(() -> checkParts(t -> {})).doesNotThrowAnyException();
+    }
+
+    /** A repetition of load parts is their sum: no figure of the whole may be claimed that its parts did not measure. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            parts left out               | steps[0].repetitions[0].parts.length = 0 is not the run's 3 load parts
+            parts without loadParts      | steps[0].repetitions[0].parts.length = 3 in a run that names no loadParts
+            one load part                | loadParts.length = 1 is not a parallel run: one process names no parts
+            65 load parts                | loadParts.length = 65 exceeds 64
+            load parts out of order      | loadParts[0].part = 1 is not 0 (parts are listed 0 to N-1 in order)
+            a load part that is null     | problem: loadParts[1] is null
+            a part out of order          | steps[0].repetitions[0].parts[1].part = 2 is not 1
+            a part that is null          | problem: parts[2] is null
+            a part without figures       | steps[0].repetitions[0].parts[1].repetition = null is missing
+            a part with parts            | steps[0].repetitions[0].parts[0].repetition.parts.length = 1 in a part (parts hold none)
+            a count its parts lack       | steps[0].repetitions[0].latency.count
+            sent its parts did not send  | steps[0].repetitions[0].sent
+            received by no part          | steps[0].repetitions[0].received
+            OK over a failed part        | steps[0].repetitions[0].verdict = 'OK' while a load part is not OK
+            INCONCLUSIVE over a FAIL     | steps[0].repetitions[0].verdict = 'INCONCLUSIVE' while a part of it FAILed
+            a part's absurd rate         | steps[0].repetitions[0].parts[1].repetition.achievedRate = 1.0E300 is not a rate
+            a part's file climbing out   | steps[0].repetitions[0].parts[2].repetition.files.hgrm = 'steps/../../site/x.hgrm' is not a path under steps/
+            a part's 33 notes            | steps[0].repetitions[0].parts[0].repetition.notes.length = 33 exceeds 32
+            a part's silent INCONCLUSIVE | steps[0].repetitions[0].parts[0].repetition.reason = null is missing: an INCONCLUSIVE verdict
+            """)
+    void aRepetitionOfLoadPartsIsRefusedUnlessItIsTheirSum(String what, String message) {
+        Consumer<ObjectNode> edit = switch (what) {
+            case "parts left out" -> t -> repetition(t).remove("parts");
+            case "parts without loadParts" -> t -> t.remove("loadParts");
+            case "one load part" ->
+                t -> {
+                    ArrayNode parts = (ArrayNode) t.get("loadParts");
+                    parts.remove(2);
+                    parts.remove(1);
+                };
+            case "65 load parts" ->
+                t -> {
+                    ArrayNode parts = (ArrayNode) t.get("loadParts");
+                    for (int k = 3; k < 65; k++) {
+                        parts.add(((ObjectNode) parts.get(2).deepCopy()).put("part", k));
+                    }
+                };
+            case "load parts out of order" ->
+                t -> {
+                    ArrayNode parts = (ArrayNode) t.get("loadParts");
+                    parts.insert(0, parts.remove(1));
+                };
+            case "a load part that is null" -> t -> ((ArrayNode) t.get("loadParts")).set(1, JSON.nullNode());
+            case "a part out of order" -> t -> part(t, 1).put("part", 2);
+            case "a part that is null" -> t -> ((ArrayNode) repetition(t).get("parts")).set(2, JSON.nullNode());
+            case "a part without figures" -> t -> part(t, 1).remove("repetition");
+            case "a part with parts" ->
+                t -> partRepetition(t, 0).putArray("parts").add(part(t, 1).deepCopy());
+            case "a count its parts lack" ->
+                t -> {
+                    ObjectNode latency = (ObjectNode) partRepetition(t, 0).get("latency");
+                    latency.put("count", latency.get("count").asLong() - 1);
+                };
+            case "sent its parts did not send" ->
+                t -> partRepetition(t, 1)
+                        .put("sent", partRepetition(t, 1).get("sent").asLong() + 7);
+            case "received by no part" ->
+                t -> {
+                    ObjectNode r = partRepetition(t, 2);
+                    long received = r.get("received").asLong() + 7;
+                    r.put("received", received);
+                    r.put("achievedRate", received * 1e9 / r.get("windowNanos").asLong());
+                };
+            case "OK over a failed part" ->
+                t -> partRepetition(t, 1).put("verdict", "FAIL").put("reason", "achieved too little");
+            case "INCONCLUSIVE over a FAIL" ->
+                t -> {
+                    partRepetition(t, 1).put("verdict", "FAIL").put("reason", "achieved too little");
+                    repetition(t)
+                            .put("verdict", "INCONCLUSIVE")
+                            .put("reason", "host noise beyond the 1 ms noise budget");
+                };
+            case "a part's absurd rate" -> t -> partRepetition(t, 1).put("achievedRate", 1e300);
+            case "a part's file climbing out" ->
+                t -> ((ObjectNode) partRepetition(t, 2).get("files")).put("hgrm", "steps/../../site/x.hgrm");
+            case "a part's 33 notes" ->
+                t -> {
+                    ArrayNode notes = partRepetition(t, 0).putArray("notes");
+                    for (int n = 0; n < 33; n++) {
+                        notes.add("note " + n);
+                    }
+                };
+            case "a part's silent INCONCLUSIVE" ->
+                t -> partRepetition(t, 0).put("verdict", "INCONCLUSIVE").remove("reason");
+            default -> throw new IllegalArgumentException(what);
+        };
+        assertThatThrownBy(() -> checkParts(edit))
+                .isInstanceOf(ResultFormatException.class)
+                .satisfies(e -> assertThat(e.getMessage())
+                        .as("the field named first, or (a null entry the reader refuses) where it is")
+                        .matches(m -> m.startsWith(message) || message.startsWith("problem:") && m.contains(message)));
+    }
 }

@@ -30,6 +30,18 @@ public final class ResultSamples {
         return read("tcp-echo-variants-aa.json");
     }
 
+    /**
+     * A run of three load parts against one UDP echo server: {@code isobench-runner server udp-echo --port 0}, then
+     * {@code isobench-runner udp-echo --server-address 127.0.0.1:PORT --parallelism 3 --rates 150 --warmup 300ms
+     * --duration 2s --repetitions 2 --probe-duration 0s --rate-tolerance 10% --progress none} on the 2-vCPU development
+     * VM (part 0 started parts 1 and 2 itself, CPUs 0, 1 and 0: four busy-polling processes on two CPUs, hence the
+     * milliseconds and the tolerance; exit 0; loadParts 0-2, each repetition their sum with its three parts, each part's
+     * files under steps/remote_rate-150/part-K/).
+     */
+    public static byte[] threeParts() {
+        return read("udp-echo-three-parts.json");
+    }
+
     private static byte[] read(String name) {
         try (InputStream in = ResultSamples.class.getResourceAsStream(name)) {
             if (in == null) {
