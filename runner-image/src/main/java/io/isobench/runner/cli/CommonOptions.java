@@ -209,6 +209,44 @@ public final class CommonOptions {
                     + "with each round's order). Default: drawn at random.")
     Long variantSeed;
 
+    @Option(
+            names = "--parallelism",
+            paramLabel = "N",
+            description =
+                    "Make each step's load with N processes (load parts; pods when the operator runs it): each sends "
+                            + "1/N of the rate (or of the clients), their schedules offset by 1/rate, all starting each warm-up "
+                            + "together; part 0 coordinates, adds their histograms losslessly and writes the result with each "
+                            + "part's own figures. Without --coordinator, part 0 starts the others on this machine, each on its "
+                            + "share of --cpus. The server must be one they share: --server-address, http's --url or a plugin's "
+                            + "own. Default: ${DEFAULT-VALUE}.",
+            defaultValue = "1")
+    int parallelism;
+
+    @Option(
+            names = "--part",
+            paramLabel = "K",
+            description = "With --parallelism: this process's load part, 0 to N-1 (0 coordinates and writes the "
+                    + "result; the others measure their share and send it to part 0). Default: ${DEFAULT-VALUE}.",
+            defaultValue = "0")
+    int part;
+
+    @Option(
+            names = "--coordinator",
+            paramLabel = "HOST:PORT",
+            description =
+                    "With --parallelism: part 0 listens here, the other parts connect here. Every part then needs "
+                            + "the same secret in ISOBENCH_PARTS_TOKEN. Left out on part 0, it starts the other parts itself.")
+    String coordinator;
+
+    @Option(
+            names = "--join-timeout",
+            paramLabel = "DURATION",
+            description =
+                    "With --parallelism: how long part 0 waits for the other parts to join, and they to reach it; "
+                            + "a part missing then FAILs every step naming it. Default: ${DEFAULT-VALUE}.",
+            defaultValue = "5m")
+    String joinTimeout;
+
     @Option(names = "--only-variant", hidden = true, description = "Run one variant only (used by forked JVMs).")
     String onlyVariant;
 

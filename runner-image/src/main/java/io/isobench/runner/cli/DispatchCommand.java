@@ -66,6 +66,12 @@ final class DispatchCommand extends TargetCommand {
     }
 
     @Override
+    String parallelRefusal() {
+        return "dispatch measures one hop between threads of one JVM; parts would measure rings of their own, not more "
+                + "load on one";
+    }
+
+    @Override
     Target target() {
         List<DispatchQueue> selected = new ArrayList<>();
         for (String name : queues.split(",")) {

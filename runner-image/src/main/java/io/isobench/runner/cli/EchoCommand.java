@@ -24,6 +24,11 @@ abstract class EchoCommand extends TargetCommand {
     abstract EchoProtocol protocol();
 
     @Override
+    String parallelRefusal() {
+        return ownServerRefusal(server);
+    }
+
+    @Override
     Target target() {
         int max = protocol() == EchoProtocol.UDP ? 65507 : 1 << 20;
         if (messageBytes < 8 || messageBytes > max) {

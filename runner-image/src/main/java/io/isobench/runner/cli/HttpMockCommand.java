@@ -52,6 +52,11 @@ final class HttpMockCommand extends TargetCommand {
     Integer serverThreads;
 
     @Override
+    String parallelRefusal() {
+        return ownServerRefusal(server);
+    }
+
+    @Override
     Target target() {
         validatePath("--path", path);
         int connections = pool.connections();

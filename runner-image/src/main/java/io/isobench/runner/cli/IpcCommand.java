@@ -53,6 +53,11 @@ final class IpcCommand extends TargetCommand {
     Path queueDir;
 
     @Override
+    String parallelRefusal() {
+        return "ipc measures one queue between two processes of one machine; parts would measure queues of their own";
+    }
+
+    @Override
     Target target() {
         ServerLocation location = switch (consumer) {
             case PROCESS -> new ServerLocation.SeparateProcess(JvmVariantForks.currentJvm(RunnerMain.class));

@@ -72,6 +72,11 @@ final class RSocketCommand extends TargetCommand {
     String latencyBound;
 
     @Override
+    String parallelRefusal() {
+        return "rsocket's load is its streams over --connections, which parts do not split; raise --connections instead";
+    }
+
+    @Override
     Target target() {
         if (common.mode != RunChoices.Mode.OPEN) {
             throw new UsageException("--mode '" + OptionWords.word(common.mode)

@@ -81,11 +81,40 @@ abstract class TargetCommand implements Callable<Integer> {
         return "1";
     }
 
+    /**
+     * Why this target, as configured, cannot make its load with several processes ({@code --parallelism}), or null when it
+     * can: each part runs its own target, so whatever the target measures must be one thing they share.
+     */
+    String parallelRefusal() {
+        return null;
+    }
+
+    /** The refusal of a client/server target whose server each part would start for itself. */
+    static String ownServerRefusal(ServerOptions server) {
+        return server.address != null
+                ? null
+                : "each load part would start a server of its own; give --server-address (one server, all parts "
+                        + "sending to it)";
+    }
+
+    /** How this process takes part in the load: alone, or as one of several parts. */
+    private ParallelLoad parallel = ParallelLoad.ALONE;
+
     @Override
     public Integer call() throws Exception {
+        parallel = ParallelLoad.parse(common, parallelRefusal(), System.getenv());
         Target target = target();
         OptionSetVariants optionSets = OptionSetVariants.parse(
                 common.variants, spec, target, common.fork == RunChoices.Fork.AUTO, forkArguments());
+        if (!parallel.alone()
+                && common.fork == RunChoices.Fork.AUTO
+                && common.onlyVariant == null
+                && target.variants().size() > 1) {
+            throw new UsageException("--parallelism '" + parallel.parts() + "': "
+                    + target.variants().size()
+                    + " variants would each run in JVMs of their own, which load parts cannot follow; give --fork none or"
+                    + " --only-variant");
+        }
         RunSettings settings = settings(target, optionSets);
         RunUpload upload = RunUpload.from(common, System.getenv());
         Path runDir = OutputDirectory.prepare(
@@ -104,8 +133,27 @@ abstract class TargetCommand implements Callable<Integer> {
                         : ThreadLocalRandom.current().nextLong());
         RunResult result;
         try (LiveMetrics live = LiveMetrics.start(common.metricsPort, target, settings, progress())) {
-            result = new BenchmarkRunner(Clock.SYSTEM, live.progress(), EnvironmentProbe.system())
-                    .run(target, settings, runDir, forks);
+            if (parallel.part() > 0) {
+                return parallel.serve(
+                        target,
+                        settings,
+                        runDir,
+                        live.progress(),
+                        spec.commandLine().getErr());
+            }
+            BenchmarkRunner runner = new BenchmarkRunner(Clock.SYSTEM, live.progress(), EnvironmentProbe.system());
+            result = parallel.alone()
+                    ? runner.run(target, settings, runDir, forks)
+                    : parallel.coordinate(
+                            runner,
+                            target,
+                            settings,
+                            runDir,
+                            forks,
+                            live.progress(),
+                            grantedOrGivenCpus(),
+                            partArguments(),
+                            spec.commandLine().getErr());
         }
         if (settings.forking().onlyVariant() == null) {
             java.io.PrintWriter out = spec.commandLine().getOut();
@@ -151,19 +199,8 @@ abstract class TargetCommand implements Callable<Integer> {
                     c, TimeUnit.NANOSECONDS.toMillis(warmup), TimeUnit.NANOSECONDS.toMillis(duration))));
             config.put("clients", clients);
         }
-        List<Integer> granted = EnvironmentProbe.system().grantedCpus();
-        List<Integer> cpus = granted;
-        if (common.cpus != null) {
-            try {
-                cpus = CpuList.parse(common.cpus);
-            } catch (IllegalArgumentException e) {
-                throw new UsageException("--cpus '" + common.cpus + "': " + e.getMessage());
-            }
-            if (cpus.isEmpty() || !granted.containsAll(cpus)) {
-                throw new UsageException("--cpus '" + common.cpus
-                        + "': must be a non-empty subset of the granted cpuset " + CpuList.format(granted));
-            }
-        }
+        parallel.checkLoads(loads);
+        List<Integer> cpus = parallel.ownCpus(grantedOrGivenCpus());
         Duration probe = OptionParsers.duration("--probe-duration", common.probeDuration, true);
         Duration noiseBudget = common.noiseBudget == null
                 ? Duration.ZERO
@@ -202,6 +239,9 @@ abstract class TargetCommand implements Callable<Integer> {
         if (!optionSets.isEmpty()) {
             config.put("variants", optionSets.describe());
         }
+        if (!parallel.alone()) {
+            config.put("parallelism", parallel.parts());
+        }
         if (common.noiseBudget != null) {
             config.put("noiseBudget", common.noiseBudget);
             config.put("maxReruns", common.maxReruns);
@@ -219,6 +259,25 @@ abstract class TargetCommand implements Callable<Integer> {
                 config);
     }
 
+    /** The CPUs the run may use: {@code --cpus} (checked against the granted cpuset), else the granted cpuset. */
+    private List<Integer> grantedOrGivenCpus() {
+        List<Integer> granted = EnvironmentProbe.system().grantedCpus();
+        if (common.cpus == null) {
+            return granted;
+        }
+        List<Integer> cpus;
+        try {
+            cpus = CpuList.parse(common.cpus);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--cpus '" + common.cpus + "': " + e.getMessage());
+        }
+        if (cpus.isEmpty() || !granted.containsAll(cpus)) {
+            throw new UsageException("--cpus '" + common.cpus + "': must be a non-empty subset of the granted cpuset "
+                    + CpuList.format(granted));
+        }
+        return cpus;
+    }
+
     @SuppressWarnings(
             "SystemConsoleNull") // Console's contract still allows null (no console, or jdk.console chosen so)
     private Progress progress() {
@@ -234,6 +293,36 @@ abstract class TargetCommand implements Callable<Integer> {
 
     /** This command's arguments as given, minus the options only the parent decides. */
     private List<String> forkArguments() {
+        List<String> kept = argumentsWithout(PARENT_ONLY);
+        if (!kept.contains("--progress") && kept.stream().noneMatch(a -> a.startsWith("--progress="))) {
+            // children inherit the terminal; keep their output in the parent's style
+            kept.add("--progress=" + OptionWords.word(common.progress));
+        }
+        return kept;
+    }
+
+    /**
+     * A load part's arguments when part 0 starts it here: the same command, so its configuration is part 0's, without
+     * what each part gets of its own (part, coordinator, CPUs, output, progress) and what only part 0 does (upload, live
+     * metrics on one port).
+     */
+    private List<String> partArguments() {
+        return argumentsWithout(PART_OWN);
+    }
+
+    private static final Set<String> PART_OWN = Set.of(
+            "--part",
+            "--coordinator",
+            "--cpus",
+            "--out",
+            "--progress",
+            "--metrics-port",
+            "--upload-endpoint",
+            "--upload-bucket",
+            "--upload-prefix",
+            "--upload-deadline");
+
+    private List<String> argumentsWithout(Set<String> dropped) {
         List<String> original = spec.root()
                 .commandLine()
                 .getParseResult()
@@ -242,17 +331,13 @@ abstract class TargetCommand implements Callable<Integer> {
         for (int i = 0; i < original.size(); i++) {
             String arg = original.get(i);
             String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
-            if (PARENT_ONLY.contains(name)) {
+            if (dropped.contains(name)) {
                 if (!arg.contains("=")) {
                     i++;
                 }
                 continue;
             }
             kept.add(arg);
-        }
-        if (!kept.contains("--progress") && kept.stream().noneMatch(a -> a.startsWith("--progress="))) {
-            // children inherit the terminal; keep their output in the parent's style
-            kept.add("--progress=" + OptionWords.word(common.progress));
         }
         return kept;
     }

@@ -51,10 +51,17 @@ public final class BenchmarkRunner {
 
     public RunResult run(Target target, RunSettings settings, Path runDir, VariantForks forks)
             throws InterruptedException {
+        return run(target, settings, runDir, forks, null);
+    }
+
+    /**
+     * @param parts the other processes making the load with this one, which coordinates them (each step's load is split
+     *              over them, every repetition run on all at once and merged), or null: this process makes it alone
+     */
+    public RunResult run(Target target, RunSettings settings, Path runDir, VariantForks forks, LoadParts parts)
+            throws InterruptedException {
         Instant startedAt = Instant.now();
-        Map<String, Object> config = new LinkedHashMap<>(settings.config());
-        config.put("target", target.name());
-        config.putAll(target.options());
+        Map<String, Object> config = config(target, settings);
         String hash = ResultJson.configHash(config);
         List<String> warnings = warnings(target, settings);
         warnings.forEach(progress::warn);
@@ -67,7 +74,13 @@ public final class BenchmarkRunner {
         List<StepResult> steps = new ArrayList<>();
         VariantRounds rounds = null;
         List<VariantComparison> comparisons = null;
-        if (forking.variantsInOwnJvm() && variants.size() > 1 && forks != null) {
+        boolean forked = forking.variantsInOwnJvm() && variants.size() > 1 && forks != null;
+        if (parts != null && (forked || !forking.optionSets().isEmpty())) {
+            // a variant's JVMs would each need their own parts: the CLI refuses the combination before it gets here
+            throw new IllegalStateException(
+                    "load parts run one variant in one JVM each; variants in JVMs of their own were asked for");
+        }
+        if (forked) {
             VariantForks.InterleavedRun interleaved = forks.runInterleaved(target, variants, settings, runDir);
             steps.addAll(interleaved.steps());
             rounds = interleaved.rounds();
@@ -86,18 +99,12 @@ public final class BenchmarkRunner {
                     noise != null
                             ? noise
                             : NoiseSource.system(settings.timing().probe().toNanos()),
-                    runDir);
-            for (String variant : variants) {
-                for (Load load : settings.loads()) {
-                    StepPlan plan = new StepPlan(
-                            target.name(),
-                            forking.stepVariant() != null ? forking.stepVariant() : variant,
-                            load,
-                            target.label(load));
-                    StepResult step = runStep(repetitions, target, plan, settings, runDir);
-                    progress.stepFinished(step);
-                    steps.add(step);
-                }
+                    runDir,
+                    parts);
+            for (StepPlan plan : plans(target, settings)) {
+                StepResult step = runStep(repetitions, target, plan, settings, runDir);
+                progress.stepFinished(step);
+                steps.add(step);
             }
         }
         Verdicts.Judgement verdict = Verdicts.combine(
@@ -117,9 +124,35 @@ public final class BenchmarkRunner {
                 .verdict(verdict.verdict(), verdict.reason())
                 .variantRounds(rounds)
                 .variantComparisons(comparisons)
+                .loadParts(parts == null ? List.of() : parts.describe(environment))
                 .build();
         ResultJson.writeAtomically(runDir.resolve(RunLayout.RESULT_FILE), result);
         return result;
+    }
+
+    /** What result.json's {@code config} says of a run: every option the user sees, the target and its own options. */
+    public static Map<String, Object> config(Target target, RunSettings settings) {
+        Map<String, Object> config = new LinkedHashMap<>(settings.config());
+        config.put("target", target.name());
+        config.putAll(target.options());
+        return config;
+    }
+
+    /** The steps this JVM runs, in order: each of its variants (or the one it runs) at each load of the sweep. */
+    public static List<StepPlan> plans(Target target, RunSettings settings) {
+        RunSettings.Forking forking = settings.forking();
+        List<String> variants = forking.onlyVariant() == null ? target.variants() : List.of(forking.onlyVariant());
+        List<StepPlan> plans = new ArrayList<>();
+        for (String variant : variants) {
+            for (Load load : settings.loads()) {
+                plans.add(new StepPlan(
+                        target.name(),
+                        forking.stepVariant() != null ? forking.stepVariant() : variant,
+                        load,
+                        target.label(load)));
+            }
+        }
+        return plans;
     }
 
     private StepResult runStep(RepetitionRunner runner, Target target, StepPlan plan, RunSettings settings, Path runDir)

@@ -8,6 +8,7 @@ import io.isobench.result.LatencySummary;
 import io.isobench.result.Load;
 import io.isobench.result.MachineProbe;
 import io.isobench.result.NoiseSignals;
+import io.isobench.result.PartResult;
 import io.isobench.result.Pinning;
 import io.isobench.result.RepetitionResult;
 import io.isobench.result.Rerun;
@@ -36,9 +37,10 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Runs one repetition: probe, open the target, warm-up and measured window, probe again, judge, write its files. A
- * repetition the host's noise made INCONCLUSIVE (a noise budget was given) is run again, up to the allowed reruns.
+ * repetition the host's noise made INCONCLUSIVE (a noise budget was given) is run again, up to the allowed reruns. With
+ * several load parts every attempt runs on all of them at once ({@link LoadParts}), and the rerun is decided on their sum.
  */
-final class RepetitionRunner {
+public final class RepetitionRunner {
 
     private static final long CLOSE_TIMEOUT_SECONDS = 10;
 
@@ -47,19 +49,26 @@ final class RepetitionRunner {
     private final Progress progress;
     private final NoiseSource noise;
     private final Path runDir;
+    private final LoadParts parts;
 
-    RepetitionRunner(Clock clock, RunSettings settings, Progress progress, NoiseSource noise, Path runDir) {
+    /** @param parts the other load parts this process coordinates, or null when it makes the load alone */
+    public RepetitionRunner(
+            Clock clock, RunSettings settings, Progress progress, NoiseSource noise, Path runDir, LoadParts parts) {
         this.clock = clock;
         this.settings = settings;
         this.progress = progress;
         this.noise = noise;
         this.runDir = runDir;
+        this.parts = parts;
     }
 
     RepetitionResult run(Target target, StepPlan step, int repetition) throws InterruptedException {
         List<Rerun> reruns = new ArrayList<>();
         for (int attempt = 1; ; attempt++) {
-            RepetitionResult result = attempt(target, step, repetition);
+            RepetitionResult result = parts == null
+                    ? attempt(target, step, repetition, StartGate.NONE)
+                    : parts.attempt(
+                            step, repetition, attempt, (share, gate) -> attempt(target, share, repetition, gate));
             if (result.verdict() != Verdict.INCONCLUSIVE
                     || attempt > settings.noiseGating().maxReruns()) {
                 if (!reruns.isEmpty()) {
@@ -72,11 +81,20 @@ final class RepetitionRunner {
                     + " INCONCLUSIVE, running it again ("
                     + (settings.noiseGating().maxReruns() - attempt + 1) + " rerun(s) left): " + result.reason());
             deleteFiles(result.files());
+            for (PartResult part : result.parts()) {
+                deleteFiles(part.repetition().files());
+            }
             reruns.add(new Rerun(attempt, result.startedAt(), result.reason(), result.latency()));
         }
     }
 
-    private RepetitionResult attempt(Target target, StepPlan step, int repetition) throws InterruptedException {
+    /**
+     * One attempt at a repetition of this process's share of {@code step}: probe, open, wait at {@code gate}, warm up,
+     * measure, probe, judge, write its files (under the step's repetition names).
+     */
+    public RepetitionResult attempt(Target target, StepPlan step, int repetition, StartGate gate)
+            throws InterruptedException {
+        Load load = step.share().load();
         List<String> roles = new ArrayList<>();
         roles.add(target.senderRole());
         roles.addAll(target.threadRoles());
@@ -106,13 +124,17 @@ final class RepetitionRunner {
                 () -> noise.signals(measuredCpus, placement.threadIds()));
         Thread.ofPlatform().daemon().name("isobench-monitor").start(monitor);
 
+        // until the session opens, when the attempt began; then when its measured window opens, on the wall clock
         Instant startedAt = Instant.now();
         AtomicReference<RigOutcome> outcome = new AtomicReference<>();
         AtomicReference<String> failure = new AtomicReference<>();
         Session session = null;
         try {
-            session = target.open(new SessionContext(step.variant(), step.load(), clock, recording, placement));
+            session = target.open(new SessionContext(step.variant(), load, clock, recording, placement));
             Session open = session;
+            gate.pass();
+            long lead = settings.timing().lead().toNanos() + step.share().phaseNanos();
+            startedAt = Instant.now().plusNanos(lead + TimeUnit.MILLISECONDS.toNanos(load.warmupMillis()));
             LoadRig rig = new LoadRig(
                     clock,
                     recording,
@@ -122,8 +144,7 @@ final class RepetitionRunner {
                     recording.recorderOf(target.senderRole()));
             Thread sender = placement.start(target.senderRole(), () -> {
                 try {
-                    outcome.set(
-                            rig.run(open, step.load(), settings.timing().lead().toNanos()));
+                    outcome.set(rig.run(open, load, lead));
                 } catch (RuntimeException | Error e) {
                     failure.set("sender failed: " + e);
                     monitor.endWindowFromSender();
@@ -171,7 +192,7 @@ final class RepetitionRunner {
             rig = rig.failedWith(failure.get());
         }
         Verdicts.Judgement judgement = Verdicts.judge(
-                step.load(),
+                load,
                 rig,
                 histogram.getTotalCount(),
                 settings.limits().rateTolerance(),
@@ -208,7 +229,7 @@ final class RepetitionRunner {
                 .index(repetition)
                 .startedAt(startedAt)
                 .windowNanos(rig.windowNanos() > 0 ? rig.windowNanos() : 0)
-                .targetRate(targetRate(step.load(), rig))
+                .targetRate(targetRate(load, rig))
                 .achievedRate(judgement.achievedRate())
                 .sent(rig.messages().sentInWindow())
                 .received(histogram.getTotalCount())

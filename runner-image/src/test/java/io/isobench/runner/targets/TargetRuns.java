@@ -36,6 +36,16 @@ public final class TargetRuns {
     /** As above, counting {@code afterMillis} from when {@code serving} first says the server is at work. */
     public static Thread killServerProcessLater(
             String target, java.util.function.BooleanSupplier serving, long afterMillis) {
+        return killDescendantLater("-Disobench.server=" + target, serving, afterMillis);
+    }
+
+    /**
+     * Starts a thread that waits (up to 30 s) for a descendant process whose command line (arguments NUL-separated, as
+     * /proc has them) holds {@code fragment}, lets it run {@code afterMillis} from when {@code serving} says so, then
+     * kills it.
+     */
+    public static Thread killDescendantLater(
+            String fragment, java.util.function.BooleanSupplier serving, long afterMillis) {
         Thread killer = new Thread(
                 () -> {
                     long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
@@ -43,7 +53,7 @@ public final class TargetRuns {
                         while (System.nanoTime() < deadline) {
                             var server = ProcessHandle.current()
                                     .descendants()
-                                    .filter(p -> cmdline(p).contains("-Disobench.server=" + target))
+                                    .filter(p -> cmdline(p).contains(fragment))
                                     .findFirst();
                             if (server.isPresent() && serving.getAsBoolean()) {
                                 Thread.sleep(afterMillis);
