@@ -49,6 +49,20 @@ public final class Runs {
         return run(name, created, spec);
     }
 
+    /** {@code parts} load pods (load.parallelism) sending UDP echoes to the user's server at 10.0.0.5:7000, open loop. */
+    public static BenchmarkRun parallelUdp(String name, Instant created, int parts) {
+        var spec = new BenchmarkRunSpec();
+        var target = new TargetSpec();
+        target.setUdpEcho(new EchoTargetSpec());
+        target.getUdpEcho().setEndpoint("10.0.0.5:7000");
+        spec.setTarget(target);
+        var load = new LoadSpec();
+        load.setRates(List.of(30_000L));
+        load.setParallelism(parts);
+        spec.setLoad(load);
+        return run(name, created, spec);
+    }
+
     public static BenchmarkRun run(String name, Instant created, BenchmarkRunSpec spec) {
         var run = new BenchmarkRun();
         run.setMetadata(new ObjectMetaBuilder()

@@ -52,6 +52,12 @@ import io.fabric8.generator.annotation.ValidationRule;
         message =
                 "a server in a pod of its own (SameNode, SeparateNodes) needs at least 1 whole CPU; 0 (share the client's) is for SamePod")
 @ValidationRule(
+        value = "self.load.parallelism == 1 || (!has(self.target.dispatch) && !has(self.target.ipc)"
+                + " && !has(self.target.rsocket) && (" + Endpoints.SET
+                + " || has(self.target.plugin) || self.placement.topology != 'SamePod'))",
+        fieldPath = ".load.parallelism",
+        message = BenchmarkRunSpec.PARALLEL_WORDS)
+@ValidationRule(
         value = "!has(self.placement.agent) || has(self.target.dispatch)",
         fieldPath = ".placement.agent",
         message = "only the dispatch target has an agent")
@@ -109,6 +115,11 @@ public class BenchmarkRunSpec {
     static final String WINDOWS = "(" + REPETITIONS + " * " + STEPS + ")";
     /** Measured time in milliseconds: every window, each as long as load.duration. */
     static final String MEASURED_MS = "(duration(self.load.duration).getMilliseconds() * " + WINDOWS + ")";
+
+    static final String PARALLEL_WORDS = "above 1 needs one server that every load pod sends to: target http or plugin,"
+            + " a tcpEcho or udpEcho endpoint, or a server isobench places in a pod of its own (placement.topology"
+            + " SameNode or SeparateNodes); dispatch and ipc measure inside one pod, and the load of rsocket is its"
+            + " streams (raise target.rsocket.connections instead)";
 
     static final String TIMEOUT_CAP = "at most 24h (an Exclusive run holds its node until it ends)";
     /** result.json carries ~20 KB per window; the operator reads at most 8Mi of it by default. */

@@ -35,6 +35,8 @@ public final class CrdConstants {
     public static final String LABEL_RUN = GROUP + "/run";
     /** client, server or agent. */
     public static final String LABEL_ROLE = GROUP + "/role";
+    /** With load.parallelism above 1: which load part a load pod is (0 is the runner pod that coordinates them). */
+    public static final String LABEL_LOAD_PART = GROUP + "/load-part";
     /** 1-based attempt number (retries create new attempts). */
     public static final String LABEL_ATTEMPT = GROUP + "/attempt";
 

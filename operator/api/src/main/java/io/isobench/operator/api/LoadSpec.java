@@ -35,6 +35,14 @@ import java.util.List;
         message = "only with repetitions: auto (a fixed count is its own budget)",
         reason = "FieldValueForbidden")
 @ValidationRule(
+        value = "!has(self.rates) || self.rates.all(r, r >= self.parallelism)",
+        fieldPath = ".rates",
+        message = LoadSpec.SHARE_WORDS)
+@ValidationRule(
+        value = "!has(self.clients) || self.clients.all(c, c >= self.parallelism)",
+        fieldPath = ".clients",
+        message = LoadSpec.SHARE_WORDS)
+@ValidationRule(
         value = "self.mode != 'Open' || !has(self.clients)",
         fieldPath = ".clients",
         message = "only with mode Closed; an Open sweep is given by rates",
@@ -78,6 +86,12 @@ public class LoadSpec {
 
     static final String REPETITIONS_WORDS =
             "must be a count from 1 to 100, or auto (with precision and maxRepetitions)";
+
+    static final String SHARE_WORDS =
+            "each must be at least load.parallelism (every load pod sends its share: 1/parallelism of each)";
+
+    /** The most load pods one run may have (each is a pod and, with isolation Exclusive, a node). */
+    public static final int MAX_PARALLELISM = 64;
 
     static final String WARMUP_CAP = "at most 10m (the JIT and caches settle within seconds)";
     /** ~14 KB of .hlog per second of window at 1M msg/s: a window past ~40 min outgrows the operator's 32Mi read cap per file. */
@@ -140,6 +154,9 @@ public class LoadSpec {
                     + "measured windows.")
     private IntOrString repetitions = new IntOrString(DEFAULT_REPETITIONS);
 
+    // bounded, as the pattern allows no more: an unbounded string makes the API server estimate its rules' cost as if
+    // it were megabytes
+    @Size(max = 6)
     @Pattern("^[0-9]{1,2}(\\.[0-9]{1,2})?%$")
     @JsonPropertyDescription(
             "With repetitions: auto, how close p50's and p99's 95% intervals must come, ± this share of the value, "
@@ -152,6 +169,22 @@ public class LoadSpec {
             "With repetitions: auto, the most repetitions a step may get before it is left at the precision reached "
                     + "(default 20).")
     private Integer maxRepetitions;
+
+    @Default("1")
+    @Min(1)
+    @Max(MAX_PARALLELISM)
+    @JsonPropertyDescription(
+            "Load pods: N client pods make every step's load together, each sending 1/N of the rate (or of the clients), "
+                    + "their schedules offset by 1/rate, all starting each warm-up together (a part that is not there "
+                    + "in time FAILs the step by name); their histograms are merged losslessly and each pod's figures "
+                    + "stay in the result. Target options are each pod's own (http's connections: 16 with 3 pods opens "
+                    + "48). Each pod is Guaranteed with placement.client's CPUs; with isolation Exclusive "
+                    + "each has a node of its own, with Shared they are spread over the pool's nodes. Only where one "
+                    + "server takes all their load: target http or plugin, an endpoint, or a server of isobench's in a "
+                    + "pod of its own (topology SameNode or SeparateNodes). 1-"
+                    + MAX_PARALLELISM
+                    + ".")
+    private Integer parallelism = 1;
 
     @Default("1s")
     @Pattern(Durations.PATTERN)
@@ -237,6 +270,19 @@ public class LoadSpec {
 
     public void setMaxRepetitions(Integer maxRepetitions) {
         this.maxRepetitions = maxRepetitions;
+    }
+
+    public Integer getParallelism() {
+        return parallelism;
+    }
+
+    public void setParallelism(Integer parallelism) {
+        this.parallelism = parallelism;
+    }
+
+    /** The load pods asked for (1 when left out). */
+    public int loadPods() {
+        return parallelism == null ? 1 : parallelism;
     }
 
     public String getProbeDuration() {

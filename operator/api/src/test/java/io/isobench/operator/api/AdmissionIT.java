@@ -656,6 +656,55 @@ class AdmissionIT {
                         "spec.placement.server",
                         "the server is target.tcpEcho.endpoint (echo.team-a:7000), not placed by isobench"),
                 invalid(
+                        "load pods of a dispatch run",
+                        s -> at(s, "load").put("parallelism", 2),
+                        "spec.load.parallelism",
+                        "above 1 needs one server that every load pod sends to"),
+                invalid(
+                        "load pods that would each start a server of their own",
+                        s -> {
+                            s.put("target", Map.of("udpEcho", Map.of()));
+                            at(s, "load").put("parallelism", 3);
+                        },
+                        "spec.load.parallelism",
+                        "above 1 needs one server"),
+                invalid(
+                        "load pods of an rsocket run",
+                        endpoint("rsocket", "rsocket.team-a:7001")
+                                .andThen(s -> at(s, "load").put("parallelism", 2)),
+                        "spec.load.parallelism",
+                        "the load of rsocket is its streams"),
+                invalid(
+                        "a rate below the load pods",
+                        endpoint("udpEcho", "10.0.0.5:7000").andThen(s -> {
+                            at(s, "load").put("rates", List.of(2, 1000));
+                            at(s, "load").put("parallelism", 3);
+                        }),
+                        "spec.load.rates",
+                        "each must be at least load.parallelism (every load pod sends its share"),
+                invalid(
+                        "a client count below the load pods",
+                        http(Map.of("url", "http://orders.team-a.svc")).andThen(s -> {
+                            at(s, "load").put("mode", "Closed");
+                            at(s, "load").remove("rates");
+                            at(s, "load").put("clients", List.of(1, 8));
+                            at(s, "load").put("parallelism", 4);
+                        }),
+                        "spec.load.clients",
+                        "each must be at least load.parallelism"),
+                invalid(
+                        "65 load pods",
+                        endpoint("udpEcho", "10.0.0.5:7000")
+                                .andThen(s -> at(s, "load").put("parallelism", 65)),
+                        "spec.load.parallelism",
+                        "should be less than or equal to 64"),
+                invalid(
+                        "no load pods",
+                        endpoint("udpEcho", "10.0.0.5:7000")
+                                .andThen(s -> at(s, "load").put("parallelism", 0)),
+                        "spec.load.parallelism",
+                        "should be greater than or equal to 1"),
+                invalid(
                         "a server pod topology with an endpoint",
                         endpoint("rsocket", "rsocket.team-a:7001")
                                 .andThen(s -> at(s, "placement").put("topology", "SeparateNodes")),
@@ -882,6 +931,20 @@ class AdmissionIT {
                                 "expectStatus",
                                 599))),
                 Arguments.of("an http GET at a Service", http(Map.of("url", "http://orders.team-a.svc"))),
+                Arguments.of(
+                        "64 load pods at a Service",
+                        http(Map.of("url", "http://orders.team-a.svc"))
+                                .andThen(s -> at(s, "load").put("rates", List.of(64, 64000)))
+                                .andThen(s -> at(s, "load").put("parallelism", 64))),
+                Arguments.of("load pods of a server in a pod of its own", (Consumer<Map<String, Object>>) s -> {
+                    s.put("target", Map.of("tcpEcho", Map.of()));
+                    at(s, "placement").put("topology", "SeparateNodes");
+                    at(s, "load").put("parallelism", 2);
+                }),
+                Arguments.of(
+                        "load pods of a plugin",
+                        plugin(Map.of("name", "quote-codec"))
+                                .andThen(s -> at(s, "load").put("parallelism", 2))),
                 Arguments.of(
                         "a plugin with 32 options of 1024 characters each",
                         plugin(Map.of(

@@ -49,9 +49,22 @@ public final class NodeLedger {
     /** When each namespace last got nodes of each pool (pool → namespace → time): kept after its runs are deleted. */
     private final Map<String, Map<String, Instant>> admitted = new HashMap<>();
 
+    /** Admits {@code run} to exactly {@code nodesNeeded} of the {@code eligible} nodes, as below. */
+    public Admission admit(
+            BenchmarkRun run,
+            String pool,
+            Collection<BenchmarkRun> allRuns,
+            Collection<Pod> runnerPods,
+            List<String> eligible,
+            int nodesNeeded,
+            Instant now) {
+        return admit(run, pool, allRuns, runnerPods, eligible, nodesNeeded, nodesNeeded, now);
+    }
+
     /**
-     * Admits {@code run} to {@code nodesNeeded} of the {@code eligible} nodes (in preference order) if it is the
-     * head of its pool's queue and enough are free; otherwise says where it waits.
+     * Admits {@code run} to {@code nodesNeeded} of the {@code eligible} nodes (in preference order) — or more of them, up
+     * to {@code nodesWanted}, where more are free (Shared load pods spread over the pool) — if it is the head of its pool's
+     * queue and enough are free; otherwise says where it waits.
      */
     public synchronized Admission admit(
             BenchmarkRun run,
@@ -60,6 +73,7 @@ public final class NodeLedger {
             Collection<Pod> runnerPods,
             List<String> eligible,
             int nodesNeeded,
+            int nodesWanted,
             Instant now) {
         String uid = run.getMetadata().getUid();
         // this reconcile's copy of the run is the newest: the cache may still show it holding the node of a failed
@@ -96,7 +110,7 @@ public final class NodeLedger {
             var busy = exclusive ? anyHeld : exclusiveHeld;
             List<String> free = eligible.stream()
                     .filter(n -> !busy.containsKey(n))
-                    .limit(need)
+                    .limit(self ? Math.max(need, nodesWanted) : need)
                     .toList();
             if (free.size() < need) {
                 if (i == 0 || !self) {

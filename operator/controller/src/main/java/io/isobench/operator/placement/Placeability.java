@@ -46,7 +46,7 @@ public record Placeability(boolean fits, String reason, String message, boolean 
             return new Placeability(
                     false,
                     NO_MATCHING_NODE,
-                    "topology SeparateNodes needs " + needed + " nodes matching " + pool + "; " + matching.size()
+                    plan.whyNodes() + " needs " + needed + " nodes matching " + pool + "; " + matching.size()
                             + " does: " + names(matching),
                     false,
                     List.of());

@@ -1,10 +1,13 @@
 package io.isobench.operator.results;
 
+import io.isobench.operator.api.CpuGrantFacts;
 import io.isobench.operator.api.IsolationStatus;
+import io.isobench.operator.api.LoadPartIsolation;
 import io.isobench.operator.api.PinnedThread;
 import io.isobench.operator.api.ServerIsolation;
 import io.isobench.result.CpuSets;
 import io.isobench.result.Environment;
+import io.isobench.result.PartResult;
 import io.isobench.result.Pinning;
 import io.isobench.result.RepetitionResult;
 import io.isobench.result.ResultFormatException;
@@ -104,6 +107,7 @@ public record IsolationVerdict(boolean isolated, String reason, String message) 
         try {
             List<Role> roles = new ArrayList<>();
             roles.add(runner(facts, result));
+            roles.addAll(loadParts(facts, result));
             if (facts.getServer() != null) {
                 roles.add(server(facts.getServer()));
             }
@@ -124,7 +128,48 @@ public record IsolationVerdict(boolean isolated, String reason, String message) 
     }
 
     private static Role runner(IsolationStatus facts, RunResult result) {
-        Environment env = result.environment();
+        String name = "runner pod" + (facts.getNode() == null ? "" : " on node " + facts.getNode());
+        return measuring(name, facts, result.environment(), "environment", result, 0);
+    }
+
+    /**
+     * The load pods after the first (load.parallelism above 1): each judged as the runner pod is, on its own node's facts,
+     * the cpuset and cores it reported (result.json loadParts) and where its threads ran (each repetition's parts).
+     */
+    private static List<Role> loadParts(IsolationStatus facts, RunResult result) {
+        int count = result.loadParts().size();
+        if (count == 0) {
+            return List.of();
+        }
+        List<LoadPartIsolation> partFacts = facts.getLoadParts() == null ? List.of() : facts.getLoadParts();
+        List<Role> roles = new ArrayList<>();
+        for (int part = 1; part < count; part++) {
+            int k = part;
+            LoadPartIsolation own = partFacts.stream()
+                    .filter(f -> f.getPart() != null && f.getPart() == k)
+                    .findFirst()
+                    .orElseThrow(() -> new NotIsolated(
+                            "LoadPartUnverified", "load part " + k + ": the operator holds no facts of its pod"));
+            String name = "load part " + part + " pod" + (own.getPod() == null ? "" : " " + own.getPod())
+                    + (own.getNode() == null ? "" : " on node " + own.getNode());
+            var loadPart = result.loadParts().get(part);
+            roles.add(measuring(
+                    name,
+                    own,
+                    loadPart == null ? null : loadPart.environment(),
+                    "loadParts[" + part + "].environment",
+                    result,
+                    part));
+        }
+        return roles;
+    }
+
+    /**
+     * A measuring role: the node's and pod's {@code facts}, what its process reported of its CPUs ({@code env}), and its
+     * measured threads in every repetition — its own, or load part {@code part}'s where the run had several.
+     */
+    private static Role measuring(
+            String name, CpuGrantFacts facts, Environment env, String envField, RunResult result, int part) {
         var granted = new TreeSet<Integer>(
                 env == null || env.cpuset() == null || env.cpuset().cpus() == null
                         ? List.of()
@@ -134,20 +179,26 @@ public record IsolationVerdict(boolean isolated, String reason, String message) 
         Map<Integer, TreeSet<Integer>> cores = Map.of();
         String coresRead = null;
         try {
-            cores = CpuSets.siblings("result.json environment.isolation.smtSiblings", siblings);
+            cores = CpuSets.siblings("result.json " + envField + ".isolation.smtSiblings", siblings);
         } catch (ResultFormatException e) {
             coresRead = e.getMessage();
         }
         List<Placed> threads = new ArrayList<>();
         for (StepResult step : result.steps() == null ? List.<StepResult>of() : result.steps()) {
             for (RepetitionResult rep : step.repetitions() == null ? List.<RepetitionResult>of() : step.repetitions()) {
-                if (rep.pinning() != null) {
+                RepetitionResult own = rep.parts().isEmpty()
+                        ? rep
+                        : rep.parts().stream()
+                                .filter(p -> p != null && p.part() == part && p.repetition() != null)
+                                .map(PartResult::repetition)
+                                .findFirst()
+                                .orElse(null);
+                if (own != null && own.pinning() != null) {
                     String where = "step " + step.id() + " repetition " + rep.index();
-                    rep.pinning().stream().filter(Objects::nonNull).forEach(p -> threads.add(new Placed(p, where)));
+                    own.pinning().stream().filter(Objects::nonNull).forEach(p -> threads.add(new Placed(p, where)));
                 }
             }
         }
-        String name = "runner pod" + (facts.getNode() == null ? "" : " on node " + facts.getNode());
         return new Role(
                 name,
                 facts.getNode(),

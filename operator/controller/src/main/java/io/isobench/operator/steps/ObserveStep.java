@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
+import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.IsolationStatus;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.PinnedThread;
@@ -16,6 +17,7 @@ import io.isobench.operator.stepcontract.Outcome;
 import io.isobench.operator.stepcontract.ReconcileStep;
 import io.isobench.operator.stepcontract.RunContext;
 import io.isobench.operator.workload.ResourcePlan;
+import io.isobench.operator.workload.RunNames;
 import io.isobench.operator.workload.RunnerWorkload;
 import io.isobench.result.CpuSets;
 import io.isobench.result.ServerReport;
@@ -55,6 +57,7 @@ public final class ObserveStep implements ReconcileStep {
         List<Pod> pods = ctx.pods(RunnerWorkload.ROLE_CLIENT);
         Optional<Pod> pod = pods.stream().findFirst();
         observeIsolation(ctx, pod);
+        unscheduledLoadPod(ctx).ifPresent(ctx.status()::setMessage);
         if (condition(job.get(), "Complete")) {
             ctx.moveTo(Phase.Collecting, "runner finished; reading its result.json");
             return Outcome.stop(Duration.ZERO);
@@ -73,7 +76,8 @@ public final class ObserveStep implements ReconcileStep {
         }
         if (pod.isPresent()
                 && ctx.phase() == Phase.Scheduled
-                && "Running".equals(pod.get().getStatus().getPhase())) {
+                && "Running".equals(pod.get().getStatus().getPhase())
+                && everyLoadPodMade(ctx)) {
             Pod p = pod.get();
             ctx.status().setStartTime(ctx.now());
             ctx.moveTo(
@@ -91,6 +95,59 @@ public final class ObserveStep implements ReconcileStep {
         return Outcome.stop(RECHECK);
     }
 
+    /** Whether the Jobs of every load pod after part 0 exist (load.parallelism above 1; trivially so otherwise). */
+    private static boolean everyLoadPodMade(RunContext ctx) {
+        int count = ctx.run().getSpec().getLoad().loadPods();
+        for (int part = 1; part < count; part++) {
+            String name = RunNames.loadPartJob(ctx.run(), ctx.attempt(), part);
+            if (ctx.allJobs().stream()
+                    .noneMatch(j -> name.equals(j.getMetadata().getName()))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A load pod after the first that the scheduler could not place, and why (its PodScheduled condition): load part 0
+     * waits for it to join, then FAILs the run naming it, so the reason is said while there is time to act on it.
+     */
+    private static Optional<String> unscheduledLoadPod(RunContext ctx) {
+        return ctx.pods(RunnerWorkload.ROLE_LOAD_PART).stream()
+                .filter(p -> p.getStatus() != null
+                        && "Pending".equals(p.getStatus().getPhase())
+                        && p.getStatus().getConditions() != null)
+                .flatMap(p -> p.getStatus().getConditions().stream()
+                        .filter(c -> "PodScheduled".equals(c.getType()) && "False".equals(c.getStatus()))
+                        .map(c -> "load pod " + p.getMetadata().getLabels().get(CrdConstants.LABEL_LOAD_PART) + " ("
+                                + p.getMetadata().getName() + ") is not scheduled: " + c.getReason()
+                                + (c.getMessage() == null ? "" : ": " + c.getMessage())
+                                + "; load part 0 waits for it to join, then fails the run naming it"))
+                .findFirst();
+    }
+
+    /** The other load pods' pod, QoS class and node, into their isolation facts. */
+    private static void observeLoadParts(RunContext ctx, IsolationStatus isolation) {
+        if (isolation.getLoadParts() == null) {
+            return;
+        }
+        for (Pod p : ctx.pods(RunnerWorkload.ROLE_LOAD_PART)) {
+            String part = p.getMetadata().getLabels().get(CrdConstants.LABEL_LOAD_PART);
+            isolation.getLoadParts().stream()
+                    .filter(facts -> String.valueOf(facts.getPart()).equals(part))
+                    .findFirst()
+                    .ifPresent(facts -> {
+                        facts.setPod(p.getMetadata().getName());
+                        if (p.getStatus() != null) {
+                            facts.setQosClass(p.getStatus().getQosClass());
+                        }
+                        if (p.getSpec() != null && p.getSpec().getNodeName() != null) {
+                            facts.setNode(p.getSpec().getNodeName());
+                        }
+                    });
+        }
+    }
+
     /**
      * The pods' QoS class and node, and (when the server has CPUs of its own) the server's start-up report, read from
      * its container's log once it has started and until it is read; a new attempt's server pod starts its facts over.
@@ -104,6 +161,7 @@ public final class ObserveStep implements ReconcileStep {
             isolation.setQosClass(p.getStatus().getQosClass());
             isolation.setNode(p.getSpec() == null ? null : p.getSpec().getNodeName());
         });
+        observeLoadParts(ctx, isolation);
         ServerIsolation server = isolation.getServer();
         boolean ownPod = ResourcePlan.of(ctx.run().getSpec()).twoPods();
         Optional<Pod> serverPod =

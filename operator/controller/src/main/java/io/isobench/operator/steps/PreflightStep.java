@@ -2,6 +2,7 @@ package io.isobench.operator.steps;
 
 import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.IsolationStatus;
+import io.isobench.operator.api.LoadPartIsolation;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.PlacementSpec;
 import io.isobench.operator.api.ServerIsolation;
@@ -14,6 +15,7 @@ import io.isobench.operator.stepcontract.ReconcileStep;
 import io.isobench.operator.stepcontract.RunContext;
 import io.isobench.operator.workload.ResourcePlan;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Optional;
@@ -31,12 +33,12 @@ public final class PreflightStep implements ReconcileStep {
     public Outcome apply(RunContext ctx) {
         var spec = ctx.run().getSpec();
         ResourcePlan plan = ResourcePlan.of(spec);
-        String node = ctx.status().getNodes().getFirst();
-        String serverNode = ctx.status().getNodes().getLast();
+        List<String> held = ctx.status().getNodes();
+        String node = plan.loadNode(held, 0);
+        String serverNode = plan.serverNode(held);
         NodeInspector nodes = ctx.services().nodes();
         var known = new LinkedHashMap<String, Optional<KubeletFacts>>();
-        known.put(node, nodes.knownKubelet(node));
-        known.computeIfAbsent(serverNode, nodes::knownKubelet);
+        held.forEach(n -> known.computeIfAbsent(n, nodes::knownKubelet));
         List<String> unread =
                 known.keySet().stream().filter(n -> known.get(n).isEmpty()).toList();
         if (!unread.isEmpty()) {
@@ -55,6 +57,21 @@ public final class PreflightStep implements ReconcileStep {
         isolation.setCpusRequested(plan.clientCpus());
         if (plan.serverCpus() > 0) {
             isolation.setServer(serverFacts(plan, serverNode, serverFacts));
+        }
+        if (plan.loadPods().parallel()) {
+            List<LoadPartIsolation> parts = new ArrayList<>();
+            for (int part = 1; part < plan.loadPods().count(); part++) {
+                String partNode = plan.loadNode(held, part);
+                KubeletFacts partFacts = known.get(partNode).orElseThrow();
+                var partIsolation = new LoadPartIsolation();
+                partIsolation.setPart(part);
+                partIsolation.setNode(partNode);
+                partIsolation.setCpuManagerPolicy(partFacts.cpuManagerPolicy());
+                partIsolation.setReservedSystemCpus(partFacts.reservedSystemCpus());
+                partIsolation.setCpusRequested(plan.clientCpus());
+                parts.add(partIsolation);
+            }
+            isolation.setLoadParts(parts);
         }
         // a user's own server: nothing of it is ours to place or check, and status says so from the start
         TargetProfiles.of(spec.getTarget()).externalServer().ifPresent(isolation::setExternalServer);

@@ -124,7 +124,15 @@ public final class QueueStep implements ReconcileStep {
         String pool = NodeLedger.poolOf(run);
         var admission = ctx.services()
                 .ledger()
-                .admit(run, pool, ctx.allRuns(), ctx.runnerPods(), eligible, plan.nodesNeeded(), ctx.now());
+                .admit(
+                        run,
+                        pool,
+                        ctx.allRuns(),
+                        ctx.runnerPods(),
+                        eligible,
+                        plan.nodesNeeded(),
+                        plan.nodesWanted(),
+                        ctx.now());
         if (admission instanceof NodeLedger.Admission.Waiting w) {
             return waiting(ctx, w.position(), w.reason());
         }

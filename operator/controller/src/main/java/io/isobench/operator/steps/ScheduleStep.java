@@ -14,10 +14,14 @@ import io.isobench.operator.workload.RunDeadline;
 import io.isobench.operator.workload.RunNames;
 import io.isobench.operator.workload.RunnerWorkload;
 import io.isobench.store.ObjectStoreException;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * Scheduled: makes sure the current attempt's objects exist (idempotent: names are per attempt). SamePod: the
@@ -25,7 +29,8 @@ import java.util.Optional;
  * reach it first, then — once its pod has an IP — the ConfigMap pointing the client at it, and the client Job. With the
  * client Job comes the attempt's upload grant: recorded in status here, issued by the action (idempotent: the same
  * per-attempt account each time), then put in a Secret for the runner container, owned by the argument ConfigMap; the
- * server gets none.
+ * server gets none. With load.parallelism above 1 the client is load part 0: with it come the attempt's parts secret and
+ * the NetworkPolicy that lets only the attempt's other load pods reach it; once it has an IP, those load pods follow.
  */
 public final class ScheduleStep implements ReconcileStep {
 
@@ -36,20 +41,20 @@ public final class ScheduleStep implements ReconcileStep {
     @Override
     public Outcome apply(RunContext ctx) {
         var run = ctx.run();
+        ResourcePlan plan = ResourcePlan.of(run.getSpec());
         if (ctx.job(RunnerWorkload.ROLE_CLIENT).isPresent()) {
-            return Outcome.proceedToNext();
+            return plan.loadPods().parallel() ? startOtherLoadPods(ctx, plan) : Outcome.proceedToNext();
         }
         var services = ctx.services();
         var client = services.client();
         var workload = services.workload();
         int attempt = ctx.attempt();
         List<String> nodes = ctx.status().getNodes();
-        ResourcePlan plan = ResourcePlan.of(run.getSpec());
         if (!plan.twoPods()) {
             String serverAddress = plan.serverAddress(run.getSpec().getTarget(), null);
-            return startClient(ctx, serverAddress, nodes.getFirst(), null);
+            return startClient(ctx, serverAddress, plan.loadNode(nodes, 0), null);
         }
-        String serverNode = nodes.getLast();
+        String serverNode = plan.serverNode(nodes);
         Optional<Job> serverJob = ctx.job(RunnerWorkload.ROLE_SERVER);
         if (serverJob.isEmpty()) {
             return Outcome.act(
@@ -62,7 +67,18 @@ public final class ScheduleStep implements ReconcileStep {
                     },
                     RECHECK);
         }
-        String ip = ctx.pods(RunnerWorkload.ROLE_SERVER).stream()
+        String ip = runningIp(ctx.pods(RunnerWorkload.ROLE_SERVER));
+        if (ip == null) {
+            ctx.status().setMessage("waiting for the server pod on " + serverNode + " to run and get an IP");
+            return Outcome.stop(RECHECK);
+        }
+        return startClient(
+                ctx, plan.serverAddress(run.getSpec().getTarget(), ip), plan.loadNode(nodes, 0), serverJob.get());
+    }
+
+    /** The IP of the newest of these pods that runs and has one, or null. */
+    private static String runningIp(List<Pod> pods) {
+        return pods.stream()
                 .filter(p ->
                         p.getStatus() != null && "Running".equals(p.getStatus().getPhase()))
                 .map(Pod::getStatus)
@@ -70,11 +86,61 @@ public final class ScheduleStep implements ReconcileStep {
                 .filter(a -> a != null && !a.isEmpty())
                 .findFirst()
                 .orElse(null);
-        if (ip == null) {
-            ctx.status().setMessage("waiting for the server pod on " + serverNode + " to run and get an IP");
-            return Outcome.stop(RECHECK);
+    }
+
+    /**
+     * load.parallelism above 1, once load part 0's Job exists: when its pod has an IP, the other load pods' argument
+     * files (pointing at it) and their Jobs, each on its node of the run's. Until then the run stays Scheduled (the observe
+     * step does not call it Running before every load pod is made).
+     */
+    private static Outcome startOtherLoadPods(RunContext ctx, ResourcePlan plan) {
+        var run = ctx.run();
+        int attempt = ctx.attempt();
+        List<Integer> missing = new ArrayList<>();
+        for (int part = 1; part < plan.loadPods().count(); part++) {
+            String name = RunNames.loadPartJob(run, attempt, part);
+            if (ctx.allJobs().stream()
+                    .noneMatch(j -> name.equals(j.getMetadata().getName()))) {
+                missing.add(part);
+            }
         }
-        return startClient(ctx, plan.serverAddress(run.getSpec().getTarget(), ip), nodes.getFirst(), serverJob.get());
+        if (missing.isEmpty()) {
+            return Outcome.proceedToNext();
+        }
+        String coordinator = runningIp(ctx.pods(RunnerWorkload.ROLE_CLIENT));
+        if (coordinator == null) {
+            ctx.status()
+                    .setMessage("waiting for load part 0's pod to run and get an IP (the other " + missing.size()
+                            + " load pods join it there)");
+            return Outcome.proceedToNext();
+        }
+        String serverAddress;
+        if (plan.twoPods()) {
+            String serverIp = runningIp(ctx.pods(RunnerWorkload.ROLE_SERVER));
+            if (serverIp == null) {
+                ctx.status().setMessage("waiting for the server pod to run again before starting the other load pods");
+                return Outcome.proceedToNext();
+            }
+            serverAddress = plan.serverAddress(run.getSpec().getTarget(), serverIp);
+        } else {
+            serverAddress = plan.serverAddress(run.getSpec().getTarget(), null);
+        }
+        List<String> nodes = ctx.status().getNodes();
+        var client = ctx.services().client();
+        var workload = ctx.services().workload();
+        ctx.status()
+                .setMessage("load part 0 runs at " + coordinator + "; starting load pods "
+                        + missing.stream().map(String::valueOf).collect(Collectors.joining(", ")));
+        return Outcome.act(
+                () -> {
+                    client.resource(workload.arguments(run, attempt, serverAddress, coordinator))
+                            .forceConflicts()
+                            .serverSideApply();
+                    for (int part : missing) {
+                        createIfAbsent(client, workload.loadPartJob(run, attempt, part, plan.loadNode(nodes, part)));
+                    }
+                },
+                RECHECK);
     }
 
     /**
@@ -108,6 +174,7 @@ public final class ScheduleStep implements ReconcileStep {
         }
         var client = services.client();
         var workload = services.workload();
+        boolean parallel = ResourcePlan.of(run.getSpec()).loadPods().parallel();
         return Outcome.act(
                 () -> {
                     String grantJson = null;
@@ -130,7 +197,14 @@ public final class ScheduleStep implements ReconcileStep {
                     if (grantJson != null) {
                         createIfAbsent(client, workload.uploadGrantSecret(run, attempt, grantJson, arguments));
                     }
-                    createIfAbsent(client, workload.clientJob(run, attempt, node));
+                    if (!parallel) {
+                        createIfAbsent(client, workload.clientJob(run, attempt, node));
+                        return;
+                    }
+                    // drawn here, kept by whichever creation came first, never read back by the operator
+                    createIfAbsent(client, workload.partsTokenSecret(run, attempt, drawToken(), arguments));
+                    Job partZero = createOrGet(client, workload.clientJob(run, attempt, node));
+                    createIfAbsent(client, workload.partsPolicy(run, attempt, partZero));
                 },
                 RECHECK);
     }
@@ -149,7 +223,14 @@ public final class ScheduleStep implements ReconcileStep {
         }
     }
 
-    /** The server Job as created, or as it already is (its uid owns the server's NetworkPolicy). */
+    /** A fresh secret for an attempt's load pods: 256 random bits, hex. */
+    private static String drawToken() {
+        byte[] bytes = new byte[32];
+        new SecureRandom().nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+
+    /** The Job as created, or as it already is (its uid owns a NetworkPolicy). */
     private static Job createOrGet(KubernetesClient client, Job job) {
         try {
             return client.resource(job).create();

@@ -8,6 +8,7 @@ import io.isobench.operator.api.TargetSpec;
 import io.isobench.operator.api.targets.NetworkServer;
 import io.isobench.operator.api.targets.TargetProfile;
 import io.isobench.operator.api.targets.TargetProfiles;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -23,7 +24,29 @@ public record ResourcePlan(
         int serverCpus,
         String serverMemory,
         PlacementSpec.Topology topology,
-        boolean serverSharesClientCpus) {
+        boolean serverSharesClientCpus,
+        LoadPods loadPods) {
+
+    /**
+     * The pods that make the load (load.parallelism): each has the client's CPUs and memory. With isolation Exclusive each
+     * needs a node of its own; with Shared they may share nodes.
+     *
+     * @param count     how many (1: the runner pod alone)
+     * @param exclusive whether each needs a node to itself
+     */
+    public record LoadPods(int count, boolean exclusive) {
+
+        public static final LoadPods ONE = new LoadPods(1, true);
+
+        public boolean parallel() {
+            return count > 1;
+        }
+
+        /** Nodes the load pods must have: one each when Exclusive, else one at least. */
+        int nodesNeeded() {
+            return exclusive ? count : 1;
+        }
+    }
 
     /** The runner image starts every JVM with a pre-touched 1 GiB heap (-Xms1g -Xmx1g -XX:+AlwaysPreTouch), plus native memory. */
     private static final int MIB_PER_JVM = 1024;
@@ -52,7 +75,10 @@ public record ResourcePlan(
                 server,
                 server == 0 ? null : memory(placement.getServer(), 1),
                 serverRole.isPresent() ? placement.getTopology() : PlacementSpec.Topology.SamePod,
-                serverSharesClientCpus);
+                serverSharesClientCpus,
+                new LoadPods(
+                        spec.getLoad() == null ? 1 : spec.getLoad().loadPods(),
+                        placement.getIsolation() != PlacementSpec.Isolation.Shared));
     }
 
     /** Whether a client/server target's server runs inside the client's container, as a process of its own on the client's CPUs. */
@@ -85,21 +111,56 @@ public record ResourcePlan(
         return host + ":" + server.get().port();
     }
 
-    /** Nodes the run holds: two for SeparateNodes, else one. */
+    /** Whether the server has a node of its own (SeparateNodes), the last of the run's nodes. */
+    private boolean serverNodeOfItsOwn() {
+        return twoPods() && topology == PlacementSpec.Topology.SeparateNodes;
+    }
+
+    /**
+     * Nodes the run must hold: the load pods' (one, or one each when Exclusive) and, for SeparateNodes, the server's.
+     */
     public int nodesNeeded() {
-        return twoPods() && topology == PlacementSpec.Topology.SeparateNodes ? 2 : 1;
+        return loadPods.nodesNeeded() + (serverNodeOfItsOwn() ? 1 : 0);
+    }
+
+    /** Why the run needs {@link #nodesNeeded} nodes, as a reader of a refusal needs it said. */
+    public String whyNodes() {
+        String parts = loadPods.exclusive() && loadPods.parallel()
+                ? "load.parallelism " + loadPods.count() + " with isolation Exclusive (a node for each load pod)"
+                : null;
+        String server = serverNodeOfItsOwn() ? "topology SeparateNodes (the server on a node of its own)" : null;
+        return parts != null && server != null ? parts + " and " + server : parts != null ? parts : server;
+    }
+
+    /** Nodes the run takes when they are free: as needed, or for Shared load pods up to one each (spread over the pool). */
+    public int nodesWanted() {
+        return loadPods.count() + (serverNodeOfItsOwn() ? 1 : 0);
+    }
+
+    /** Of the nodes the run holds ({@code status.nodes}), the server's: the last (SeparateNodes) or the first's (else). */
+    public String serverNode(List<String> nodes) {
+        return serverNodeOfItsOwn() ? nodes.getLast() : nodes.getFirst();
+    }
+
+    /**
+     * Of the nodes the run holds, the one load part {@code part} runs on: the load pods' nodes in turn, so with as many
+     * nodes as pods each has one, and with fewer they are spread as evenly as can be.
+     */
+    public String loadNode(List<String> nodes, int part) {
+        int clientNodes = serverNodeOfItsOwn() ? nodes.size() - 1 : nodes.size();
+        return nodes.get(part % clientNodes);
     }
 
     /** CPUs the busiest node must have allocatable for this run. */
     public int cpusPerNode() {
-        return nodesNeeded() == 2 ? Math.max(clientCpus, serverCpus) : clientCpus + serverCpus;
+        return serverNodeOfItsOwn() ? Math.max(clientCpus, serverCpus) : clientCpus + serverCpus;
     }
 
     /** Memory the busiest node must have allocatable for this run, in bytes: its pods' requests (equal to their limits). */
     public long memoryPerNodeBytes() {
         long client = bytes(clientMemory);
         long server = serverMemory == null ? 0 : bytes(serverMemory);
-        return nodesNeeded() == 2 ? Math.max(client, server) : client + server;
+        return serverNodeOfItsOwn() ? Math.max(client, server) : client + server;
     }
 
     private static long bytes(String quantity) {

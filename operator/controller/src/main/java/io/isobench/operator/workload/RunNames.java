@@ -34,6 +34,16 @@ public final class RunNames {
         return job(run, attempt) + "-upload";
     }
 
+    /** Load pod {@code part} (1 and up) of an attempt with load.parallelism above 1; part 0 is {@link #job}. */
+    public static String loadPartJob(BenchmarkRun run, int attempt, int part) {
+        return job(run, attempt) + "-part-" + part;
+    }
+
+    /** The Secret holding the secret an attempt's load pods show each other (load.parallelism above 1). */
+    public static String partsToken(BenchmarkRun run, int attempt) {
+        return job(run, attempt) + "-parts";
+    }
+
     /** The run's key in the object store: {@code <namespace>/<name>/<uid>}. */
     public static RunKey key(BenchmarkRun run) {
         return new RunKey(

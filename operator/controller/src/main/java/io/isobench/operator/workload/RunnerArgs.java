@@ -22,6 +22,8 @@ public final class RunnerArgs {
 
     public static final String RESULTS_DIR = "/results/run";
     public static final int METRICS_PORT = 9404;
+    /** Where load part 0 listens for the other load pods (load.parallelism above 1). */
+    public static final int PARTS_PORT = 7100;
 
     /** What picocli's @file would split, unquote or drop (whitespace, quotes, backslash, '#'), or an empty argument. */
     private static final Pattern NEEDS_QUOTES = Pattern.compile("[\\s\"'\\\\#]|^$");
@@ -35,16 +37,11 @@ public final class RunnerArgs {
      */
     public static List<String> client(
             BenchmarkRunSpec spec, OperatorConfig config, String uploadPrefix, String serverAddress) {
-        TargetProfile target = TargetProfiles.of(spec.getTarget());
-        var args = new ArrayList<String>();
-        args.add(target.runnerName());
-        load(spec.getLoad(), args);
-        args.addAll(target.clientOptions());
-        target.endpoint()
-                .ifPresentOrElse(
-                        endpoint -> args.addAll(List.of("--server-address", endpoint)),
-                        () -> target.server().ifPresent(server -> serverAddressing(serverAddress, args)));
-        args.addAll(List.of("--out", RESULTS_DIR, "--progress", "log", "--metrics-port", String.valueOf(METRICS_PORT)));
+        var args = measuring(spec, serverAddress);
+        if (spec.getLoad().loadPods() > 1) {
+            // load part 0: it coordinates the other load pods, which reach it at its pod's address
+            args.addAll(List.of("--part", "0", "--coordinator", "0.0.0.0:" + PARTS_PORT));
+        }
         if (config.hasStore()) {
             args.addAll(List.of(
                     "--upload-endpoint",
@@ -56,6 +53,33 @@ public final class RunnerArgs {
                     "--upload-deadline",
                     seconds(config.timing().uploadDeadline().toSeconds())));
         }
+        return args;
+    }
+
+    /**
+     * A load pod other than the first (load.parallelism above 1): the same command as load part 0's, so the runner finds
+     * their configurations equal, with its own part and part 0's address; it uploads nothing (part 0 writes the result).
+     *
+     * @param coordinator load part 0's pod IP
+     */
+    public static List<String> loadPart(BenchmarkRunSpec spec, String serverAddress, int part, String coordinator) {
+        var args = measuring(spec, serverAddress);
+        args.addAll(List.of("--part", String.valueOf(part), "--coordinator", coordinator + ":" + PARTS_PORT));
+        return args;
+    }
+
+    /** What every measuring pod runs: the target's sub-command, the load, the target's options, where its server is. */
+    private static List<String> measuring(BenchmarkRunSpec spec, String serverAddress) {
+        TargetProfile target = TargetProfiles.of(spec.getTarget());
+        var args = new ArrayList<String>();
+        args.add(target.runnerName());
+        load(spec.getLoad(), args);
+        args.addAll(target.clientOptions());
+        target.endpoint()
+                .ifPresentOrElse(
+                        endpoint -> args.addAll(List.of("--server-address", endpoint)),
+                        () -> target.server().ifPresent(server -> serverAddressing(serverAddress, args)));
+        args.addAll(List.of("--out", RESULTS_DIR, "--progress", "log", "--metrics-port", String.valueOf(METRICS_PORT)));
         return args;
     }
 
@@ -97,6 +121,9 @@ public final class RunnerArgs {
         }
         args.addAll(List.of("--warmup", load.getWarmup(), "--duration", load.getDuration()));
         repetitions(load, args);
+        if (load.loadPods() > 1) {
+            args.addAll(List.of("--parallelism", String.valueOf(load.loadPods())));
+        }
         args.addAll(List.of("--probe-duration", load.getProbeDuration()));
         if (load.getNoiseBudget() != null) {
             args.addAll(List.of(

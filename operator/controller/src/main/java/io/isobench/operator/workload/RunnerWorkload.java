@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodSpecBuilder;
@@ -27,6 +28,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyBuilder;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyIngressRuleBuilder;
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.BenchmarkRunSpec;
 import io.isobench.operator.api.CrdConstants;
@@ -54,10 +56,16 @@ public final class RunnerWorkload {
 
     public static final String ROLE_CLIENT = "client";
     public static final String ROLE_SERVER = "server";
+    /** The load pods other than the first (load.parallelism above 1); the first, part 0, is the client. */
+    public static final String ROLE_LOAD_PART = "load-part";
+
     public static final String CLIENT_ARGS_FILE = "client.args";
     public static final String SERVER_ARGS_FILE = "server.args";
     static final long RUNNER_UID = 10001;
     static final String GRANT_KEY = "grant";
+    static final String PARTS_TOKEN_KEY = "token";
+    /** The runner's environment variable for the load parts' shared secret (its PartToken.ENV). */
+    static final String PARTS_TOKEN_ENV = "ISOBENCH_PARTS_TOKEN";
 
     private final OperatorConfig config;
 
@@ -80,12 +88,27 @@ public final class RunnerWorkload {
     }
 
     public ConfigMap arguments(BenchmarkRun run, int attempt, String serverAddress) {
+        return arguments(run, attempt, serverAddress, null);
+    }
+
+    /**
+     * The attempt's argument files: the client's (load part 0's), the server's where it is a pod of its own, and — once
+     * load part 0 has an address ({@code coordinator}, its pod IP) — every other load pod's.
+     */
+    public ConfigMap arguments(BenchmarkRun run, int attempt, String serverAddress, String coordinator) {
         BenchmarkRunSpec spec = run.getSpec();
         var data = new LinkedHashMap<String, String>();
         data.put(
                 CLIENT_ARGS_FILE,
                 RunnerArgs.file(RunnerArgs.client(
                         spec, config, RunNames.attemptPrefix(run, attempt, ROLE_CLIENT), serverAddress)));
+        if (coordinator != null) {
+            for (int part = 1; part < spec.getLoad().loadPods(); part++) {
+                data.put(
+                        partArgsFile(part),
+                        RunnerArgs.file(RunnerArgs.loadPart(spec, serverAddress, part, coordinator)));
+            }
+        }
         TargetProfile target = TargetProfiles.of(spec.getTarget());
         // the request's body and CA, inline in the spec, mounted beside the arguments that name them
         data.putAll(target.clientFiles());
@@ -104,7 +127,12 @@ public final class RunnerWorkload {
      * goes with the run even when the operator does not live to delete it; the grant itself is revoked long before.
      */
     public Secret uploadGrantSecret(BenchmarkRun run, int attempt, String grantJson, ConfigMap owner) {
-        ObjectMeta meta = meta(run, attempt, RunNames.uploadGrant(run, attempt), ROLE_CLIENT);
+        return ownedSecret(
+                meta(run, attempt, RunNames.uploadGrant(run, attempt), ROLE_CLIENT), GRANT_KEY, grantJson, owner);
+    }
+
+    /** An immutable Secret of one key, owned by the attempt's argument ConfigMap: it goes with the attempt. */
+    private static Secret ownedSecret(ObjectMeta meta, String key, String value, ConfigMap owner) {
         meta.setOwnerReferences(List.of(new OwnerReferenceBuilder()
                 .withApiVersion("v1")
                 .withKind("ConfigMap")
@@ -115,11 +143,15 @@ public final class RunnerWorkload {
                 .withMetadata(meta)
                 .withType("Opaque")
                 .withImmutable(true)
-                .withStringData(Map.of(GRANT_KEY, grantJson))
+                .withStringData(Map.of(key, value))
                 .build();
     }
 
-    /** The measuring Job; with SamePod, the server runs beside it as a native sidecar (ends with the client). */
+    /**
+     * The measuring Job; with SamePod, the server runs beside it as a native sidecar (ends with the client). With
+     * load.parallelism above 1 it is load part 0: it coordinates the other load pods, which reach it on
+     * {@link RunnerArgs#PARTS_PORT}, and writes and uploads the run's one result.
+     */
     public Job clientJob(BenchmarkRun run, int attempt, String node) {
         ResourcePlan plan = ResourcePlan.of(run.getSpec());
         var initContainers = new ArrayList<Container>();
@@ -129,11 +161,120 @@ public final class RunnerWorkload {
                     .withRestartPolicy("Always")
                     .build());
         }
-        Container client = new ContainerBuilder(
+        var client = new ContainerBuilder(
                         container(run, ROLE_CLIENT, CLIENT_ARGS_FILE, plan.clientCpus(), plan.clientMemory()))
-                .addAllToEnv(uploadGrantEnv(run, attempt))
+                .addAllToEnv(uploadGrantEnv(run, attempt));
+        if (plan.loadPods().parallel()) {
+            client.addAllToEnv(partsTokenEnv(run, attempt))
+                    .addNewPort()
+                    .withName("parts")
+                    .withContainerPort(RunnerArgs.PARTS_PORT)
+                    .endPort();
+        }
+        Job job = job(run, attempt, RunNames.job(run, attempt), ROLE_CLIENT, node, initContainers, client.build());
+        if (plan.loadPods().parallel()) {
+            labelPart(job, 0);
+        }
+        return job;
+    }
+
+    /**
+     * Load pod {@code part} (1 and up): the client's container and resources, its own argument file (its part, part 0's
+     * address), the attempt's parts secret and no upload grant — part 0 writes and uploads the result.
+     */
+    public Job loadPartJob(BenchmarkRun run, int attempt, int part, String node) {
+        ResourcePlan plan = ResourcePlan.of(run.getSpec());
+        Container loader = new ContainerBuilder(
+                        container(run, ROLE_CLIENT, partArgsFile(part), plan.clientCpus(), plan.clientMemory()))
+                .addAllToEnv(partsTokenEnv(run, attempt))
                 .build();
-        return job(run, attempt, RunNames.job(run, attempt), ROLE_CLIENT, node, initContainers, client);
+        Job job = job(run, attempt, RunNames.loadPartJob(run, attempt, part), ROLE_LOAD_PART, node, List.of(), loader);
+        labelPart(job, part);
+        return job;
+    }
+
+    static String partArgsFile(int part) {
+        return "part-" + part + ".args";
+    }
+
+    private static void labelPart(Job job, int part) {
+        String value = String.valueOf(part);
+        job.getMetadata().getLabels().put(CrdConstants.LABEL_LOAD_PART, value);
+        job.getSpec().getTemplate().getMetadata().getLabels().put(CrdConstants.LABEL_LOAD_PART, value);
+    }
+
+    /**
+     * The secret an attempt's load pods show each other (random, drawn by the operator, never read back), owned by the
+     * argument ConfigMap like the upload grant: load part 0 lets in only a pod that has it.
+     */
+    public Secret partsTokenSecret(BenchmarkRun run, int attempt, String token, ConfigMap owner) {
+        return ownedSecret(meta(run, attempt, RunNames.partsToken(run, attempt), null), PARTS_TOKEN_KEY, token, owner);
+    }
+
+    /**
+     * Only this attempt's other load pods reach load part 0, on {@link RunnerArgs#PARTS_PORT}. Owned by part 0's Job.
+     */
+    public NetworkPolicy partsPolicy(BenchmarkRun run, int attempt, Job partZero) {
+        var meta = meta(run, attempt, partZero.getMetadata().getName() + "-parts", ROLE_CLIENT);
+        meta.setOwnerReferences(List.of(ownedBy(partZero)));
+        return ingressOnly(run, attempt, meta, ROLE_CLIENT, List.of(ROLE_LOAD_PART), "TCP", RunnerArgs.PARTS_PORT);
+    }
+
+    /**
+     * A NetworkPolicy that lets into the attempt's pods of role {@code to}, on one port, only the attempt's pods of the
+     * roles {@code from}.
+     */
+    private static NetworkPolicy ingressOnly(
+            BenchmarkRun run, int attempt, ObjectMeta meta, String to, List<String> from, String protocol, int port) {
+        String uid = run.getMetadata().getUid();
+        String attemptLabel = String.valueOf(attempt);
+        var ingress = new NetworkPolicyIngressRuleBuilder()
+                .addNewPort()
+                .withProtocol(protocol)
+                .withPort(new IntOrString(port))
+                .endPort();
+        for (String role : from) {
+            ingress.addNewFrom()
+                    .withNewPodSelector()
+                    .addToMatchLabels(CrdConstants.LABEL_RUN_UID, uid)
+                    .addToMatchLabels(CrdConstants.LABEL_ATTEMPT, attemptLabel)
+                    .addToMatchLabels(CrdConstants.LABEL_ROLE, role)
+                    .endPodSelector()
+                    .endFrom();
+        }
+        return new NetworkPolicyBuilder()
+                .withMetadata(meta)
+                .withNewSpec()
+                .withNewPodSelector()
+                .addToMatchLabels(CrdConstants.LABEL_RUN_UID, uid)
+                .addToMatchLabels(CrdConstants.LABEL_ATTEMPT, attemptLabel)
+                .addToMatchLabels(CrdConstants.LABEL_ROLE, to)
+                .endPodSelector()
+                .withPolicyTypes("Ingress")
+                .withIngress(ingress.build())
+                .endSpec()
+                .build();
+    }
+
+    private static OwnerReference ownedBy(Job job) {
+        return new OwnerReferenceBuilder()
+                .withApiVersion("batch/v1")
+                .withKind("Job")
+                .withName(job.getMetadata().getName())
+                .withUid(job.getMetadata().getUid())
+                .build();
+    }
+
+    private List<EnvVar> partsTokenEnv(BenchmarkRun run, int attempt) {
+        return List.of(new EnvVarBuilder()
+                .withName(PARTS_TOKEN_ENV)
+                .withNewValueFrom()
+                .withNewSecretKeyRef()
+                .withName(RunNames.partsToken(run, attempt))
+                .withKey(PARTS_TOKEN_KEY)
+                .endSecretKeyRef()
+                .endValueFrom()
+                .build());
     }
 
     /** SameNode / SeparateNodes: the server alone in its pod; it runs until the operator deletes it. */
@@ -151,38 +292,16 @@ public final class RunnerWorkload {
     public NetworkPolicy serverPolicy(BenchmarkRun run, int attempt, Job serverJob) {
         NetworkServer server = TargetProfiles.of(run.getSpec().getTarget()).requireServer();
         var meta = meta(run, attempt, serverJob.getMetadata().getName(), ROLE_SERVER);
-        meta.setOwnerReferences(List.of(new OwnerReferenceBuilder()
-                .withApiVersion("batch/v1")
-                .withKind("Job")
-                .withName(serverJob.getMetadata().getName())
-                .withUid(serverJob.getMetadata().getUid())
-                .build()));
-        String uid = run.getMetadata().getUid();
-        String attemptLabel = String.valueOf(attempt);
-        return new NetworkPolicyBuilder()
-                .withMetadata(meta)
-                .withNewSpec()
-                .withNewPodSelector()
-                .addToMatchLabels(CrdConstants.LABEL_RUN_UID, uid)
-                .addToMatchLabels(CrdConstants.LABEL_ATTEMPT, attemptLabel)
-                .addToMatchLabels(CrdConstants.LABEL_ROLE, ROLE_SERVER)
-                .endPodSelector()
-                .withPolicyTypes("Ingress")
-                .addNewIngress()
-                .addNewFrom()
-                .withNewPodSelector()
-                .addToMatchLabels(CrdConstants.LABEL_RUN_UID, uid)
-                .addToMatchLabels(CrdConstants.LABEL_ATTEMPT, attemptLabel)
-                .addToMatchLabels(CrdConstants.LABEL_ROLE, ROLE_CLIENT)
-                .endPodSelector()
-                .endFrom()
-                .addNewPort()
-                .withProtocol(server.protocol())
-                .withPort(new IntOrString(server.port()))
-                .endPort()
-                .endIngress()
-                .endSpec()
-                .build();
+        meta.setOwnerReferences(List.of(ownedBy(serverJob)));
+        // every load pod sends to the server (load.parallelism above 1)
+        return ingressOnly(
+                run,
+                attempt,
+                meta,
+                ROLE_SERVER,
+                List.of(ROLE_CLIENT, ROLE_LOAD_PART),
+                server.protocol(),
+                server.port());
     }
 
     private Job job(

@@ -62,9 +62,14 @@ class NodeSizingDocTest {
                     .append(" | ")
                     .append(run.getSpec().getPlacement().getIsolation())
                     .append(" | ")
-                    .append(plan.nodesNeeded())
+                    // Shared load pods take one node at least and one each where free, sharing what they get
+                    .append(
+                            plan.nodesWanted() > plan.nodesNeeded()
+                                    ? plan.nodesNeeded() + "–" + plan.nodesWanted()
+                                    : String.valueOf(plan.nodesNeeded()))
                     .append(" | ")
                     .append(plan.cpusPerNode())
+                    .append(plan.loadPods().parallel() ? " per load pod" : "")
                     .append(" | ")
                     .append(Placeability.size(plan.memoryPerNodeBytes()))
                     .append(" |\n");

@@ -481,6 +481,204 @@ class OperatorIT {
         }
     }
 
+    /**
+     * load.parallelism 3 from kubectl apply: load part 0's Job first, then — once its pod has an IP — two more load pods
+     * pointed at it, every one with the attempt's parts secret; the three argument files run here as the pods' runners
+     * would (three processes against one UDP echo server standing in for the user's), join, and part 0's result is
+     * collected: each repetition exactly its three parts added up, every pod's isolation facts in status.
+     */
+    @Test
+    void threeLoadPodsMakeOneRunAndItsResultIsTheirHistogramsAddedUp() throws Exception {
+        try (var server = new io.isobench.runner.targets.echo.EchoServer(
+                io.isobench.runner.targets.echo.EchoProtocol.UDP, new java.net.InetSocketAddress("127.0.0.1", 0))) {
+            Thread serving = Thread.ofPlatform().name("users-udp-echo").start(server);
+            String endpoint = "127.0.0.1:" + server.port();
+            BenchmarkRun spec = runSpec("parallel", "shared", "5m");
+            var target = new TargetSpec();
+            target.setUdpEcho(new io.isobench.operator.api.EchoTargetSpec());
+            target.getUdpEcho().setEndpoint(endpoint);
+            spec.getSpec().setTarget(target);
+            spec.getSpec().getLoad().setRates(List.of(1_500L));
+            spec.getSpec().getLoad().setWarmup("300ms");
+            spec.getSpec().getLoad().setRepetitions(new IntOrString(2));
+            spec.getSpec().getLoad().setParallelism(3);
+            spec.getSpec().getPlacement().setIsolation(io.isobench.operator.api.PlacementSpec.Isolation.Shared);
+            BenchmarkRun run = client.resource(spec).create();
+            String uid = get("parallel").getMetadata().getUid();
+            Pod partZero = awaitPod(run, "client");
+            await().atMost(Duration.ofSeconds(60)).until(() -> loadPods(uid).size() == 2);
+            awaitPhase("parallel", Phase.Running);
+
+            var jobs = client.batch()
+                    .v1()
+                    .jobs()
+                    .inNamespace(RUN_NAMESPACE)
+                    .withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                    .list()
+                    .getItems();
+            assertThat(jobs)
+                    .extracting(j -> j.getMetadata().getLabels().get(CrdConstants.LABEL_LOAD_PART))
+                    .containsExactlyInAnyOrder("0", "1", "2");
+            var data = client.configMaps()
+                    .inNamespace(RUN_NAMESPACE)
+                    .withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                    .list()
+                    .getItems()
+                    .getFirst()
+                    .getData();
+            assertThat(data).containsOnlyKeys("client.args", "part-1.args", "part-2.args");
+            String partZeroIp = partZero.getStatus().getPodIP();
+            assertThat(data.get("part-2.args").lines().toList())
+                    .containsSubsequence("--parallelism", "3")
+                    .containsSubsequence("--part", "2", "--coordinator", partZeroIp + ":7100")
+                    .noneMatch(a -> a.startsWith("--upload-"));
+            var policy = client.network()
+                    .networkPolicies()
+                    .inNamespace(RUN_NAMESPACE)
+                    .withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                    .list()
+                    .getItems();
+            assertThat(policy)
+                    .as("only this attempt's load pods reach part 0's port")
+                    .singleElement()
+                    .satisfies(np -> assertThat(np.getSpec()
+                                    .getIngress()
+                                    .getFirst()
+                                    .getFrom()
+                                    .getFirst()
+                                    .getPodSelector()
+                                    .getMatchLabels())
+                            .containsEntry(CrdConstants.LABEL_ROLE, "load-part")
+                            .containsEntry(CrdConstants.LABEL_RUN_UID, uid));
+            var tokenRef = loadPods(uid).getFirst().getSpec().getContainers().getFirst().getEnv().stream()
+                    .filter(e -> "ISOBENCH_PARTS_TOKEN".equals(e.getName()))
+                    .findFirst()
+                    .orElseThrow()
+                    .getValueFrom()
+                    .getSecretKeyRef();
+            String token = new String(
+                    java.util.Base64.getDecoder()
+                            .decode(client.secrets()
+                                    .inNamespace(RUN_NAMESPACE)
+                                    .withName(tokenRef.getName())
+                                    .get()
+                                    .getData()
+                                    .get(tokenRef.getKey())),
+                    StandardCharsets.UTF_8);
+            assertThat(token).hasSize(64);
+
+            // the three pods' runners, here: each its own argument file, part 0 listening on a free port of this host
+            int port;
+            try (var free = new java.net.ServerSocket(0)) {
+                port = free.getLocalPort();
+            }
+            Path out = Files.createTempDirectory("parallel-runners");
+            var runners = new ArrayList<Process>();
+            for (String file : List.of("client.args", "part-1.args", "part-2.args")) {
+                var args = new ArrayList<String>();
+                List<String> written = onThisHost(data.get(file).lines().toList(), out.resolve(file));
+                for (int i = 0; i < written.size(); i++) {
+                    args.add(written.get(i));
+                    if (written.get(i).equals("--coordinator")) {
+                        args.add("127.0.0.1:" + port);
+                        i++;
+                    }
+                }
+                var command = new ArrayList<>(
+                        io.isobench.runner.harness.JvmVariantForks.currentJvm(io.isobench.runner.cli.RunnerMain.class));
+                command.addAll(args);
+                var builder = new ProcessBuilder(command)
+                        .redirectErrorStream(true)
+                        .redirectOutput(out.resolve(file + ".log").toFile());
+                builder.environment().put("ISOBENCH_PARTS_TOKEN", token);
+                runners.add(builder.start());
+            }
+            for (int k = 0; k < runners.size(); k++) {
+                Process p = runners.get(k);
+                String log = "load part " + k + ": "
+                        + Files.readString(out.resolve(List.of("client.args", "part-1.args", "part-2.args")
+                                        .get(k) + ".log"));
+                assertThat(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS))
+                        .as(log)
+                        .isTrue();
+                assertThat(p.exitValue()).as(log).isLessThanOrEqualTo(1);
+            }
+            Path runDir = out.resolve("client.args").resolve("run");
+            var result = io.isobench.result.ResultJson.read(runDir.resolve("result.json"));
+            finishRunner(run, partZero, result.verdict() == io.isobench.result.Verdict.OK ? "succeed" : "fail", runDir);
+            for (Pod loader : loadPods(uid)) {
+                client.pods().resource(loader).edit(p -> {
+                    p.getMetadata().getAnnotations().put("isobench.io/simulate", "succeed");
+                    return p;
+                });
+            }
+            BenchmarkRun done = await().atMost(Duration.ofSeconds(60))
+                    .until(
+                            () -> get("parallel"),
+                            r -> r.getStatus() != null
+                                    && (r.getStatus().getPhase() == Phase.Succeeded
+                                            || r.getStatus().getPhase() == Phase.Failed));
+
+            assertThat(result.loadParts()).hasSize(3);
+            for (var rep : result.steps().getFirst().repetitions()) {
+                var sum = io.isobench.result.Histograms.newLatencyHistogram();
+                rep.parts()
+                        .forEach(p -> sum.add(io.isobench.result.Histograms.fromBase64(
+                                p.repetition().histogram())));
+                assertThat(io.isobench.result.Histograms.fromBase64(rep.histogram()))
+                        .as("repetition " + rep.index() + " is its three parts added up")
+                        .isEqualTo(sum);
+                assertThat(rep.parts())
+                        .allSatisfy(p -> assertThat(p.repetition().targetRate()).isEqualTo(500L));
+            }
+            assertThat(done.getStatus().getPhase())
+                    .as(done.getStatus().getMessage())
+                    .isEqualTo(result.verdict() == io.isobench.result.Verdict.OK ? Phase.Succeeded : Phase.Failed);
+            assertThat(done.getStatus().getSteps())
+                    .singleElement()
+                    .satisfies(step -> assertThat(step.getP50()).isPositive());
+            assertThat(done.getStatus().getIsolation().getLoadParts())
+                    .extracting(f -> f.getPart() + "@" + f.getNode() + "/" + (f.getPod() != null))
+                    .containsExactly("1@shared-1/true", "2@shared-1/true");
+            server.close();
+            serving.join(5000);
+        }
+    }
+
+    /** The current pods of a run's load parts after the first. */
+    private List<Pod> loadPods(String uid) {
+        return client
+                .pods()
+                .inNamespace(RUN_NAMESPACE)
+                .withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                .withLabel(CrdConstants.LABEL_ROLE, "load-part")
+                .list()
+                .getItems()
+                .stream()
+                .filter(p -> "Running".equals(p.getStatus().getPhase()))
+                .toList();
+    }
+
+    /** With isolation Exclusive each load pod has a node of its own: two pods, the pool's two nodes, one each. */
+    @Test
+    void exclusiveLoadPodsEachHaveANodeOfTheirOwn() throws Exception {
+        BenchmarkRun spec = runSpec("spread", "ha", "5m");
+        var target = new TargetSpec();
+        target.setUdpEcho(new io.isobench.operator.api.EchoTargetSpec());
+        target.getUdpEcho().setEndpoint("127.0.0.1:9");
+        spec.getSpec().setTarget(target);
+        spec.getSpec().getLoad().setParallelism(2);
+        BenchmarkRun run = client.resource(spec).create();
+        String uid = get("spread").getMetadata().getUid();
+        Pod partZero = awaitPod(run, "client");
+        await().atMost(Duration.ofSeconds(60)).until(() -> loadPods(uid).size() == 1);
+
+        assertThat(get("spread").getStatus().getNodes()).containsExactlyInAnyOrder("ha-1", "ha-2");
+        String other = loadPods(uid).getFirst().getSpec().getNodeName();
+        assertThat(List.of(partZero.getSpec().getNodeName(), other)).containsExactlyInAnyOrder("ha-1", "ha-2");
+        client.resource(get("spread")).delete();
+    }
+
     /** The runner's arguments with its output in {@code out} and without the pod's upload and metrics settings. */
     private static List<String> onThisHost(List<String> args, Path out) {
         var local = new ArrayList<String>();
@@ -1744,6 +1942,22 @@ class OperatorIT {
     void finishRunner(BenchmarkRun created, Pod pod, String how) throws Exception {
         // The cpuset the static CPU manager would have granted on this node: two CPUs, none of them reserved.
         finishRunner(created, pod, how, io.isobench.operator.ResultFixtures.dispatch(2, 3));
+    }
+
+    /** As above, uploading a whole run directory the runner wrote (its result.json last). */
+    void finishRunner(BenchmarkRun created, Pod pod, String how, Path runDir) throws Exception {
+        BenchmarkRun run = get(created.getMetadata().getName());
+        try (var uploads = new GrantUploads(minio.endpoint(), grantOf(pod))) {
+            new io.isobench.store.ArtifactUploader(uploads, m -> {})
+                    .upload(
+                            runDir,
+                            RunNames.attemptPrefix(run, 1, "client"),
+                            java.time.Instant.now().plusSeconds(30));
+        }
+        client.pods().resource(pod).edit(p -> {
+            p.getMetadata().getAnnotations().put("isobench.io/simulate", how);
+            return p;
+        });
     }
 
     /** As above, uploading {@code json} as the result. */

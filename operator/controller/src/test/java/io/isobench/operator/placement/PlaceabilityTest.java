@@ -109,6 +109,24 @@ class PlaceabilityTest {
     }
 
     @Test
+    void exclusiveLoadPodsNeedANodeEachAndSharedOnesOneAtLeast() {
+        BenchmarkRun run = Runs.parallelUdp("p", NOW, 3);
+        run.getSpec().getPlacement().setNodeSelector(BENCH);
+        Placeability two =
+                assess(run, BENCH, node("bench-1", "bench", 4, "8Gi", true), node("bench-2", "bench", 4, "8Gi", true));
+        assertThat(two.reason()).as("a third node may join the pool").isEqualTo("NoMatchingNode");
+        assertThat(two.message())
+                .isEqualTo(
+                        "load.parallelism 3 with isolation Exclusive (a node for each load pod) needs 3 nodes matching"
+                                + " nodeSelector isobench.io/pool=bench; 2 does: bench-1, bench-2");
+
+        Runs.shared(run);
+        assertThat(assess(run, BENCH, node("bench-1", "bench", 4, "8Gi", true)).fits())
+                .as("Shared load pods may share one node")
+                .isTrue();
+    }
+
+    @Test
     void separateNodesNeedTwoNodesThatFitEachTheBiggerRole() {
         BenchmarkRun run = Runs.tcpEcho("r", NOW, PlacementSpec.Topology.SeparateNodes);
         run.getSpec().getPlacement().setNodeSelector(BENCH);
@@ -119,7 +137,8 @@ class PlaceabilityTest {
         assertThat(one.reason()).as("a second node may join the pool").isEqualTo("NoMatchingNode");
         assertThat(one.message())
                 .isEqualTo(
-                        "topology SeparateNodes needs 2 nodes matching nodeSelector isobench.io/pool=bench; 1 does: bench-1");
+                        "topology SeparateNodes (the server on a node of its own) needs 2 nodes matching nodeSelector"
+                                + " isobench.io/pool=bench; 1 does: bench-1");
         Placeability small =
                 assess(run, BENCH, node("bench-1", "bench", 4, "8Gi", true), node("bench-2", "bench", 2, "8Gi", true));
         assertThat(small.reason()).isEqualTo("Unschedulable");

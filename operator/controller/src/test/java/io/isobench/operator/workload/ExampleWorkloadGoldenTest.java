@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -48,6 +49,7 @@ class ExampleWorkloadGoldenTest {
             "ISOBENCH_RUNNER_IMAGE",
             "isobench/runner:golden"));
     private static final String SERVER_POD_IP = "10.244.0.7";
+    private static final String LOAD_PART_ZERO_IP = "10.244.0.9";
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final ObjectMapper SORTED_YAML = new ObjectMapper(YAMLFactory.builder()
                     .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
@@ -120,10 +122,28 @@ class ExampleWorkloadGoldenTest {
                 + plan.cpusPerNode() + ", memory per node " + plan.memoryPerNodeBytes() + "\n");
         String serverAddress = plan.serverAddress(run.getSpec().getTarget(), SERVER_POD_IP);
         var objects = new ArrayList<HasMetadata>();
-        objects.add(workload.arguments(run, 1, serverAddress));
-        objects.add(workload.clientJob(run, 1, "node-a"));
+        List<String> nodes = new ArrayList<>();
+        for (int i = 0; i < plan.nodesNeeded(); i++) {
+            nodes.add("node-" + (char) ('a' + i));
+        }
+        boolean parallel = plan.loadPods().parallel();
+        // load part 0's pod IP, once it runs: the other load pods' argument files point at it
+        var arguments = workload.arguments(run, 1, serverAddress, parallel ? LOAD_PART_ZERO_IP : null);
+        objects.add(arguments);
+        Job client = workload.clientJob(run, 1, plan.loadNode(nodes, 0));
+        objects.add(client);
+        if (parallel) {
+            // as created: the parts' secret is owned by the ConfigMap, their policy by part 0's Job
+            arguments.getMetadata().setUid("00000000-0000-4000-8000-00000000000a");
+            client.getMetadata().setUid("00000000-0000-4000-8000-00000000000c");
+            objects.add(workload.partsTokenSecret(run, 1, "drawn-by-the-operator", arguments));
+            objects.add(workload.partsPolicy(run, 1, client));
+            for (int part = 1; part < plan.loadPods().count(); part++) {
+                objects.add(workload.loadPartJob(run, 1, part, plan.loadNode(nodes, part)));
+            }
+        }
         if (plan.twoPods()) {
-            Job server = workload.serverJob(run, 1, plan.nodesNeeded() == 2 ? "node-b" : "node-a");
+            Job server = workload.serverJob(run, 1, plan.serverNode(nodes));
             objects.add(server);
             server.getMetadata().setUid("00000000-0000-4000-8000-00000000000b");
             objects.add(workload.serverPolicy(run, 1, server));

@@ -220,11 +220,18 @@ class ExamplesAsWrittenIT {
             changes.add("the image's plugins (/opt/isobench/plugins) → " + PLUGIN_JAR + " (ISOBENCH_PLUGIN_PATH)");
         }
         ResourcePlan plan = ResourcePlan.of(spec);
-        // the server pod's IP is this machine's loopback: both "pods" run here
+        int loadPods = plan.loadPods().count();
+        // the server pod's IP, and load part 0's, is this machine's loopback: every "pod" runs here
         String serverAddress = plan.serverAddress(target, "127.0.0.1");
         var workload = new RunnerWorkload(CONFIG);
         Map<String, String> files =
-                new LinkedHashMap<>(workload.arguments(run, 1, serverAddress).getData());
+                new LinkedHashMap<>(workload.arguments(run, 1, serverAddress, loadPods > 1 ? "127.0.0.1" : null)
+                        .getData());
+        int partsPort = freePort();
+        if (loadPods > 1) {
+            changes.add("load part 0's port " + RunnerArgs.PARTS_PORT + " → " + partsPort + " (its pod IP → 127.0.0.1),"
+                    + " the parts' secret from its Secret → a test value");
+        }
         var clientPod =
                 workload.clientJob(run, 1, "here").getSpec().getTemplate().getSpec();
         Container client = clientPod.getContainers().getFirst();
@@ -244,7 +251,7 @@ class ExamplesAsWrittenIT {
         Cpus cpus = Cpus.map(plan, EnvironmentProbe.system().grantedCpus());
         String memoryVolume =
                 profile.memoryVolume().map(MemoryVolume::mountPath).orElse(null);
-        Pod pod = new Pod(Files.createDirectories(dir), freePort(), serverPort, memoryVolume, plugins);
+        Pod pod = new Pod(Files.createDirectories(dir), freePort(), serverPort, partsPort, memoryVolume, plugins);
         log.println(example + " ("
                 + (profile.endpoint().isPresent()
                         ? "one container, the user's server at its endpoint"
@@ -262,12 +269,41 @@ class ExamplesAsWrittenIT {
                 serverProcess = pod.start("server", server, files, cpus.server(), log);
                 pod.awaitListening(serverProcess, "server", SERVER_START);
             }
-            Process clientProcess = pod.start("client", client, files, cpus.client(), log);
+            Process clientProcess = pod.start("client", client, files, cpus.client(0), log);
+            // load.parallelism: the other load pods, each with its own argument file, joining part 0 on the loopback
+            var parts = new ArrayList<Process>();
+            for (int part = 1; part < loadPods; part++) {
+                Container loader = workload.loadPartJob(run, 1, part, "here")
+                        .getSpec()
+                        .getTemplate()
+                        .getSpec()
+                        .getContainers()
+                        .getFirst();
+                parts.add(pod.start("part-" + part, loader, files, cpus.client(part), log));
+            }
             boolean finished = clientProcess.waitFor(RUN_LIMIT.toSeconds(), TimeUnit.SECONDS);
             if (!finished) {
                 clientProcess.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
-            String output = pod.output("client");
+            StringBuilder partsOutput = new StringBuilder();
+            for (int part = 1; part < loadPods; part++) {
+                Process p = parts.get(part - 1);
+                boolean ended = p.waitFor(60, TimeUnit.SECONDS);
+                if (!ended) {
+                    p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                }
+                String said = pod.output("part-" + part);
+                partsOutput
+                        .append("\n--- load part ")
+                        .append(part)
+                        .append(" ---\n")
+                        .append(said);
+                assertThat(ended && p.exitValue() == 0)
+                        .as(example + ": load part " + part + " ended "
+                                + (ended ? "with exit " + p.exitValue() : "not at all") + " after part 0\n" + said)
+                        .isTrue();
+            }
+            String output = pod.output("client") + partsOutput;
             assertThat(finished)
                     .as(example + ": the client ran longer than " + RUN_LIMIT + "\n" + output)
                     .isTrue();
@@ -380,17 +416,34 @@ class ExamplesAsWrittenIT {
         }
     }
 
-    /** Each container's cpuset: its whole CPUs, taken in order from this machine's, client first, wrapping around. */
-    record Cpus(List<Integer> client, List<Integer> server, List<Integer> available, boolean serverInClientContainer) {
+    /**
+     * Each container's cpuset: its whole CPUs, taken in order from this machine's, the load pods' clients first, wrapping
+     * around.
+     */
+    record Cpus(
+            List<List<Integer>> clients,
+            List<Integer> server,
+            List<Integer> available,
+            boolean serverInClientContainer) {
 
         static Cpus map(ResourcePlan plan, List<Integer> available) {
-            List<Integer> client = take(available, 0, plan.clientCpus());
+            List<List<Integer>> clients = new ArrayList<>();
+            int next = 0;
+            for (int part = 0; part < plan.loadPods().count(); part++) {
+                clients.add(take(available, next, plan.clientCpus()));
+                next += plan.clientCpus();
+            }
             boolean inClient = plan.serverCpus() == 0;
             return new Cpus(
-                    client,
-                    inClient ? client : take(available, plan.clientCpus(), plan.serverCpus()),
+                    clients,
+                    inClient ? clients.getFirst() : take(available, next, plan.serverCpus()),
                     available,
                     inClient);
+        }
+
+        /** Load part {@code part}'s client (0: the runner pod's). */
+        List<Integer> client(int part) {
+            return clients.get(part);
         }
 
         private static List<Integer> take(List<Integer> available, int from, int count) {
@@ -405,9 +458,16 @@ class ExamplesAsWrittenIT {
         }
 
         String describe() {
+            List<Integer> client = clients.getFirst();
             String map = "client cpuset " + CpuList.format(client)
+                    + (clients.size() > 1
+                            ? clients.subList(1, clients.size()).stream()
+                                    .map(c -> ", load part " + clients.indexOf(c) + " cpuset " + CpuList.format(c))
+                                    .collect(Collectors.joining())
+                            : "")
                     + (serverInClientContainer ? "" : ", server cpuset " + CpuList.format(server));
-            boolean shared = !serverInClientContainer && server.stream().anyMatch(client::contains);
+            boolean shared = !serverInClientContainer && server.stream().anyMatch(client::contains)
+                    || clients.stream().distinct().count() < clients.size();
             return map + " of this machine's " + CpuList.format(available)
                     + (shared ? " (shared: the example asks for more CPUs)" : "");
         }
@@ -418,10 +478,18 @@ class ExamplesAsWrittenIT {
      * in /dev/shm, a free metrics port, and a free port for the server (its --port, the client's --server-address); a
      * plugin's jar, which its image holds where the launcher looks, through ISOBENCH_PLUGIN_PATH (null: no plugin).
      */
-    record Pod(Path dir, int metricsPort, int serverPort, String memoryVolumePath, Path plugins) {
+    record Pod(Path dir, int metricsPort, int serverPort, int partsPort, String memoryVolumePath, Path plugins) {
+
+        /** The secret every load part gets here (in a cluster, the attempt's Secret the operator makes). */
+        static final String PARTS_TOKEN = "examples-as-written";
 
         Path results() {
             return dir.resolve("results/run");
+        }
+
+        /** A load pod's own results directory (its --out; part 0 writes the run's result.json). */
+        private Path results(String role) {
+            return role.startsWith("part-") ? dir.resolve(role).resolve("results/run") : results();
         }
 
         String describe() {
@@ -435,7 +503,7 @@ class ExamplesAsWrittenIT {
             for (String arg : container.getArgs()) {
                 if (arg.startsWith("@/etc/isobench/")) {
                     String file = arg.substring("@/etc/isobench/".length());
-                    Path written = Files.writeString(dir.resolve(file), mapped(files.get(file), files));
+                    Path written = Files.writeString(dir.resolve(file), mapped(files.get(file), files, role));
                     command.add("@" + written);
                     log.println(role + ": " + String.join(" ", command) + "\n  " + file + ": "
                             + Files.readString(written).replace("\n", " "));
@@ -449,6 +517,8 @@ class ExamplesAsWrittenIT {
             for (EnvVar e : container.getEnv()) {
                 if (e.getValue() != null) {
                     builder.environment().put(e.getName(), e.getValue());
+                } else if (RunnerWorkload.PARTS_TOKEN_ENV.equals(e.getName())) {
+                    builder.environment().put(e.getName(), PARTS_TOKEN);
                 }
             }
             if (plugins != null) {
@@ -461,17 +531,21 @@ class ExamplesAsWrittenIT {
          * An argument file with the pod's paths and ports mapped (a file of the ConfigMap it names, such as http's body,
          * written beside it); every other token as the operator wrote it.
          */
-        private String mapped(String argsFile, Map<String, String> files) throws IOException {
+        private String mapped(String argsFile, Map<String, String> files, String role) throws IOException {
             List<String> tokens = new ArrayList<>(argsFile.lines().toList());
             boolean serverFile = tokens.getFirst().equals("server");
             for (int i = 0; i < tokens.size(); i++) {
                 String token = tokens.get(i);
                 if (token.equals(RunnerArgs.RESULTS_DIR)) {
-                    tokens.set(i, results().toString());
+                    tokens.set(i, results(role).toString());
+                } else if (token.equals("--coordinator")) {
+                    // load part 0 listens on its pod's port, the others reach it at its pod IP: here, the loopback
+                    tokens.set(++i, "127.0.0.1:" + partsPort);
                 } else if (token.equals(memoryVolumePath)) {
                     tokens.set(i, memoryVolume().toString());
                 } else if (token.equals("--metrics-port")) {
-                    tokens.set(++i, String.valueOf(metricsPort));
+                    // one port on this machine: the runner pod's; another load pod's is off here
+                    tokens.set(++i, role.startsWith("part-") ? "0" : String.valueOf(metricsPort));
                 } else if (token.equals("--port") && serverFile) {
                     tokens.set(++i, String.valueOf(serverPort));
                 } else if (token.startsWith(TargetProfile.ARGUMENTS_DIR + "/")) {

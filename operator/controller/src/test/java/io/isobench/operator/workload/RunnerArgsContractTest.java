@@ -69,6 +69,17 @@ class RunnerArgsContractTest {
         assertThatCode(() -> new CommandLine(new RunnerMain()).parseArgs(client.toArray(String[]::new)))
                 .as(example + " client: " + String.join(" ", client))
                 .doesNotThrowAnyException();
+        for (int part = 1; part < run.getSpec().getLoad().loadPods(); part++) {
+            List<String> loader = RunnerArgs.loadPart(run.getSpec(), "10.244.0.7:7000", part, "10.244.0.9");
+            assertThatCode(() -> new CommandLine(new RunnerMain()).parseArgs(loader.toArray(String[]::new)))
+                    .as(example + " load part " + part + ": " + String.join(" ", loader))
+                    .doesNotThrowAnyException();
+            // the same command as load part 0's, but its part and where part 0 is, and no upload: the runner refuses a
+            // part whose configuration differs
+            assertThat(withoutPartAndUpload(loader)).isEqualTo(withoutPartAndUpload(client));
+            assertThat(String.join(" ", loader)).contains("--part " + part + " --coordinator 10.244.0.9:7100");
+            assertThat(String.join(" ", client)).contains("--part 0 --coordinator 0.0.0.0:7100");
+        }
         var target = TargetProfiles.of(run.getSpec().getTarget());
         if (target.server().isPresent()) {
             List<String> server = RunnerArgs.server(run.getSpec());
@@ -77,6 +88,19 @@ class RunnerArgsContractTest {
                     .as(example + " server: " + String.join(" ", server))
                     .doesNotThrowAnyException();
         }
+    }
+
+    private static List<String> withoutPartAndUpload(List<String> args) {
+        var kept = new java.util.ArrayList<String>();
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (arg.equals("--part") || arg.equals("--coordinator") || arg.startsWith("--upload-")) {
+                i++;
+            } else {
+                kept.add(arg);
+            }
+        }
+        return kept;
     }
 
     @ParameterizedTest

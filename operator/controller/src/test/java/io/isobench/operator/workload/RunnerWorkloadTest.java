@@ -248,11 +248,18 @@ class RunnerWorkloadTest {
                         Map.of("isobench.io/run-uid", uid, "isobench.io/attempt", "2", "isobench.io/role", "server"));
         assertThat(policy.getSpec().getPolicyTypes()).containsExactly("Ingress");
         var ingress = policy.getSpec().getIngress().getFirst();
+        // the attempt's client and, with load.parallelism, its other load pods: nothing else
         assertThat(ingress.getFrom())
-                .singleElement()
-                .satisfies(peer -> assertThat(peer.getPodSelector().getMatchLabels())
-                        .containsExactlyInAnyOrderEntriesOf(Map.of(
-                                "isobench.io/run-uid", uid, "isobench.io/attempt", "2", "isobench.io/role", "client")));
+                .extracting(peer -> peer.getPodSelector().getMatchLabels())
+                .containsExactly(
+                        Map.of("isobench.io/run-uid", uid, "isobench.io/attempt", "2", "isobench.io/role", "client"),
+                        Map.of(
+                                "isobench.io/run-uid",
+                                uid,
+                                "isobench.io/attempt",
+                                "2",
+                                "isobench.io/role",
+                                "load-part"));
         assertThat(ingress.getPorts()).singleElement().satisfies(p -> {
             assertThat(p.getProtocol()).isEqualTo("TCP");
             assertThat(p.getPort().getIntVal())
