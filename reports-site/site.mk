@@ -29,6 +29,7 @@ test-site: site-build build
 	cd reports-site && node test-browser/compare.mjs
 	cd reports-site && node test-browser/series.mjs
 	cd reports-site && node test-browser/charts.mjs
+	cd reports-site && node test-browser/parallel.mjs
 
 # 10,000 runs: publishing time and bytes, then first paint and filtering in Chromium (BENCHMARKS.md)
 .PHONY: bench-site

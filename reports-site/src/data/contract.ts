@@ -242,6 +242,20 @@ export interface RepetitionResult {
   generator?: GeneratorLag;
   reruns?: Rerun[];
   notes?: string[];
+  /** load.parallelism above 1: what each load part measured; this repetition is their sum */
+  parts?: PartResult[];
+}
+
+/** One load part's own repetition (its share of the load) inside a repetition of a parallel run. */
+export interface PartResult {
+  part: number;
+  repetition: RepetitionResult;
+}
+
+/** A process (pod) that made part of a parallel run's load, and where it ran. */
+export interface LoadPart {
+  part: number;
+  environment?: Environment;
 }
 
 export interface MergedResult {
@@ -297,4 +311,6 @@ export interface RunResult {
   steps: StepResult[];
   verdict: Verdict;
   reason?: string;
+  /** load.parallelism above 1: every load part, 0 first */
+  loadParts?: LoadPart[];
 }

@@ -11,6 +11,7 @@ import { valueAtPercentile, maxOf } from '../hdr/histogram';
 import { percentileCurve, percentileRows } from '../hdr/percentile-rows';
 import { verdictClass } from '../verdict';
 import { isolation } from './list';
+import { loadPartRows } from './load-parts';
 import { percentilePanel } from './percentile-panel';
 import { repetitionRows } from './repetitions';
 import { isStreamsStep, streamsRows } from './streams';
@@ -151,6 +152,36 @@ export async function renderRun(app: HTMLElement, key: string): Promise<void> {
     );
   }
 
+  const parts = loadPartRows(result);
+  if (parts.length) {
+    app.append(
+      section(
+        `Load parts: ${result.loadParts!.length} pods made each step's load together`,
+        el(
+          'p',
+          { class: 'muted' },
+          "each row is one pod's share of a step over its repetitions; the tables above are their histograms added together",
+        ),
+        table(
+          ['step', 'part', 'pod / host', 'CPUs', 'share', 'achieved', 'p50', 'p99', 'samples', 'verdict'],
+          parts.map((p) => [
+            p.step,
+            String(p.part),
+            p.where,
+            p.cpus,
+            p.share,
+            p.achieved,
+            p.p50,
+            p.p99,
+            p.samples,
+            el('span', { class: verdictClass(p.verdict), title: p.reason }, p.verdict + (p.reason ? ` — ${p.reason}` : '')),
+          ]),
+          'grid num load-parts',
+        ),
+      ),
+    );
+  }
+
   const reps = repetitionRows(result);
   if (reps.length) {
     app.append(
@@ -165,6 +196,7 @@ export async function renderRun(app: HTMLElement, key: string): Promise<void> {
           [
             'step',
             'rep',
+            'part',
             'verdict',
             'p50',
             'p99',
@@ -182,6 +214,7 @@ export async function renderRun(app: HTMLElement, key: string): Promise<void> {
           reps.map((r) => [
             r.step,
             String(r.repetition),
+            r.part,
             el('span', { class: verdictClass(r.verdict) }, r.verdict),
             r.p50,
             r.p99,
@@ -322,6 +355,8 @@ function provenance(run: LoadedRun): HTMLElement {
   if (run.summary.image) rows.push(['image', run.summary.image]);
   rows.push(['nodes', (run.summary.nodes ?? []).join(', ') || '–']);
   flat('environment', run.result.environment, rows);
+  // a parallel run's other load parts ran elsewhere: their machines are facts of the run too
+  (run.result.loadParts ?? []).filter((p) => p.part > 0).forEach((p) => flat(`load part ${p.part}`, p.environment, rows));
   const probe = run.result.steps[0]?.repetitions?.[0]?.probe;
   flat(`machine probe (${run.result.steps[0]?.label ?? ''}, repetition 1)`, probe, rows);
   return table(
@@ -337,8 +372,10 @@ function downloads(run: LoadedRun): HTMLElement {
   for (const s of run.result.steps) {
     if (s.merged.files?.hgrm) items.push(el('li', null, link(s.merged.files.hgrm)));
     for (const r of s.repetitions ?? []) {
-      if (r.files?.hgrm) items.push(el('li', null, link(r.files.hgrm)));
-      if (r.files?.hlog) items.push(el('li', null, link(r.files.hlog)));
+      for (const own of [r, ...(r.parts ?? []).map((p) => p.repetition)]) {
+        if (own.files?.hgrm) items.push(el('li', null, link(own.files.hgrm)));
+        if (own.files?.hlog) items.push(el('li', null, link(own.files.hlog)));
+      }
     }
   }
   return el(
