@@ -313,4 +313,29 @@ export interface RunResult {
   reason?: string;
   /** load.parallelism above 1: every load part, 0 first */
   loadParts?: LoadPart[];
+  /** variants in JVMs of their own: the seed and each round's order */
+  variantRounds?: { seed: number; orders: string[][] };
+  /** option sets (spec.variants, --variant): every variant against the first */
+  variantComparisons?: VariantComparison[];
+}
+
+/** One variant of a run against its first, by compare's decision rule (result-format's VariantComparison). */
+export interface VariantComparison {
+  baseline: string;
+  variant: string;
+  threshold: number;
+  outcome: string;
+  summary: string;
+  verdicts: Array<{
+    load: string;
+    percentile: string;
+    repetitionsBaseline: number;
+    repetitionsVariant: number;
+    ratio?: number | null;
+    low?: number | null;
+    high?: number | null;
+    pHolm?: number | null;
+    change: string;
+  }>;
+  leftOut: Array<{ load: string; why: string }>;
 }

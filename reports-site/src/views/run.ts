@@ -12,6 +12,7 @@ import { percentileCurve, percentileRows } from '../hdr/percentile-rows';
 import { verdictClass } from '../verdict';
 import { isolation } from './list';
 import { loadPartRows } from './load-parts';
+import { variantRows } from './variants';
 import { percentilePanel } from './percentile-panel';
 import { repetitionRows } from './repetitions';
 import { isStreamsStep, streamsRows } from './streams';
@@ -148,6 +149,37 @@ export async function renderRun(app: HTMLElement, key: string): Promise<void> {
       section(
         `${v} · ${steps[0]?.load.mode ?? ''}, ${measure} · ${steps[0]?.repetitions?.length ?? 0} repetition(s) merged`,
         stepTable(steps),
+      ),
+    );
+  }
+
+  const comparisons = result.variantComparisons ?? [];
+  if (comparisons.length) {
+    const rows = variantRows(result);
+    app.append(
+      section(
+        `Variants against ${comparisons[0].baseline}`,
+        el(
+          'p',
+          { class: 'muted' },
+          'each variant measured in JVMs of its own, rounds in a random order, then compared with the first by the decision rule of compare (ratio of geometric means over repetitions, 95 % interval, Holm over loads and percentiles, a change only beyond the threshold)',
+        ),
+        ...comparisons.map((c) => el('p', { class: 'variant-summary' }, `${c.variant}: ${c.outcome} — ${c.summary}`)),
+        table(
+          ['variant', 'load', 'percentile', 'repetitions', 'ratio', '95% interval', 'Holm p', 'change'],
+          rows.map((r) => [
+            r.variant,
+            r.load,
+            r.percentile,
+            r.repetitions,
+            r.ratio,
+            r.interval,
+            r.p,
+            el('span', { class: r.change === 'faster' ? 'ok' : r.change === 'slower' ? 'fail' : 'muted' }, r.change),
+          ]),
+          'grid num variants',
+        ),
+        ...comparisons.flatMap((c) => c.leftOut.map((l) => el('p', { class: 'muted' }, `${c.variant}, ${l.load} not compared: ${l.why}`))),
       ),
     );
   }

@@ -7,7 +7,9 @@ import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
 import io.fabric8.generator.annotation.Pattern;
 import io.fabric8.generator.annotation.Required;
+import io.fabric8.generator.annotation.Size;
 import io.fabric8.generator.annotation.ValidationRule;
+import java.util.List;
 
 /**
  * What to run, under which load, where, with which runner, and how to report it. Cross-field rules are
@@ -58,6 +60,16 @@ import io.fabric8.generator.annotation.ValidationRule;
         fieldPath = ".load.parallelism",
         message = BenchmarkRunSpec.PARALLEL_WORDS)
 @ValidationRule(
+        value = "!has(self.variants) || self.load.parallelism == 1",
+        fieldPath = ".variants",
+        message =
+                "not with load.parallelism above 1: each variant runs in JVMs of its own, which load pods cannot follow;"
+                        + " run each variant as a run of its own")
+@ValidationRule(
+        value = "!has(self.variants) || !has(self.target.dispatch) || size(self.target.dispatch.queues) == 1",
+        fieldPath = ".variants",
+        message = "with several dispatch queues the queues are the variants: give one queue")
+@ValidationRule(
         value = "!has(self.placement.agent) || has(self.target.dispatch)",
         fieldPath = ".placement.agent",
         message = "only the dispatch target has an agent")
@@ -107,7 +119,8 @@ public class BenchmarkRunSpec {
     /** Steps of the sweep: rates or client counts, times the dispatch queues compared side by side. */
     static final String STEPS =
             "(has(self.load.rates) ? size(self.load.rates) : has(self.load.clients) ? size(self.load.clients) : 1)"
-                    + " * (has(self.target.dispatch) ? size(self.target.dispatch.queues) : 1)";
+                    + " * (has(self.target.dispatch) ? size(self.target.dispatch.queues) : 1)"
+                    + " * (has(self.variants) ? size(self.variants) : 1)";
     /** Repetitions per step at most: the count, or with auto its budget (a wrong word is refused by LoadSpec's own rule). */
     static final String REPETITIONS = "(type(self.load.repetitions) == int ? self.load.repetitions : "
             + "has(self.load.maxRepetitions) ? self.load.maxRepetitions : " + LoadSpec.DEFAULT_MAX_REPETITIONS + ")";
@@ -158,6 +171,18 @@ public class BenchmarkRunSpec {
                     + "at most 24h (and at most the installation's admission.maxTimeout, 6h unless changed).")
     private String timeout = "30m";
 
+    @Size(min = 2, max = 8)
+    @ValidationRule(
+            value = "self.all(v, self.filter(w, w.name == v.name).size() == 1)",
+            message = "each variant has a name of its own")
+    @JsonPropertyDescription(
+            "A/B (or A/A) in one run: two or more option sets (JVM options, the target's options), each measured in JVMs"
+                    + " of its own, in rounds whose order is drawn at random, on the same node and CPUs, then each compared"
+                    + " with the first by compare's decision rule (status.variantComparisons, the report site). The same"
+                    + " options twice measure the node's noise floor. Each variant runs every step: the windows and the"
+                    + " timeout count them all.")
+    private List<VariantSpec> variants;
+
     @Default("0")
     @Min(0)
     @Max(5)
@@ -177,6 +202,14 @@ public class BenchmarkRunSpec {
     @JsonPropertyDescription(
             "Keep the run when it ends Failed, whatever ttlSecondsAfterFinished says, to look into why; delete it yourself.")
     private Boolean keepFailed = false;
+
+    public List<VariantSpec> getVariants() {
+        return variants;
+    }
+
+    public void setVariants(List<VariantSpec> variants) {
+        this.variants = variants;
+    }
 
     public TargetSpec getTarget() {
         return target;

@@ -68,6 +68,10 @@ public class BenchmarkRunStatus {
             "The latest attempt's upload grant: the one prefix its runner may write, until when, and when it was revoked.")
     private UploadGrantStatus uploadGrant;
 
+    @JsonPropertyDescription("With spec.variants: every variant against the first, by compare's decision rule (each"
+            + " load and percentile is in result.json and on the report site).")
+    private List<VariantComparisonStatus> variantComparisons;
+
     @JsonPropertyDescription("What happened last, for humans.")
     private String message;
 
@@ -98,6 +102,14 @@ public class BenchmarkRunStatus {
 
     public void setConditions(List<Condition> conditions) {
         this.conditions = conditions;
+    }
+
+    public List<VariantComparisonStatus> getVariantComparisons() {
+        return variantComparisons;
+    }
+
+    public void setVariantComparisons(List<VariantComparisonStatus> variantComparisons) {
+        this.variantComparisons = variantComparisons;
     }
 
     public String getTarget() {

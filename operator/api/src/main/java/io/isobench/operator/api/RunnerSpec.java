@@ -17,7 +17,7 @@ import java.util.List;
 public class RunnerSpec {
 
     /** A JVM option as the java launcher reads it from JDK_JAVA_OPTIONS: split at whitespace, quotes removed. */
-    private static final String NOT_ONE_TOKEN =
+    static final String NOT_ONE_TOKEN =
             "!o.matches('^-[[:graph:]]+$')" + " || o.contains('\"') || o.contains(\"'\") || o.contains('\\\\')";
 
     static final String ONE_TOKEN_MESSAGE =
@@ -25,10 +25,9 @@ public class RunnerSpec {
                     + "quotes or backslashes (the java launcher splits JDK_JAVA_OPTIONS at whitespace and strips quotes; an @argfile would "
                     + "read more options)";
     /** Options that run commands, load agents or native code, replace JDK classes or read more options from a file. */
-    private static final String RUNS_CODE =
-            "o.startsWith('-XX:On') || o.startsWith('-javaagent') || o.startsWith('-agentpath')"
-                    + " || o.startsWith('-agentlib') || o.startsWith('-Xrun') || o.startsWith('-Xbootclasspath')"
-                    + " || o.startsWith('-XX:Flags=') || o.startsWith('-XX:VMOptionsFile=')";
+    static final String RUNS_CODE = "o.startsWith('-XX:On') || o.startsWith('-javaagent') || o.startsWith('-agentpath')"
+            + " || o.startsWith('-agentlib') || o.startsWith('-Xrun') || o.startsWith('-Xbootclasspath')"
+            + " || o.startsWith('-XX:Flags=') || o.startsWith('-XX:VMOptionsFile=')";
 
     static final String RUNS_CODE_MESSAGE =
             "JVM options that run commands (-XX:OnError, -XX:OnOutOfMemoryError), load agents or "

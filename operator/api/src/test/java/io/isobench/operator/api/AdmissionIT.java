@@ -656,6 +656,74 @@ class AdmissionIT {
                         "spec.placement.server",
                         "the server is target.tcpEcho.endpoint (echo.team-a:7000), not placed by isobench"),
                 invalid(
+                        "one variant",
+                        variants(List.of(Map.of("name", "a"))),
+                        "spec.variants",
+                        "should have at least 2 items"),
+                invalid(
+                        "nine variants",
+                        variants(IntStream.range(0, 9)
+                                .mapToObj(i -> Map.<String, Object>of("name", "v" + i))
+                                .toList()),
+                        "spec.variants",
+                        "must have at most 8 items"),
+                invalid(
+                        "two variants of one name",
+                        variants(List.of(Map.of("name", "a"), Map.of("name", "a"))),
+                        "spec.variants",
+                        "each variant has a name of its own"),
+                invalid(
+                        "a variant named in capitals",
+                        variants(List.of(Map.of("name", "G1"), Map.of("name", "zgc"))),
+                        "spec.variants[0].name",
+                        "should match"),
+                invalid(
+                        "a variant loading an agent",
+                        variants(List.of(
+                                Map.of("name", "a"),
+                                Map.of("name", "b", "jvmOptions", List.of("-javaagent:/tmp/x.jar")))),
+                        "spec.variants[1].jvmOptions",
+                        "load agents"),
+                invalid(
+                        "a variant option that is not a field name",
+                        variants(List.of(
+                                Map.of("name", "a"), Map.of("name", "b", "options", Map.of("message-bytes", "64")))),
+                        "spec.variants[1].options",
+                        "names are the fields of spec.target.<kind>"),
+                invalid(
+                        "a variant option value with a space",
+                        variants(List.of(
+                                Map.of("name", "a"), Map.of("name", "b", "options", Map.of("messageBytes", "6 4")))),
+                        "spec.variants[1].options",
+                        "a value holds no whitespace"),
+                invalid(
+                        "variants of several dispatch queues",
+                        variants(List.of(Map.of("name", "a"), Map.of("name", "b"))),
+                        "spec.variants",
+                        "with several dispatch queues the queues are the variants"),
+                invalid(
+                        "variants of load pods",
+                        endpoint("udpEcho", "10.0.0.5:7000")
+                                .andThen(s -> at(s, "load").put("parallelism", 2))
+                                .andThen(variants(List.of(Map.of("name", "a"), Map.of("name", "b")))),
+                        "spec.variants",
+                        "not with load.parallelism above 1"),
+                invalid(
+                        "variants past 200 measured windows",
+                        endpoint("udpEcho", "10.0.0.5:7000")
+                                .andThen(s -> at(s, "load").put("rates", List.of(1000, 2000, 3000, 4000, 5000)))
+                                .andThen(s -> at(s, "load").put("repetitions", 10))
+                                .andThen(s -> at(s, "load").put("duration", "1s"))
+                                .andThen(s -> s.put("timeout", "24h"))
+                                .andThen(variants(List.of(
+                                        Map.of("name", "a"),
+                                        Map.of("name", "b"),
+                                        Map.of("name", "c"),
+                                        Map.of("name", "d"),
+                                        Map.of("name", "e")))),
+                        "spec.load.repetitions",
+                        "250 measured windows"),
+                invalid(
                         "load pods of a dispatch run",
                         s -> at(s, "load").put("parallelism", 2),
                         "spec.load.parallelism",
@@ -710,6 +778,11 @@ class AdmissionIT {
                                 .andThen(s -> at(s, "placement").put("topology", "SeparateNodes")),
                         "spec.placement.topology",
                         "the server is target.rsocket.endpoint (rsocket.team-a:7001), not placed by isobench"));
+    }
+
+    /** spec.variants as given (a dispatch run's default queues are several: the rule about them speaks first there). */
+    static Consumer<Map<String, Object>> variants(List<? extends Map<String, ?>> variants) {
+        return s -> s.put("variants", variants);
     }
 
     /** The target {@code kind} alone, measured against the user's server at {@code endpoint}. */
@@ -941,6 +1014,18 @@ class AdmissionIT {
                     at(s, "placement").put("topology", "SeparateNodes");
                     at(s, "load").put("parallelism", 2);
                 }),
+                Arguments.of(
+                        "eight variants of JVM and target options",
+                        endpoint("tcpEcho", "echo.team-a:7000")
+                                .andThen(variants(IntStream.range(0, 8)
+                                        .mapToObj(i -> Map.<String, Object>of(
+                                                "name",
+                                                "variant-" + i,
+                                                "jvmOptions",
+                                                List.of("-XX:+UseZGC", "-Xmx2g"),
+                                                "options",
+                                                Map.of("messageBytes", String.valueOf(64 << i))))
+                                        .toList()))),
                 Arguments.of(
                         "load pods of a plugin",
                         plugin(Map.of("name", "quote-codec"))

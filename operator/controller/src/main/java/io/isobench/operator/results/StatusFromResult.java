@@ -3,6 +3,7 @@ package io.isobench.operator.results;
 import io.isobench.operator.api.RunVerdict;
 import io.isobench.operator.api.StepStatus;
 import io.isobench.operator.api.SummaryStatus;
+import io.isobench.operator.api.VariantComparisonStatus;
 import io.isobench.result.LatencySummary;
 import io.isobench.result.LoadMode;
 import io.isobench.result.PrecisionNote;
@@ -27,6 +28,19 @@ public final class StatusFromResult {
 
     /** Bounds a step's reason in status, so 500 steps stay far below etcd's object size limit. */
     static final int MAX_REASON = 300;
+
+    /**
+     * Every variant against the first, as the runner compared them: one line each (null for a run without variants). The
+     * summary is the runner's words, bounded like a step's reason.
+     */
+    public static List<VariantComparisonStatus> variantComparisons(RunResult result) {
+        if (result.variantComparisons() == null || result.variantComparisons().isEmpty()) {
+            return null;
+        }
+        return result.variantComparisons().stream()
+                .map(c -> new VariantComparisonStatus(c.variant(), c.baseline(), c.outcome(), bounded(c.summary())))
+                .toList();
+    }
 
     /** @param expectedTarget the run's target; the result must be a plausible one for it ({@link ResultPlausibility}) */
     public static List<StepStatus> steps(RunResult result, String expectedTarget) {

@@ -82,6 +82,7 @@ public final class CollectStep implements ReconcileStep {
         }
         var status = ctx.status();
         status.setSummary(StatusFromResult.summary(status.getSteps()));
+        status.setVariantComparisons(StatusFromResult.variantComparisons(result));
         var artifacts = new ArtifactsStatus();
         artifacts.setBucket(services.config().store().bucket());
         artifacts.setPrefix(RunNames.runPrefix(run));

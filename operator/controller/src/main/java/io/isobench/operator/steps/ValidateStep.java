@@ -11,6 +11,7 @@ import io.isobench.operator.stepcontract.Outcome;
 import io.isobench.operator.stepcontract.ReconcileStep;
 import io.isobench.operator.stepcontract.RunContext;
 import io.isobench.operator.workload.ResourcePlan;
+import io.isobench.operator.workload.VariantArgs;
 import java.time.Duration;
 
 /**
@@ -33,6 +34,12 @@ public final class ValidateStep implements ReconcileStep {
             target = TargetProfiles.of(spec.getTarget());
         } catch (IllegalArgumentException e) {
             // the CRD's rule rejects this at admission; a run stored before that rule, or under an older CRD, ends here
+            return invalid(ctx, e.getMessage(), e.getMessage());
+        }
+        try {
+            VariantArgs.of(spec);
+        } catch (VariantArgs.InvalidVariantException e) {
+            // what CEL cannot see: whether the target has the option and takes the value, through its own profile
             return invalid(ctx, e.getMessage(), e.getMessage());
         }
         ResourcePlan plan = ResourcePlan.of(spec);

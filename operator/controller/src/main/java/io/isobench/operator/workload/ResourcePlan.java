@@ -68,7 +68,9 @@ public record ResourcePlan(
         boolean serverSharesClientCpus = serverRole.isPresent() && server == 0;
         // JVMs alive at once in the client container: the runner, those the target runs beside it, and a server process
         // sharing the client's CPUs
-        int clientJvms = 1 + target.extraClientJvms() + (serverSharesClientCpus ? 1 : 0);
+        // variants run one at a time, each in a JVM forked beside the runner's
+        int forked = spec.getVariants() == null || spec.getVariants().isEmpty() ? 0 : 1;
+        int clientJvms = 1 + Math.max(target.extraClientJvms(), forked) + (serverSharesClientCpus ? 1 : 0);
         return new ResourcePlan(
                 client,
                 memory(placement.getClient(), clientJvms),

@@ -75,6 +75,7 @@ public final class RunnerArgs {
         args.add(target.runnerName());
         load(spec.getLoad(), args);
         args.addAll(target.clientOptions());
+        args.addAll(VariantArgs.of(spec));
         target.endpoint()
                 .ifPresentOrElse(
                         endpoint -> args.addAll(List.of("--server-address", endpoint)),

@@ -83,6 +83,10 @@ class OperatorIT {
                 "shared-1,policy=none,cpus=4,pool=shared",
                 "ha-1,policy=static,cpus=4,pool=ha",
                 "ha-2,policy=static,cpus=4,pool=ha",
+                // two nodes of their own for the load pods' spread: the ha pool's may still be held by an earlier
+                // test's run
+                "spread-1,policy=static,cpus=4,pool=spread",
+                "spread-2,policy=static,cpus=4,pool=spread",
                 "fair-1,policy=static,cpus=4,pool=fair");
         client = cluster.client;
         cluster.installCrd();
@@ -645,6 +649,42 @@ class OperatorIT {
         }
     }
 
+    /**
+     * spec.variants from kubectl apply: the runner is given each as --variant NAME=ARGS, and what it compared (here the
+     * real runner's A/A run of a and a2) is said in status.variantComparisons.
+     */
+    @Test
+    void aRunOfVariantsGivesTheRunnerEachAndSaysTheirComparisonInStatus() throws Exception {
+        BenchmarkRun spec = echoSpec("aa", "bench");
+        spec.getSpec().getPlacement().setTopology(io.isobench.operator.api.PlacementSpec.Topology.SamePod);
+        spec.getSpec()
+                .setVariants(List.of(
+                        new io.isobench.operator.api.VariantSpec("a", null, null),
+                        new io.isobench.operator.api.VariantSpec("a2", null, null)));
+        BenchmarkRun run = client.resource(spec).create();
+        Pod runner = awaitPod(run, "client");
+        String args = client.configMaps()
+                .inNamespace(RUN_NAMESPACE)
+                .withLabel(CrdConstants.LABEL_RUN_UID, get("aa").getMetadata().getUid())
+                .list()
+                .getItems()
+                .getFirst()
+                .getData()
+                .get("client.args");
+        assertThat(args.lines().toList()).containsSubsequence("--variant", "a=", "--variant", "a2=");
+        awaitPhase("aa", Phase.Running);
+
+        finishRunner(run, runner, "succeed", new String(ResultSamples.variantsAa(), StandardCharsets.UTF_8));
+        BenchmarkRun done = awaitPhase("aa", Phase.Succeeded);
+
+        assertThat(done.getStatus().getVariantComparisons()).singleElement().satisfies(c -> {
+            assertThat(c.getVariant()).isEqualTo("a2");
+            assertThat(c.getBaseline()).isEqualTo("a");
+            assertThat(c.getOutcome()).isEqualTo("NoRegression");
+            assertThat(c.getSummary()).isEqualTo("no regression beyond 5% in 3 comparisons of 1 step(s)");
+        });
+    }
+
     /** The current pods of a run's load parts after the first. */
     private List<Pod> loadPods(String uid) {
         return client
@@ -662,7 +702,7 @@ class OperatorIT {
     /** With isolation Exclusive each load pod has a node of its own: two pods, the pool's two nodes, one each. */
     @Test
     void exclusiveLoadPodsEachHaveANodeOfTheirOwn() throws Exception {
-        BenchmarkRun spec = runSpec("spread", "ha", "5m");
+        BenchmarkRun spec = runSpec("spread", "spread", "5m");
         var target = new TargetSpec();
         target.setUdpEcho(new io.isobench.operator.api.EchoTargetSpec());
         target.getUdpEcho().setEndpoint("127.0.0.1:9");
@@ -673,9 +713,9 @@ class OperatorIT {
         Pod partZero = awaitPod(run, "client");
         await().atMost(Duration.ofSeconds(60)).until(() -> loadPods(uid).size() == 1);
 
-        assertThat(get("spread").getStatus().getNodes()).containsExactlyInAnyOrder("ha-1", "ha-2");
+        assertThat(get("spread").getStatus().getNodes()).containsExactlyInAnyOrder("spread-1", "spread-2");
         String other = loadPods(uid).getFirst().getSpec().getNodeName();
-        assertThat(List.of(partZero.getSpec().getNodeName(), other)).containsExactlyInAnyOrder("ha-1", "ha-2");
+        assertThat(List.of(partZero.getSpec().getNodeName(), other)).containsExactlyInAnyOrder("spread-1", "spread-2");
         client.resource(get("spread")).delete();
     }
 

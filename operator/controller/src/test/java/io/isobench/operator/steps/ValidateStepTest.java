@@ -10,9 +10,12 @@ import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.PlacementSpec;
 import io.isobench.operator.api.PluginTargetSpec;
 import io.isobench.operator.api.TargetSpec;
+import io.isobench.operator.api.VariantSpec;
 import io.isobench.operator.status.Conditions;
 import io.isobench.operator.stepcontract.RunContext;
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** What the CRD's rules cannot catch (or a run stored under an older CRD) ends at validation, saying which field and why. */
@@ -45,6 +48,19 @@ class ValidateStepTest {
         new ValidateStep().apply(ctx);
         assertThat(ctx.phase()).isEqualTo(Phase.Queued);
         assertThat(ctx.status().getTarget()).isEqualTo("order-codec");
+    }
+
+    @Test
+    void aVariantOptionTheTargetDoesNotHaveFailsAsAnInvalidSpecNamingIt() {
+        BenchmarkRun run = Runs.tcpEcho("ab", now, PlacementSpec.Topology.SamePod);
+        run.getSpec()
+                .setVariants(List.of(
+                        new VariantSpec("a", null, null), new VariantSpec("b", null, Map.of("ringSize", "64"))));
+        RunContext ctx = cluster.context(run, now);
+        new ValidateStep().apply(ctx);
+        assertThat(ctx.phase()).isEqualTo(Phase.Failed);
+        assertThat(ctx.status().getMessage())
+                .startsWith("spec.variants[1].options.ringSize: the tcpEcho target has no such option");
     }
 
     @Test
