@@ -167,11 +167,11 @@ public final class ResultPlausibility {
                     r.latency().count(),
                     "is not the sum of its parts' counts " + count + " (the parts' histograms are added)");
         }
-        if (r.sent() != sent || r.received() != received) {
-            throw bad(
-                    at + (r.sent() != sent ? ".sent" : ".received"),
-                    r.sent() != sent ? r.sent() : r.received(),
-                    "is not the sum of its parts' (" + (r.sent() != sent ? sent : received) + ")");
+        if (r.sent() != sent) {
+            throw bad(at + ".sent", r.sent(), "is not the sum of its parts' sent " + sent);
+        }
+        if (r.received() != received) {
+            throw bad(at + ".received", r.received(), "is not the sum of its parts' received " + received);
         }
         if (r.verdict() == Verdict.OK
                 && parts.stream().anyMatch(p -> p.repetition().verdict() != Verdict.OK)) {

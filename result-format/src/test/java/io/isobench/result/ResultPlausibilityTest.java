@@ -416,9 +416,10 @@ class ResultPlausibilityTest {
             a part that is null          | problem: parts[2] is null
             a part without figures       | steps[0].repetitions[0].parts[1].repetition = null is missing
             a part with parts            | steps[0].repetitions[0].parts[0].repetition.parts.length = 1 in a part (parts hold none)
-            a count its parts lack       | steps[0].repetitions[0].latency.count
-            sent its parts did not send  | steps[0].repetitions[0].sent
-            received by no part          | steps[0].repetitions[0].received
+            a count its parts lack       | steps[0].repetitions[0].latency.count = 300 is not the sum of its parts' counts 299
+            sent its parts did not send  | steps[0].repetitions[0].sent = 300 is not the sum of its parts' sent 307
+            received by no part          | steps[0].repetitions[0].received = 300 is not the sum of its parts' received 307
+            64 load parts                | steps[0].repetitions[0].parts.length = 3 is not the run's 64 load parts
             OK over a failed part        | steps[0].repetitions[0].verdict = 'OK' while a load part is not OK
             INCONCLUSIVE over a FAIL     | steps[0].repetitions[0].verdict = 'INCONCLUSIVE' while a part of it FAILed
             a part's absurd rate         | steps[0].repetitions[0].parts[1].repetition.achievedRate = 1.0E300 is not a rate
@@ -435,6 +436,13 @@ class ResultPlausibilityTest {
                     ArrayNode parts = (ArrayNode) t.get("loadParts");
                     parts.remove(2);
                     parts.remove(1);
+                };
+            case "64 load parts" ->
+                t -> {
+                    ArrayNode parts = (ArrayNode) t.get("loadParts");
+                    for (int k = 3; k < 64; k++) {
+                        parts.add(((ObjectNode) parts.get(2).deepCopy()).put("part", k));
+                    }
                 };
             case "65 load parts" ->
                 t -> {

@@ -138,25 +138,21 @@ public record IsolationVerdict(boolean isolated, String reason, String message) 
      */
     private static List<Role> loadParts(IsolationStatus facts, RunResult result) {
         int count = result.loadParts().size();
-        if (count == 0) {
-            return List.of();
-        }
         List<LoadPartIsolation> partFacts = facts.getLoadParts() == null ? List.of() : facts.getLoadParts();
         List<Role> roles = new ArrayList<>();
         for (int part = 1; part < count; part++) {
             int k = part;
             LoadPartIsolation own = partFacts.stream()
-                    .filter(f -> f.getPart() != null && f.getPart() == k)
+                    .filter(f -> Objects.equals(f.getPart(), k))
                     .findFirst()
                     .orElseThrow(() -> new NotIsolated(
                             "LoadPartUnverified", "load part " + k + ": the operator holds no facts of its pod"));
             String name = "load part " + part + " pod" + (own.getPod() == null ? "" : " " + own.getPod())
                     + (own.getNode() == null ? "" : " on node " + own.getNode());
-            var loadPart = result.loadParts().get(part);
             roles.add(measuring(
                     name,
                     own,
-                    loadPart == null ? null : loadPart.environment(),
+                    result.loadParts().get(part).environment(),
                     "loadParts[" + part + "].environment",
                     result,
                     part));
@@ -189,7 +185,7 @@ public record IsolationVerdict(boolean isolated, String reason, String message) 
                 RepetitionResult own = rep.parts().isEmpty()
                         ? rep
                         : rep.parts().stream()
-                                .filter(p -> p != null && p.part() == part && p.repetition() != null)
+                                .filter(p -> p.part() == part)
                                 .map(PartResult::repetition)
                                 .findFirst()
                                 .orElse(null);

@@ -89,6 +89,20 @@ class LoadPartsIsolationTest {
     }
 
     @Test
+    void aLoadPodNotSeenYetIsNamedByItsPartAlone() throws Exception {
+        IsolationVerdict v = judge(
+                f -> {
+                    part(f, 2).setPod(null);
+                    part(f, 2).setNode(null);
+                    part(f, 2).setQosClass(null);
+                },
+                t -> {});
+
+        assertThat(v.reason()).isEqualTo("NotGuaranteed");
+        assertThat(v.message()).isEqualTo("load part 2 pod: QoS class is null, not Guaranteed");
+    }
+
+    @Test
     void aLoadPodOnANodeWithoutTheStaticCpuManagerIsNamed() throws Exception {
         IsolationVerdict v = judge(f -> part(f, 1).setCpuManagerPolicy("none"), t -> {});
 
@@ -103,6 +117,8 @@ class LoadPartsIsolationTest {
 
         assertThat(v.reason()).isEqualTo("LoadPartUnverified");
         assertThat(v.message()).isEqualTo("load part 2: the operator holds no facts of its pod");
+        IsolationVerdict none = judge(f -> f.setLoadParts(null), t -> {});
+        assertThat(none.message()).isEqualTo("load part 1: the operator holds no facts of its pod");
     }
 
     @Test
