@@ -3,13 +3,13 @@
 // server that is there writes an OK run with the same step; a third run directory holds a result.json that cannot be
 // believed. isobench-publish publishes the two, skips the third in one line and exits 4. The site shows the FAIL with
 // the runner's reason and no made-up figures, and the compare view leaves the step without samples out.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
-import { openSite } from './serve.mjs';
+import { openSite, runnerServer } from './serve.mjs';
 
 const site = fileURLToPath(new URL('..', import.meta.url));
 const root = join(site, '..');
@@ -44,19 +44,7 @@ const refused = spawnSync(runner, [...client, '--server-address', '127.0.0.1:1',
 assert.equal(refused.status, 1, `the runner exits 1 when its step FAILed\n${refused.stderr}`);
 
 // the same client against a server that is there: a remote step of the same id, measured
-const server = spawn(runner, ['server', 'tcp-echo', '--port', '0', '--bind', '127.0.0.1'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-const address = await new Promise((resolve, reject) => {
-  let text = '';
-  const timer = setTimeout(() => reject(new Error(`server did not listen within 60 s: ${text}`)), 60_000);
-  server.stderr.on('data', (chunk) => {
-    text += chunk;
-    const m = /listening on ([0-9.]+:[0-9]+)/.exec(text);
-    if (m) {
-      clearTimeout(timer);
-      resolve(m[1]);
-    }
-  });
-});
+const { server, address } = await runnerServer(runner, ['tcp-echo', '--port', '0', '--bind', '127.0.0.1'], env);
 try {
   execFileSync(runner, [...client, '--server-address', address, '--rate-tolerance', '50%', '--out', join(runs, 'good')], {
     env,

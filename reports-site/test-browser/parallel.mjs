@@ -3,13 +3,13 @@
 // the run page: the step tables are the parts added together; a "Load parts" table gives each part's share, achieved
 // rate, p50/p99 and verdict per step; the repetitions table lists each repetition, then its parts; every part's files
 // are among the downloads.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
-import { openSite } from './serve.mjs';
+import { openSite, runnerServer } from './serve.mjs';
 
 const site = fileURLToPath(new URL('..', import.meta.url));
 const root = join(site, '..');
@@ -20,22 +20,7 @@ const work = mkdtempSync(join(tmpdir(), 'isobench-site-parallel-'));
 const runs = join(work, 'runs');
 const env = { ...process.env, ISOBENCH_HEAP: '256m' };
 
-const server = spawn(runner, ['server', 'udp-echo', '--port', '0', '--bind', '127.0.0.1', '--idle', 'backoff'], {
-  env,
-  stdio: ['ignore', 'ignore', 'pipe'],
-});
-const address = await new Promise((resolve, reject) => {
-  let text = '';
-  const timer = setTimeout(() => reject(new Error(`server did not listen within 60 s: ${text}`)), 60_000);
-  server.stderr.on('data', (chunk) => {
-    text += chunk;
-    const m = /listening on ([0-9.]+:[0-9]+)/.exec(text);
-    if (m) {
-      clearTimeout(timer);
-      resolve(m[1]);
-    }
-  });
-});
+const { server, address } = await runnerServer(runner, ['udp-echo', '--port', '0', '--bind', '127.0.0.1', '--idle', 'backoff'], env);
 let ran;
 try {
   ran = spawnSync(

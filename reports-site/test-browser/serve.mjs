@@ -1,10 +1,32 @@
 // A static server for a published site folder on 127.0.0.1 and Debian's Chromium with the flags this workplace
 // needs, and the checks helper: shared by the browser tests, the site benchmark and the e2e site checks.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
+
+/**
+ * Starts `isobench-runner server ...args` and resolves to { server, address } once it says where it listens (within a
+ * minute): the runner's own servers, for the browser tests that run the real runner against one.
+ */
+export async function runnerServer(runner, args, env) {
+  const server = spawn(runner, ['server', ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const address = await new Promise((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(() => reject(new Error(`server did not listen within 60 s: ${text}`)), 60_000);
+    server.stderr.on('data', (chunk) => {
+      text += chunk;
+      const m = /listening on ([0-9.]+:[0-9]+)/.exec(text);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+  });
+  return { server, address };
+}
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
 
