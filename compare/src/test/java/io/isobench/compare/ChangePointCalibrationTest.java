@@ -26,7 +26,7 @@ class ChangePointCalibrationTest {
     private static final List<String> UNCORRECTED = new ArrayList<>();
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"udp-echo-closed", "dispatch-closed"})
+    @ValueSource(strings = {"udp-echo-closed", "dispatch-closed", "udp-echo-closed-quiet"})
     void seriesOfOneBuildRarelyShowAChangePoint(String name) {
         Calibration.RecordedRun run = Calibration.recorded(name);
         var aa = ChangePointCalibration.run(
@@ -71,7 +71,7 @@ class ChangePointCalibrationTest {
      * (Holm over its steps and percentiles only) finds change points in far more than 5 % of series of one build.
      */
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"udp-echo-closed", "dispatch-closed"})
+    @ValueSource(strings = {"udp-echo-closed", "dispatch-closed", "udp-echo-closed-quiet"})
     void wouldFailARuleThatTestsEachBoundaryAtFivePercent(String name) {
         var aa = ChangePointCalibration.run(
                 Calibration.recorded(name),
