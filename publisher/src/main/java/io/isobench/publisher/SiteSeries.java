@@ -21,7 +21,8 @@ import java.util.Map;
 
 /**
  * A series (docs/site-data.md § Series): the runs that share target, configuration ({@code configHash}), the deciding
- * environment facts of docs/compare.md § Comparable and the operator's isolation verdict — nightly runs of one benchmark
+ * environment facts of docs/compare.md § Comparable, the operator's isolation verdict and the values of the labels the
+ * run's author chose to split series by (spec.report.seriesLabels) — nightly runs of one benchmark
  * on one kind of machine. Its file lists every run, oldest first, with each step's p50, p99 and p99.9, and the change
  * points found ({@link ChangePointRule}), each stored with the run that closed its window. A run is judged once, when it
  * first reaches the series; a later publish never revises an earlier verdict.
@@ -49,7 +50,21 @@ final class SiteSeries {
                 run.isolation() == null || run.isolation().isolated() == null
                         ? "never claimed"
                         : run.isolation().isolated().toString());
+        // the labels the run's author chose to split its series by (spec.report.seriesLabels), with their values
+        for (String label : seriesLabels(run)) {
+            id.put("label." + label, run.labels() == null ? null : run.labels().get(label));
+        }
         return id;
+    }
+
+    /** spec.report.seriesLabels as applied, in order; none for a run without them (and for local runs). */
+    private static List<String> seriesLabels(PublishedRun run) {
+        if (run.spec() == null
+                || !(run.spec().get("report") instanceof Map<?, ?> report)
+                || !(report.get("seriesLabels") instanceof List<?> labels)) {
+            return List.of();
+        }
+        return labels.stream().map(String::valueOf).toList();
     }
 
     /** The series' key: the first 16 hex digits of the SHA-256 of its identity, so a file name says nothing a run author wrote. */

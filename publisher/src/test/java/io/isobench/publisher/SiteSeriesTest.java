@@ -18,6 +18,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -127,6 +128,45 @@ class SiteSeriesTest {
         assertThat(index)
                 .extracting(r -> m(r).get("series"))
                 .containsOnly(SiteSeries.key(template), SiteSeries.key(otherCpu));
+    }
+
+    /** spec.report.seriesLabels: the values of the labels an author chose keep runs of one benchmark in series apart. */
+    @Test
+    void theLabelsARunChoseSplitItsSeriesAndOtherLabelsDoNot() throws Exception {
+        PublishedRun template = nights(0, 1, 1).getFirst();
+        PublishedRun main = labelled(template, Map.of("branch", "main", "build", "41"), List.of("branch"));
+        PublishedRun release = labelled(template, Map.of("branch", "release-1.2", "build", "41"), List.of("branch"));
+        PublishedRun nextBuild = labelled(template, Map.of("branch", "main", "build", "42"), List.of("branch"));
+
+        assertThat(SiteSeries.key(main)).isNotEqualTo(SiteSeries.key(release));
+        assertThat(SiteSeries.key(nextBuild))
+                .as("a label not chosen splits nothing")
+                .isEqualTo(SiteSeries.key(main));
+        assertThat(SiteSeries.identity(main)).containsEntry("label.branch", "main");
+        assertThat(SiteSeries.key(labelled(template, Map.of("branch", "main"), List.of())))
+                .as("no labels chosen: the series of the run without labels")
+                .isEqualTo(SiteSeries.key(template));
+    }
+
+    private static PublishedRun labelled(PublishedRun t, Map<String, String> labels, List<String> seriesLabels) {
+        var spec = new LinkedHashMap<String, Object>(t.spec() == null ? Map.of() : t.spec());
+        spec.put("report", Map.of("labels", labels, "seriesLabels", seriesLabels));
+        return new PublishedRun(
+                t.key(),
+                labels,
+                t.nodes(),
+                t.phase(),
+                t.isolation(),
+                t.message(),
+                t.baseline(),
+                t.image(),
+                spec,
+                t.rerunYaml(),
+                t.createdAt(),
+                t.resultJson(),
+                t.result(),
+                t.files(),
+                t.ignoredFiles());
     }
 
     @Test

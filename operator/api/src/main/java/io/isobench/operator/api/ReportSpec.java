@@ -5,10 +5,15 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Pattern;
 import io.fabric8.generator.annotation.Size;
 import io.fabric8.generator.annotation.ValidationRule;
+import java.util.List;
 import java.util.Map;
 
 /** How the run appears on the report site. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@ValidationRule(
+        value = "!has(self.seriesLabels) || self.seriesLabels.all(k, has(self.labels) && k in self.labels)",
+        fieldPath = ".seriesLabels",
+        message = "each must be a key of labels (the series are split by those labels' values)")
 public class ReportSpec {
 
     @Size(max = 16)
@@ -25,12 +30,27 @@ public class ReportSpec {
     @JsonPropertyDescription("Name of another BenchmarkRun in this namespace to compare with on the report site.")
     private String baseline;
 
+    @Size(max = 8)
+    @JsonPropertyDescription("Keys of labels that split the run's series on the report site: runs of one benchmark (one"
+            + " target, configuration and kind of machine) whose values of these labels differ are series of their own,"
+            + " e.g. [branch] keeps the nightly runs of main and of release-1.2 apart. Left out: labels split nothing."
+            + " Each must be a key of labels.")
+    private List<@Size(max = 63) String> seriesLabels;
+
     public Map<String, String> getLabels() {
         return labels;
     }
 
     public void setLabels(Map<String, String> labels) {
         this.labels = labels;
+    }
+
+    public List<String> getSeriesLabels() {
+        return seriesLabels;
+    }
+
+    public void setSeriesLabels(List<String> seriesLabels) {
+        this.seriesLabels = seriesLabels;
     }
 
     public String getBaseline() {

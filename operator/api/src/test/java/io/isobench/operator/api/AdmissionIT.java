@@ -656,6 +656,13 @@ class AdmissionIT {
                         "spec.placement.server",
                         "the server is target.tcpEcho.endpoint (echo.team-a:7000), not placed by isobench"),
                 invalid(
+                        "a series label that is no label",
+                        s -> at(s, "report")
+                                .putAll(Map.of(
+                                        "labels", Map.of("suite", "nightly"), "seriesLabels", List.of("branch"))),
+                        "spec.report.seriesLabels",
+                        "each must be a key of labels"),
+                invalid(
                         "one variant",
                         variants(List.of(Map.of("name", "a"))),
                         "spec.variants",
@@ -1026,6 +1033,12 @@ class AdmissionIT {
                                                 "options",
                                                 Map.of("messageBytes", String.valueOf(64 << i))))
                                         .toList()))),
+                Arguments.of("series split by two of three labels", (Consumer<Map<String, Object>>) s -> at(s, "report")
+                        .putAll(Map.of(
+                                "labels",
+                                Map.of("suite", "nightly", "branch", "main", "build", "41"),
+                                "seriesLabels",
+                                List.of("branch", "suite")))),
                 Arguments.of(
                         "load pods of a plugin",
                         plugin(Map.of("name", "quote-codec"))
