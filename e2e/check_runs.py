@@ -2,7 +2,8 @@
 """Checks every e2e run once all finished (e2e/run.sh): the exact phase sequence, percentiles in status, conditions,
 the runner's cpuset equal to the CPU the kubelet granted with Isolated=True, or Isolated=False with reason
 MeasuredThreadsShareCpu when the run's measured threads outnumber its CPUs (Exclusive; on the one-CPU real node every
-run shares), Isolated=False (Shared), and the artifacts in MinIO. Appends per-run figures to OUT/figures.md.
+run shares), Isolated=False (Shared), the artifacts in MinIO, and for load pods (load.parallelism) every pod and each
+repetition the sum of theirs. Appends per-run figures to OUT/figures.md.
 
   check_runs.py OUT MINIO_ENV MINIO_PORT
 """
@@ -33,10 +34,13 @@ for line in open(f"{out}/phases.log"):
     if len(parts) == 3 and (not phases[parts[1]] or phases[parts[1]][-1][1] != parts[2]):
         phases[parts[1]].append((float(parts[0]), parts[2]))
 pods = collections.defaultdict(set)  # run -> client pod UIDs
+load_pods = collections.defaultdict(set)  # run -> the other load pods' UIDs (role load-part)
 for line in open(f"{out}/pods.log"):
     parts = line.split()
     if len(parts) == 3 and parts[2] == "client":
         pods[parts[1]].add(parts[0])
+    if len(parts) == 3 and parts[2] == "load-part":
+        load_pods[parts[1]].add(parts[0])
 granted = {}  # pod UID -> cpus the CPU manager assigned to its client container
 for line in open(f"{out}/cpu-assignments.log"):
     for uid, containers in json.loads(line)["entries"].items():
@@ -64,6 +68,28 @@ def shares_cpu(spec):
         cpus += placement.get("agent", {}).get("cpus", 1)
     threads = 2 if target in ("dispatch", "ipc") or placement.get("server", {}).get("cpus", 1) == 0 else 1
     return threads > cpus
+
+
+def check_load_parts(name, run, st, prefix):
+    """load.parallelism N on the one real node: N pods ran (part 0 the client, N-1 load-part pods), all on the node,
+    Burstable with no CPU of their own; result.json lists every part and each repetition is the sum of its parts'."""
+    n = run["spec"]["load"]["parallelism"]
+    check(len(pods.get(name, set())) == 1 and len(load_pods.get(name, set())) == n - 1,
+          f"{name}: {len(pods.get(name, set()))} client and {len(load_pods.get(name, set()))} load-part pods, expected 1 and {n - 1}")
+    facts = (st.get("isolation") or {}).get("loadParts") or []
+    check(sorted(f.get("part") for f in facts) == list(range(1, n)) and all(f.get("node") == "localhost" for f in facts),
+          f"{name}: status.isolation.loadParts {facts}")
+    check(all(f.get("qosClass") == "Burstable" and f.get("cpusRequested") == 0 for f in facts),
+          f"{name}: load pods with client cpus 0 must be Burstable asking 0 CPUs: {facts}")
+    result = json.loads(s3.curl(env["MINIO_ROOT_USER"], env["MINIO_ROOT_PASSWORD"],
+                                f"http://127.0.0.1:{port}/isobench/{prefix}result.json"))
+    check([p.get("part") for p in result.get("loadParts", [])] == list(range(n)), f"{name}: result.json loadParts {result.get('loadParts')}")
+    for step in result.get("steps", []):
+        for rep in step.get("repetitions", []):
+            got = [p["repetition"]["received"] for p in rep.get("parts", [])]
+            check(len(got) == n and sum(got) == rep.get("received") and all(g > 0 for g in got),
+                  f"{name}: {step['id']} repetition {rep.get('index')}: received {rep.get('received')}, parts {got}")
+    return n
 
 
 rows = []
@@ -108,6 +134,9 @@ for run in json.load(open(f"{out}/runs.json"))["items"]:
     for top in ("run.json", "result.json"):  # the run as applied; the attempt's pods merged losslessly
         check(art.get("prefix", "") + top in keys, f"{name}: no {top} at {art.get('prefix')}")
     check(bool(art.get("site")), f"{name}: no site link in status")
+    if run["spec"]["load"].get("parallelism", 1) > 1:
+        figure_parts = check_load_parts(name, run, st, art.get("prefix", ""))
+        print(f"check_runs: {name}: {figure_parts} load pods on the real node, each repetition their sum")
     t = dict((p, ts) for ts, p in phases[name])
     rows.append((name, st.get("target"), t.get("Scheduled", 0) - t.get("Pending", 0), t.get("Succeeded", 0) - t.get("Scheduled", 0),
                  t.get("Succeeded", 0) - t.get("Pending", 0), len(keys), iso.get("cpusetGranted"), isolated.get("status")))

@@ -114,7 +114,7 @@ export E2E_ECHO_ENDPOINT E2E_HTTP_SERVER="10.245.0.1:$http_port"
 log "the users' servers: tcp echo at $E2E_ECHO_ENDPOINT (a pod), http at $E2E_HTTP_SERVER (nginx)"
 examples=()
 for f in "$root"/examples/seeds/{dispatch,udp-echo,tcp-echo,http-mock,ipc,rsocket}.yaml \
-    "$root"/examples/{shared-isolation,compare-baseline,tcp-echo-endpoint,http-endpoint}.yaml "$root/examples/custom-target/benchmarkrun.yaml"; do
+    "$root"/examples/{shared-isolation,compare-baseline,tcp-echo-endpoint,http-endpoint,parallel-http}.yaml "$root/examples/custom-target/benchmarkrun.yaml"; do
   json=$state/$(basename "$(dirname "$f")")-$(basename "$f" .yaml).json
   $K create --dry-run=client -o json -f "$f" >"$json"
   examples+=("$json")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""The end-to-end runs: each example of examples/ (one per target, Shared isolation, compare with a baseline), cut to
-seconds and to the real node's single allocatable CPU (agent and server share the client's CPU: `cpus: 0`), pinned
-to the real node's pool. Reads the examples as JSON (kubectl create --dry-run=client -o json), writes a List.
+"""The end-to-end runs: each example of examples/ (one per target, Shared isolation, compare with a baseline, load pods),
+cut to seconds and to the real node's single allocatable CPU (agent and server share the client's CPU: `cpus: 0`; load
+pods ask no CPU of their own: Shared, `client.cpus: 0`), pinned to the real node's pool. Reads the examples as JSON (kubectl create --dry-run=client -o json), writes a List.
 
   runs.py EXAMPLE.json... > runs.json
 
@@ -54,9 +54,16 @@ def e2e_run(doc):
     if target == "rsocket":
         spec["target"]["rsocket"].update(RSOCKET)
         load = {"warmup": "1s", "duration": "3s", "repetitions": 1, "probeDuration": "200ms"}
-    spec["load"] = load
+    parallelism = spec["load"].get("parallelism", 1)
     placement = spec.setdefault("placement", {})
     placement["client"] = {"cpus": 1}  # memory: the operator's default for the JVMs the container runs
+    if parallelism > 1:
+        # load pods, all on the one real node: Shared, with no CPU of their own (Burstable, unpinned on the node's shared
+        # CPUs), a client each, the same count of pods as the example
+        load.update(mode="Closed", clients=[parallelism], parallelism=parallelism)
+        load.pop("rates", None)
+        placement["client"] = {"cpus": 0}
+    spec["load"] = load
     placement.pop("server", None)
     placement.pop("agent", None)
     if target == "dispatch":

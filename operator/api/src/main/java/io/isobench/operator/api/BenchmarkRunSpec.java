@@ -44,9 +44,10 @@ import java.util.List;
         message = Endpoints.SAME_POD_ONLY,
         messageExpression = Endpoints.WHICH + " + ': topology must be SamePod (the client pod is all isobench places)'")
 @ValidationRule(
-        value = "!has(self.placement.client) || !has(self.placement.client.cpus) || self.placement.client.cpus >= 1",
+        value = "!has(self.placement.client) || !has(self.placement.client.cpus) || self.placement.client.cpus >= 1"
+                + " || self.placement.isolation == 'Shared'",
         fieldPath = ".placement.client.cpus",
-        message = "the client needs at least 1 whole CPU")
+        message = "the client needs at least 1 whole CPU; 0 (the node's shared CPUs) is for isolation Shared")
 @ValidationRule(
         value =
                 "self.placement.topology == 'SamePod' || !has(self.placement.server) || !has(self.placement.server.cpus) || self.placement.server.cpus >= 1",

@@ -18,7 +18,9 @@ public class RoleResources {
             "Whole CPUs (an integer, so the static CPU manager can grant them exclusively). Defaults per target: "
                     + "dispatch client 1 + agent 1; echo/http/rsocket client 1 and server 1; ipc client 2. "
                     + "0 for the agent or a SamePod server: that role shares the client's CPUs (for nodes with one allocatable CPU; "
-                    + "the result then records that the roles could not be pinned apart).")
+                    + "the result then records that the roles could not be pinned apart). "
+                    + "0 for the client with isolation Shared: its pods ask no CPU of their own (Burstable QoS) and run unpinned on "
+                    + "the node's shared CPUs, so several load pods fit a node with fewer free CPUs than pods.")
     private Integer cpus;
 
     @Pattern(Quantities.MEMORY_PATTERN)

@@ -316,7 +316,7 @@ class AdmissionIT {
                         "zero CPUs",
                         s -> at(s, "placement", "client").put("cpus", 0),
                         "spec.placement.client.cpus",
-                        "the client needs at least 1 whole CPU"),
+                        "the client needs at least 1 whole CPU; 0 (the node's shared CPUs) is for isolation Shared"),
                 invalid(
                         "a server pod without CPUs",
                         s -> {
@@ -1053,6 +1053,12 @@ class AdmissionIT {
                                         .boxed()
                                         .collect(Collectors.toMap(
                                                 i -> "option-" + i, i -> "é x\"'#".repeat(170) + "abcd"))))),
+                Arguments.of("Shared load pods on the node's shared CPUs", (Consumer<Map<String, Object>>) s -> {
+                    at(s, "placement").put("isolation", "Shared");
+                    at(s, "placement", "client").put("cpus", 0);
+                    s.put("target", json("{\"http\": {\"url\": \"http://orders:8080/\"}}"));
+                    at(s, "load").put("parallelism", 4);
+                }),
                 Arguments.of("1Ki of memory", (Consumer<Map<String, Object>>)
                         s -> at(s, "placement", "client").put("memory", "1Ki")),
                 Arguments.of("well-formed tolerations", (Consumer<Map<String, Object>>) s -> at(s, "placement")

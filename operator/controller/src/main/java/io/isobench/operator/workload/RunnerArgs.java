@@ -80,6 +80,12 @@ public final class RunnerArgs {
                 .ifPresentOrElse(
                         endpoint -> args.addAll(List.of("--server-address", endpoint)),
                         () -> target.server().ifPresent(server -> serverAddressing(serverAddress, args)));
+        if (ResourcePlan.of(spec).clientCpus() == 0) {
+            // no CPUs of its own: the node's shared pool, the same for every such pod there, so pinning to its first
+            // CPUs
+            // would pile all of them onto one
+            args.add("--no-pin");
+        }
         args.addAll(List.of("--out", RESULTS_DIR, "--progress", "log", "--metrics-port", String.valueOf(METRICS_PORT)));
         return args;
     }

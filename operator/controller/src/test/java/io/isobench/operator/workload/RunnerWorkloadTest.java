@@ -376,6 +376,53 @@ class RunnerWorkloadTest {
     }
 
     @Test
+    void sharedLoadPodsWithoutCpusAskOnlyForMemoryAndRunUnpinned() {
+        BenchmarkRun http = Runs.run(
+                "orders-shared",
+                Instant.now(),
+                Serialization.unmarshal("""
+                        target: {http: {url: "http://orders.team-a.svc:8080/"}}
+                        load: {mode: Closed, clients: [3], parallelism: 3}
+                        placement: {isolation: Shared, client: {cpus: 0}}
+                        """, io.isobench.operator.api.BenchmarkRunSpec.class));
+        ResourcePlan plan = ResourcePlan.of(http.getSpec());
+        var files = workload.arguments(http, 1, null, "10.244.0.9").getData();
+
+        assertThat(plan.cpusPerNode()).as("no whole CPU asked of any node").isZero();
+        for (var job : List.of(workload.clientJob(http, 1, "bench-1"), workload.loadPartJob(http, 1, 2, "bench-1"))) {
+            var resources = job.getSpec()
+                    .getTemplate()
+                    .getSpec()
+                    .getContainers()
+                    .getFirst()
+                    .getResources();
+            assertThat(resources.getRequests())
+                    .as("Burstable: memory only, no CPU request the node's allocatable would have to hold")
+                    .isEqualTo(Map.of("memory", new Quantity("1536Mi")));
+            assertThat(resources.getLimits())
+                    .as("no CPU limit: a CFS quota would throttle the load mid-window")
+                    .isEqualTo(Map.of("memory", new Quantity("1536Mi")));
+        }
+        assertThat(files.get(RunnerWorkload.CLIENT_ARGS_FILE).lines())
+                .as("the shared CPUs are every such pod's: pinned, all would take the first")
+                .contains("--no-pin");
+        assertThat(files.get(RunnerWorkload.partArgsFile(2)).lines()).contains("--no-pin");
+        var pinned = Runs.run(
+                "orders-pinned",
+                Instant.now(),
+                Serialization.unmarshal("""
+                        target: {http: {url: "http://orders.team-a.svc:8080/"}}
+                        load: {mode: Closed, clients: [3], parallelism: 3}
+                        placement: {isolation: Shared, client: {cpus: 1}}
+                        """, io.isobench.operator.api.BenchmarkRunSpec.class));
+        assertThat(workload.arguments(pinned, 1, null, "10.244.0.9")
+                        .getData()
+                        .get(RunnerWorkload.CLIENT_ARGS_FILE)
+                        .lines())
+                .doesNotContain("--no-pin");
+    }
+
+    @Test
     void anHttpRunWritesItsBodyAndCaBesideTheArgumentsThatNameThemAndGetsNoServer() {
         BenchmarkRun http = Runs.run(
                 "orders-post",
