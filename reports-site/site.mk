@@ -38,11 +38,11 @@ bench-site: site-build build
 	$(MVN) -pl publisher -am verify -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false -Dit.test='PublishScaleBenchmark' \
 	  -Dfailsafe.failIfNoSpecifiedTests=false \
 	  -Disobench.bench.site=$(abspath $(OUT))/bench/site-10k -Disobench.bench.out=$(abspath $(OUT))/bench/publish.md \
-	  -Disobench.bench.bundle=$(abspath reports-site/dist)
+	  -Disobench.bench.bucketOut=$(abspath $(OUT))/bench/publish-bucket.md -Disobench.bench.bundle=$(abspath reports-site/dist)
 	cd reports-site && node bench/site-bench.mjs $(abspath $(OUT))/bench/site-10k > $(abspath $(OUT))/bench/site-browser.md
 	@{ echo "## Publishing and browsing 10,000 runs"; echo; \
-	   echo "\`make bench-site\` — synthetic runs (copies of a real runner result, 3 targets, labels, 4 nodes) published by the Java publisher into a folder, then the site in Debian Chromium (headless) over a local static server. $$(date -u +%FT%TZ), $$(nproc) CPUs."; echo; \
-	   cat "$(OUT)/bench/publish.md"; echo; cat "$(OUT)/bench/site-browser.md"; } | scripts/bench-section.sh site
+	   echo "\`make bench-site\` — synthetic runs (copies of a real runner result, 3 targets, labels, 4 nodes) published by the Java publisher into a folder (and 1,000 of them into a MinIO bucket), then the site in Debian Chromium (headless) over a local static server. $$(date -u +%FT%TZ), $$(nproc) CPUs."; echo; \
+	   cat "$(OUT)/bench/publish.md"; echo; cat "$(OUT)/bench/publish-bucket.md"; echo; cat "$(OUT)/bench/site-browser.md"; } | scripts/bench-section.sh site
 BENCH_TARGETS += bench-site
 
 # one series of 10,000 runs: judged run by run by the publisher, then the series view in Chromium (BENCHMARKS.md)

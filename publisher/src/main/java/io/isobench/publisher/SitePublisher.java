@@ -20,6 +20,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -39,40 +47,59 @@ public final class SitePublisher {
 
     private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
 
+    /**
+     * Runs (and series) written at once. A bucket answers every put and stat in a round trip of its own and a folder in
+     * a few system calls, so one writer leaves the CPUs idle; more than twice the CPUs only queue.
+     */
+    static final int WRITERS = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+
     private final ObjectStore out;
     private final String prefix;
     private final Clock clock;
-    private int written;
-    private int unchanged;
-    private long bytes;
-    private int ignored;
+    private final int writers;
+    private final AtomicInteger written = new AtomicInteger();
+    private final AtomicInteger unchanged = new AtomicInteger();
+    private final AtomicLong bytes = new AtomicLong();
+    private final AtomicInteger ignored = new AtomicInteger();
 
     /** @param prefix where the site lives in the store: "" for a folder of its own, "site/" in a bucket */
     public SitePublisher(ObjectStore out, String prefix, Clock clock) {
+        this(out, prefix, clock, WRITERS);
+    }
+
+    /** @param writers runs written at once (the benchmark compares one with {@link #WRITERS}) */
+    SitePublisher(ObjectStore out, String prefix, Clock clock, int writers) {
         this.out = out;
         this.prefix = prefix.isEmpty() ? "" : ObjectKeys.requireSafePrefix("site prefix", prefix);
         this.clock = clock;
+        this.writers = writers;
     }
 
     /** Publishes these runs (new or updated) and refreshes the index and catalog once. */
     public synchronized Stats publish(List<PublishedRun> runs) {
-        written = 0;
-        unchanged = 0;
-        bytes = 0;
-        ignored = 0;
+        written.set(0);
+        unchanged.set(0);
+        bytes.set(0);
+        ignored.set(0);
         var entries = new LinkedHashMap<String, Map<String, Object>>();
         readIndex().forEach(e -> entries.put(String.valueOf(e.get("key")), e));
-        for (PublishedRun run : runs) {
-            String base = "data/runs/" + run.key() + "/";
-            write(base + "summary.json", json(summary(run)), ContentTypes.JSON);
-            write(base + "result.json", run.resultJson(), ContentTypes.JSON);
-            writeHistogramFiles(base, run);
-            entries.put(run.key().toString(), SiteIndex.entry(run));
+        // each run's files, then its index entry, in the runs' order whichever writer finished first
+        for (Map<String, Object> entry : eachAtOnce(runs, this::writeRun)) {
+            entries.put(String.valueOf(entry.get("key")), entry);
         }
         writeIndex(new ArrayList<>(entries.values()));
         writeSeries(runs);
         write("data/references.json", resource("references.json"), ContentTypes.JSON);
-        return new Stats(runs.size(), written, unchanged, bytes, ignored);
+        return new Stats(runs.size(), written.get(), unchanged.get(), bytes.get(), ignored.get());
+    }
+
+    /** One run's summary, result and histogram files; its index entry. */
+    private Map<String, Object> writeRun(PublishedRun run) {
+        String base = "data/runs/" + run.key() + "/";
+        write(base + "summary.json", json(summary(run)), ContentTypes.JSON);
+        write(base + "result.json", run.resultJson(), ContentTypes.JSON);
+        writeHistogramFiles(base, run);
+        return SiteIndex.entry(run);
     }
 
     /** Each series these runs belong to gets them added (docs/site-data.md § Series); earlier verdicts stay as published. */
@@ -80,23 +107,78 @@ public final class SitePublisher {
         var bySeries = new LinkedHashMap<String, List<PublishedRun>>();
         runs.forEach(r -> bySeries.computeIfAbsent(SiteSeries.key(r), k -> new ArrayList<>())
                 .add(r));
-        bySeries.forEach((key, members) -> {
-            String path = SiteSeries.path(key);
+        // series are apart: each is read, judged and written by one writer
+        eachAtOnce(List.copyOf(bySeries.entrySet()), series -> {
+            String path = SiteSeries.path(series.getKey());
             Map<String, Object> existing =
                     out.get(prefix + path).map(SitePublisher::parse).orElse(null);
-            write(path, compactJson(SiteSeries.add(existing, members)), ContentTypes.JSON);
+            write(path, compactJson(SiteSeries.add(existing, series.getValue())), ContentTypes.JSON);
+            return path;
         });
+    }
+
+    /**
+     * {@code work} applied to every item by up to {@code writers} threads, the results in the items' order. After the
+     * first failure (a store that refuses or is gone) no writer takes another item; it is thrown as it was once the
+     * items in flight are done, and the index is not written (a run never appears in the index before its files).
+     */
+    private <T, R> List<R> eachAtOnce(List<T> items, Function<T, R> work) {
+        if (items.size() <= 1 || writers == 1) {
+            return items.stream().map(work).toList();
+        }
+        var results = new ArrayList<R>(items.size());
+        int threads = Math.min(writers, items.size());
+        try (ExecutorService pool = Executors.newFixedThreadPool(
+                threads,
+                Thread.ofPlatform().name("isobench-publish-", 1).daemon().factory())) {
+            var pending = new ArrayList<Future<R>>(items.size());
+            var failed = new AtomicBoolean();
+            items.forEach(item -> pending.add(pool.submit(() -> {
+                if (failed.get()) {
+                    return null; // a writer failed: none takes another item, the failure is what is thrown
+                }
+                try {
+                    return work.apply(item);
+                } catch (RuntimeException | Error e) {
+                    failed.set(true);
+                    throw e;
+                }
+            })));
+            try {
+                for (Future<R> result : pending) {
+                    results.add(result.get());
+                }
+            } catch (ExecutionException e) {
+                pending.forEach(f -> f.cancel(false));
+                throw rethrown(e.getCause());
+            } catch (InterruptedException e) {
+                pending.forEach(f -> f.cancel(true));
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("publishing was interrupted", e);
+            }
+        }
+        return results;
+    }
+
+    private static RuntimeException rethrown(Throwable cause) {
+        if (cause instanceof RuntimeException runtime) {
+            return runtime;
+        }
+        if (cause instanceof Error error) {
+            throw error;
+        }
+        return new IllegalStateException("publishing failed: " + cause, cause);
     }
 
     /** Only what result.json names, only histogram files, only as plain text, whoever built the run's file map. */
     private void writeHistogramFiles(String base, PublishedRun run) {
-        ignored += run.ignoredFiles();
+        ignored.addAndGet(run.ignoredFiles());
         Map<String, String> named = HistogramFiles.named(run.result());
         run.files().forEach((path, content) -> {
             if (publishable(named.get(path), path)) {
                 write(base + path, content, ContentTypes.TEXT);
             } else {
-                ignored++;
+                ignored.incrementAndGet();
             }
         });
     }
@@ -228,12 +310,12 @@ public final class SitePublisher {
         String key = prefix + path;
         Optional<ObjectInfo> existing = out.stat(key);
         if (existing.isPresent() && out.holds(existing.get(), content)) {
-            unchanged++;
+            unchanged.incrementAndGet();
             return;
         }
         out.put(key, content, contentType);
-        written++;
-        bytes += content.length;
+        written.incrementAndGet();
+        bytes.addAndGet(content.length);
     }
 
     static byte[] json(Object value) {

@@ -5,14 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.isobench.result.ResultJson;
 import io.isobench.store.LocalDirectoryStore;
-import io.isobench.store.RunKey;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -89,31 +86,7 @@ class SitePublisherTest {
 
     @Test
     void thousandsOfRunsAreShardedNewestFirstWithFacetsPerShard(@TempDir Path site) throws Exception {
-        PublishedRun template = LocalRuns.read(FIXTURE);
-        var runs = new ArrayList<PublishedRun>();
-        for (int i = 0; i < 1234; i++) {
-            String started =
-                    Instant.parse("2026-01-01T00:00:00Z").plusSeconds(i * 60L).toString();
-            String json = new String(template.resultJson(), StandardCharsets.UTF_8)
-                    .replaceFirst("\"startedAt\" : \"[^\"]+\"", "\"startedAt\" : \"" + started + "\"");
-            var result = ResultJson.parse(json);
-            runs.add(new PublishedRun(
-                    new RunKey("team-" + (i % 3), "run-" + i, "uid-" + i),
-                    Map.of("build", "b" + (i % 7)),
-                    List.of("bench-" + (i % 2)),
-                    "Succeeded",
-                    new PublishedRun.Isolation(true, "ExclusiveCpusVerified", Map.of()),
-                    null,
-                    null,
-                    "isobench/runner:0.1.0",
-                    Map.of(),
-                    "",
-                    started,
-                    json.getBytes(StandardCharsets.UTF_8),
-                    result,
-                    Map.of(),
-                    0));
-        }
+        var runs = SyntheticRuns.of(1234);
         new SitePublisher(new LocalDirectoryStore(site), "", clock).publish(runs);
         var catalog = json(site.resolve("data/catalog.json"));
         assertThat(catalog).containsEntry("runCount", 1234);
@@ -126,6 +99,6 @@ class SitePublisherTest {
         assertThat(l(m(shards.getFirst()).get("nodes")).stream()
                         .map(String::valueOf)
                         .toList())
-                .containsExactly("bench-0", "bench-1");
+                .containsExactly("bench-0", "bench-1", "bench-2", "bench-3");
     }
 }

@@ -375,16 +375,21 @@ class RunnerWorkloadTest {
                         + "\n");
     }
 
-    @Test
-    void sharedLoadPodsWithoutCpusAskOnlyForMemoryAndRunUnpinned() {
-        BenchmarkRun http = Runs.run(
-                "orders-shared",
+    /** An http run of three Shared load pods, each with {@code cpus} whole CPUs. */
+    private static BenchmarkRun threeLoadPods(String name, int cpus) {
+        return Runs.run(
+                name,
                 Instant.now(),
                 Serialization.unmarshal("""
                         target: {http: {url: "http://orders.team-a.svc:8080/"}}
                         load: {mode: Closed, clients: [3], parallelism: 3}
-                        placement: {isolation: Shared, client: {cpus: 0}}
-                        """, io.isobench.operator.api.BenchmarkRunSpec.class));
+                        placement: {isolation: Shared, client: {cpus: %d}}
+                        """.formatted(cpus), io.isobench.operator.api.BenchmarkRunSpec.class));
+    }
+
+    @Test
+    void sharedLoadPodsWithoutCpusAskOnlyForMemoryAndRunUnpinned() {
+        BenchmarkRun http = threeLoadPods("orders-shared", 0);
         ResourcePlan plan = ResourcePlan.of(http.getSpec());
         var files = workload.arguments(http, 1, null, "10.244.0.9").getData();
 
@@ -407,14 +412,7 @@ class RunnerWorkloadTest {
                 .as("the shared CPUs are every such pod's: pinned, all would take the first")
                 .contains("--no-pin");
         assertThat(files.get(RunnerWorkload.partArgsFile(2)).lines()).contains("--no-pin");
-        var pinned = Runs.run(
-                "orders-pinned",
-                Instant.now(),
-                Serialization.unmarshal("""
-                        target: {http: {url: "http://orders.team-a.svc:8080/"}}
-                        load: {mode: Closed, clients: [3], parallelism: 3}
-                        placement: {isolation: Shared, client: {cpus: 1}}
-                        """, io.isobench.operator.api.BenchmarkRunSpec.class));
+        var pinned = threeLoadPods("orders-pinned", 1);
         assertThat(workload.arguments(pinned, 1, null, "10.244.0.9")
                         .getData()
                         .get(RunnerWorkload.CLIENT_ARGS_FILE)
