@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The end-to-end runs: each example of examples/ (one per target, Shared isolation, compare with a baseline, load pods),
 cut to seconds and to the real node's single allocatable CPU (agent and server share the client's CPU: `cpus: 0`; load
-pods ask no CPU of their own: Shared, `client.cpus: 0`), pinned to the real node's pool. Reads the examples as JSON (kubectl create --dry-run=client -o json), writes a List.
+pods ask no CPU of their own: Shared, `client.cpus: 0`), pinned to the real node's pool. Reads the examples as JSON
+(kubectl create --dry-run=client -o json), writes a List.
 
   runs.py EXAMPLE.json... > runs.json
 

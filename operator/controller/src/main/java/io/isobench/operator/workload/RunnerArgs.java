@@ -81,9 +81,8 @@ public final class RunnerArgs {
                         endpoint -> args.addAll(List.of("--server-address", endpoint)),
                         () -> target.server().ifPresent(server -> serverAddressing(serverAddress, args)));
         if (ResourcePlan.of(spec).clientCpus() == 0) {
-            // no CPUs of its own: the node's shared pool, the same for every such pod there, so pinning to its first
-            // CPUs
-            // would pile all of them onto one
+            // no CPUs of its own: its cpuset is the node's shared pool, the same for every such pod, and pinning
+            // there would pile them all onto its first CPUs
             args.add("--no-pin");
         }
         args.addAll(List.of("--out", RESULTS_DIR, "--progress", "log", "--metrics-port", String.valueOf(METRICS_PORT)));

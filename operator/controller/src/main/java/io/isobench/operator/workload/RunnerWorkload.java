@@ -367,9 +367,8 @@ public final class RunnerWorkload {
     }
 
     private Container container(BenchmarkRun run, String role, String argsFile, int cpus, String memory) {
-        // no CPUs (a Shared run's client: placement.client.cpus 0): memory alone, so the pod is Burstable and runs on
-        // the
-        // node's shared CPUs; a CPU limit would throttle the load generator by CFS quota, mid-window
+        // no CPUs (a Shared run's client: placement.client.cpus 0): memory alone, so the pod is Burstable and runs
+        // on the node's shared CPUs; a CPU limit would throttle the load generator by CFS quota, mid-window
         var limits = cpus == 0
                 ? Map.of("memory", new Quantity(memory))
                 : Map.of("cpu", new Quantity(String.valueOf(cpus)), "memory", new Quantity(memory));
