@@ -54,7 +54,9 @@ def e2e_run(doc):
     load = dict(SHORT, mode="Closed", clients=[1]) if external else dict(SHORT, **LOAD[target])
     if target == "rsocket":
         spec["target"]["rsocket"].update(RSOCKET)
-        load = {"warmup": "1s", "duration": "3s", "repetitions": 1, "probeDuration": "200ms"}
+        # 6 s: the streams' messages are due on the server's clock, so a host stall of ~100 ms on the shared CPU costs
+        # a 3 s window 3 % of its rate (past the 2 % tolerance; seen once in CI) and a 6 s window under 2 %
+        load = {"warmup": "1s", "duration": "6s", "repetitions": 1, "probeDuration": "200ms"}
     parallelism = spec["load"].get("parallelism", 1)
     placement = spec.setdefault("placement", {})
     placement["client"] = {"cpus": 1}  # memory: the operator's default for the JVMs the container runs

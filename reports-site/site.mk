@@ -30,6 +30,7 @@ test-site: site-build build
 	cd reports-site && node test-browser/series.mjs
 	cd reports-site && node test-browser/charts.mjs
 	cd reports-site && node test-browser/parallel.mjs
+	cd reports-site && node test-browser/list.mjs
 
 # 10,000 runs: publishing time and bytes, then first paint and filtering in Chromium (BENCHMARKS.md)
 .PHONY: bench-site
@@ -40,6 +41,9 @@ bench-site: site-build build
 	  -Disobench.bench.site=$(abspath $(OUT))/bench/site-10k -Disobench.bench.out=$(abspath $(OUT))/bench/publish.md \
 	  -Disobench.bench.bucketOut=$(abspath $(OUT))/bench/publish-bucket.md -Disobench.bench.bundle=$(abspath reports-site/dist)
 	cd reports-site && node bench/site-bench.mjs $(abspath $(OUT))/bench/site-10k > $(abspath $(OUT))/bench/site-browser.md
+	@echo >> $(abspath $(OUT))/bench/site-browser.md; echo "The same with every answer held back 20 ms, as a bucket across a network:" >> $(abspath $(OUT))/bench/site-browser.md
+	@echo >> $(abspath $(OUT))/bench/site-browser.md
+	cd reports-site && node bench/site-bench.mjs $(abspath $(OUT))/bench/site-10k '' 3 20 >> $(abspath $(OUT))/bench/site-browser.md
 	@{ echo "## Publishing and browsing 10,000 runs"; echo; \
 	   echo "\`make bench-site\` — synthetic runs (copies of a real runner result, 3 targets, labels, 4 nodes) published by the Java publisher into a folder (and 1,000 of them into a MinIO bucket), then the site in Debian Chromium (headless) over a local static server. $$(date -u +%FT%TZ), $$(nproc) CPUs."; echo; \
 	   cat "$(OUT)/bench/publish.md"; echo; cat "$(OUT)/bench/publish-bucket.md"; echo; cat "$(OUT)/bench/site-browser.md"; } | scripts/bench-section.sh site

@@ -1,10 +1,7 @@
 import './style.css';
 import type { Catalog } from './data/contract';
 import { el, errorBox } from './dom';
-import { renderCompare } from './views/compare';
 import { loadCatalog, renderList, type Filter } from './views/list';
-import { renderRun } from './views/run';
-import { renderSeries } from './views/series';
 
 // Hash routes only (#/, #/run/<key>, #/compare/<key>,<key>, #/series/<series>): the site is static files, from a folder or a bucket.
 const app = document.getElementById('app')!;
@@ -27,11 +24,15 @@ function parseFilter(query: string): { filter: Filter; page: number } {
 async function route(): Promise<void> {
   const hash = decodeURIComponent(location.hash.replace(/^#\/?/, ''));
   try {
+    // the list is in the first script; the other views (charts, histograms, statistics) load when first opened
     if (hash.startsWith('run/')) {
+      const { renderRun } = await import('./views/run');
       await renderRun(app, hash.slice(4));
     } else if (hash.startsWith('series/')) {
+      const { renderSeries } = await import('./views/series');
       await renderSeries(app, hash.slice(7));
     } else if (hash.startsWith('compare/')) {
+      const { renderCompare } = await import('./views/compare');
       await renderCompare(app, hash.slice(8).split(',').filter(Boolean));
     } else {
       catalog ??= loadCatalog();

@@ -30,10 +30,20 @@ export async function runnerServer(runner, args, env) {
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' };
 
-/** Serves `root` on an ephemeral 127.0.0.1 port; resolves to { server, base } where base is the index.html URL. */
-export async function serveSite(root) {
-  const server = createServer((req, res) => {
+/**
+ * Serves `root` on an ephemeral 127.0.0.1 port; resolves to { server, base } where base is the index.html URL.
+ * `answer(path)`, when given, may hold a request back or refuse it: it resolves to an HTTP status to send instead of
+ * the file, or to nothing to serve the file.
+ */
+export async function serveSite(root, answer) {
+  const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const status = answer ? await answer(path) : undefined;
+    if (status) {
+      res.writeHead(status);
+      res.end();
+      return;
+    }
     try {
       const body = readFileSync(join(root, path));
       res.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' });
@@ -96,10 +106,10 @@ export function drawnCanvases(page) {
 
 /**
  * The served site `root` in a Chromium page: the page, `ready()` (the app has rendered), named `tests` and `finish(what)`,
- * which requires that the page threw nothing, closes all and exits 1 if a check failed.
+ * which requires that the page threw nothing, closes all and exits 1 if a check failed. `answer` as for serveSite.
  */
-export async function openSite(root, shots) {
-  const { server, base } = await serveSite(root);
+export async function openSite(root, shots, answer) {
+  const { server, base } = await serveSite(root, answer);
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
   const pageErrors = [];

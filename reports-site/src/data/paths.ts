@@ -5,6 +5,8 @@ const SEGMENT = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
 const RELATIVE_PATH = /^[A-Za-z0-9_][A-Za-z0-9._-]*(\/[A-Za-z0-9_][A-Za-z0-9._-]*)*$/;
 
 export const CATALOG_PATH = 'data/catalog.json';
+/** The newest runs' index shard, named as the publisher names shard 0 (docs/site-data.md), so the list can ask for it beside the catalog. */
+export const FIRST_SHARD_PATH = 'data/index/runs-0000.json';
 
 export class InvalidPathError extends Error {}
 

@@ -1,11 +1,18 @@
 import type { Catalog, IndexShard, RunEntry, ShardInfo } from '../data/contract';
 import { fetchVersionedJson } from '../data/load-json';
-import { CATALOG_PATH } from '../data/paths';
+import { CATALOG_PATH, FIRST_SHARD_PATH } from '../data/paths';
 import { el, errorBox, table } from '../dom';
 import { dateTime, rate, sampledLatency } from '../format';
 import { verdictClass } from '../verdict';
 
 const PAGE = 50;
+/**
+ * Index shards asked for at once while a filter scans them in order: a filter that matches few runs reads most shards,
+ * and one request at a time would wait out a round trip per shard. Six is what a browser opens to one HTTP/1.1 host; at
+ * most five shards past the one that completes the page are fetched for nothing, and none while the first shard alone
+ * may fill it (the list with no filter reads the newest shard only).
+ */
+const SHARDS_AHEAD = 6;
 
 export interface Filter {
   target: string;
@@ -40,10 +47,19 @@ function shardMayMatch(s: ShardInfo, f: Filter): boolean {
   return true;
 }
 
+/** Shards fetched or being fetched; one that failed is forgotten, so the next look asks again. */
 const shardCache = new Map<string, Promise<IndexShard>>();
 function shard(path: string): Promise<IndexShard> {
-  if (!shardCache.has(path)) shardCache.set(path, fetchVersionedJson<IndexShard>(path));
-  return shardCache.get(path)!;
+  let fetched = shardCache.get(path);
+  if (fetched === undefined) {
+    fetched = fetchVersionedJson<IndexShard>(path);
+    const settled = fetched;
+    shardCache.set(path, settled);
+    settled.catch(() => {
+      if (shardCache.get(path) === settled) shardCache.delete(path);
+    });
+  }
+  return fetched;
 }
 
 export async function renderList(
@@ -98,11 +114,15 @@ export async function renderList(
   const wanted = (page + 1) * PAGE + 1;
   const found: RunEntry[] = [];
   const t0 = performance.now();
-  for (const s of catalog.shards) {
-    if (found.length >= wanted) break;
-    if (!shardMayMatch(s, filter)) continue;
+  const candidates = catalog.shards.filter((s) => shardMayMatch(s, filter));
+  for (let i = 0; i < candidates.length && found.length < wanted; i++) {
+    const s = candidates[i];
+    const current = shard(s.path);
+    // once one shard has not filled the page, ask for the next ones too (after this one: a browser answers a host's
+    // requests over a few connections, in the order asked); a failure is shown when its turn comes
+    if (i > 0) for (const next of candidates.slice(i + 1, i + SHARDS_AHEAD)) void shard(next.path);
     try {
-      for (const e of (await shard(s.path)).runs) if (matches(e, filter)) found.push(e);
+      for (const e of (await current).runs) if (matches(e, filter)) found.push(e);
     } catch (e) {
       holder.append(errorBox(`index shard ${s.path}`, e));
     }
@@ -166,6 +186,14 @@ export function isolation(isolated: boolean | null | undefined): HTMLElement {
       : el('span', { class: 'muted' }, 'not verified');
 }
 
+/**
+ * The catalog, with the newest runs' shard asked for at the same time (the list shows it first, and waiting for the
+ * catalog to name it would cost a round trip). A site with no runs has no such shard: that answer is dropped, and the
+ * list never asks for a shard its catalog does not name.
+ */
 export async function loadCatalog(): Promise<Catalog> {
-  return fetchVersionedJson<Catalog>(CATALOG_PATH);
+  void shard(FIRST_SHARD_PATH);
+  const catalog = await fetchVersionedJson<Catalog>(CATALOG_PATH);
+  if (catalog.shards[0]?.path !== FIRST_SHARD_PATH) shardCache.delete(FIRST_SHARD_PATH);
+  return catalog;
 }

@@ -10,6 +10,8 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.isobench.operator.IsobenchOperator;
 import io.isobench.operator.api.BenchmarkRun;
@@ -54,6 +56,7 @@ import org.junit.jupiter.api.Test;
  * the chart's ServiceAccount with the chart's RBAC (its kubelet reads authenticated and authorized as a kubelet does).
  */
 class OperatorIT {
+    static final PatchContext MERGE = PatchContext.of(PatchType.JSON_MERGE);
 
     static final String RUN_NAMESPACE = "isobench-system";
     static final String USER_NAMESPACE = "team-a";
@@ -303,10 +306,7 @@ class OperatorIT {
         BenchmarkRun crashing = create("crashing", "bench", "5m");
         Pod pod = awaitRunnerPod(crashing);
         awaitPhase("crashing", Phase.Running);
-        client.pods().resource(pod).edit(p -> {
-            p.getMetadata().getAnnotations().put("isobench.io/simulate", "fail");
-            return p;
-        });
+        simulate(pod, "fail");
         BenchmarkRun failed = awaitPhase("crashing", Phase.Failed);
         assertThat(failed.getStatus().getMessage()).contains("no result.json at s3://isobench/runs/team-a/crashing/");
         assertThat(failed.getStatus().getMessage())
@@ -611,10 +611,7 @@ class OperatorIT {
             var result = io.isobench.result.ResultJson.read(runDir.resolve("result.json"));
             finishRunner(run, partZero, result.verdict() == io.isobench.result.Verdict.OK ? "succeed" : "fail", runDir);
             for (Pod loader : loadPods(uid)) {
-                client.pods().resource(loader).edit(p -> {
-                    p.getMetadata().getAnnotations().put("isobench.io/simulate", "succeed");
-                    return p;
-                });
+                simulate(loader, "succeed");
             }
             BenchmarkRun done = await().atMost(Duration.ofSeconds(60))
                     .until(
@@ -849,10 +846,7 @@ class OperatorIT {
         BenchmarkRun crashing = create("crash-grant", "bench", "5m");
         Pod pod = awaitRunnerPod(crashing);
         UploadGrant crashed = grantOf(pod);
-        client.pods().resource(pod).edit(p -> {
-            p.getMetadata().getAnnotations().put("isobench.io/simulate", "fail");
-            return p;
-        });
+        simulate(pod, "fail");
         // the attempt ended: the grant is revoked at once, long before the run gives up waiting for a result
         await().atMost(Duration.ofSeconds(30))
                 .until(() -> postWith(crashed, crashed.prefix() + "late.txt").contains("InvalidAccessKeyId"));
@@ -1162,10 +1156,8 @@ class OperatorIT {
                     .inNamespace(probeNamespace)
                     .withName(runName)
                     .subresource("status");
-            java.util.function.Consumer<Phase> setPhase = phase -> probedStatus.patch(
-                    io.fabric8.kubernetes.client.dsl.base.PatchContext.of(
-                            io.fabric8.kubernetes.client.dsl.base.PatchType.JSON_MERGE),
-                    "{\"status\":{\"phase\":\"" + phase + "\"}}");
+            java.util.function.Consumer<Phase> setPhase =
+                    phase -> probedStatus.patch(MERGE, "{\"status\":{\"phase\":\"" + phase + "\"}}");
             await().atMost(Duration.ofSeconds(30))
                     .pollInterval(Duration.ofMillis(200))
                     .until(() -> {
@@ -1828,14 +1820,13 @@ class OperatorIT {
                             e -> "minutely".equals(e.getInvolvedObject().getName()) && "Created".equals(e.getReason()))
                     .hasSize(2);
 
-            // suspended: the next minute passes with no third run
+            // suspended: the next minute passes with no third run (a merge patch, as kubectl patch makes: the
+            // operator writes the schedule's status meanwhile, and an edit holding the resourceVersion it read
+            // could meet a conflict)
             client.resources(BenchmarkSchedule.class)
                     .inNamespace(USER_NAMESPACE)
                     .withName("minutely")
-                    .edit(s -> {
-                        s.getSpec().setSuspend(true);
-                        return s;
-                    });
+                    .patch(MERGE, "{\"spec\":{\"suspend\":true}}");
             await().atMost(Duration.ofSeconds(30))
                     .until(() -> schedule().getStatus().getNextScheduleTime() == null);
             java.time.Instant nextMinute = java.time.Instant.now()
@@ -1994,10 +1985,7 @@ class OperatorIT {
                             RunNames.attemptPrefix(run, 1, "client"),
                             java.time.Instant.now().plusSeconds(30));
         }
-        client.pods().resource(pod).edit(p -> {
-            p.getMetadata().getAnnotations().put("isobench.io/simulate", how);
-            return p;
-        });
+        simulate(pod, how);
     }
 
     /** As above, uploading {@code json} as the result. */
@@ -2012,10 +2000,21 @@ class OperatorIT {
                             RunNames.attemptPrefix(run, 1, "client"),
                             java.time.Instant.now().plusSeconds(30));
         }
-        client.pods().resource(pod).edit(p -> {
-            p.getMetadata().getAnnotations().put("isobench.io/simulate", how);
-            return p;
-        });
+        simulate(pod, how);
+    }
+
+    /**
+     * Tells the simulated kubelet how the pod's runner ends. A merge patch of the one annotation, not an edit: kwok and
+     * the operator write the pod meanwhile, and an edit holding the resourceVersion it read would meet a conflict.
+     */
+    void simulate(Pod pod, String how) {
+        client.pods()
+                .inNamespace(pod.getMetadata().getNamespace())
+                .withName(pod.getMetadata().getName())
+                .patch(
+                        MERGE,
+                        Serialization.asJson(
+                                Map.of("metadata", Map.of("annotations", Map.of("isobench.io/simulate", how)))));
     }
 
     /** The upload grant the kubelet gives the pod's runner container: the Secret its env names. */
