@@ -5,6 +5,7 @@
 #   images/build-oci.sh [runner] [operator] [kubectl]  → out/images/<name>.tar (cached by content in ~/.cache/isobench/images)
 # kubectl: a shell and the kubectl the local cluster is built with, for the chart's `helm test` pod.
 #   TAG=e2e images/build-oci.sh                 (default tag: the project version)
+#   images/build-oci.sh --runtime NAME DIR      only the image's Java runtime, into DIR (make bench-operator-start)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -13,19 +14,8 @@ TAG=${TAG:-0.1.0}
 cache=$HOME/.cache/isobench/images
 out=$root/out/images
 mkdir -p "$cache" "$out"
-names=("${@:-runner operator}")
-read -ra names <<<"${names[*]}"
-
 jar_of() { case $1 in runner) echo runner-image/target/isobench-runner.jar ;; operator) echo operator/controller/target/isobench-operator.jar ;; esac; }
 KUBECTL_BIN=$HOME/.cache/isobench/bin/kubectl
-for n in "${names[@]}"; do
-  if [ "$n" = kubectl ]; then
-    [ -x "$KUBECTL_BIN" ] || { echo "build-oci.sh: $KUBECTL_BIN is missing (local-cluster/tools.sh k8s)" >&2; exit 2; }
-    continue
-  fi
-  [ -n "$(jar_of "$n")" ] || { echo "build-oci.sh: unknown image '$n' (runner, operator, kubectl)" >&2; exit 2; }
-  [ -f "$(jar_of "$n")" ] || mvn -B -q -DskipTests package
-done
 
 # Modules the jars need (jdeps), plus what reflection-heavy libraries load at run time.
 modules() { # jar
@@ -35,6 +25,14 @@ modules() { # jar
   # jdk.compiler: Chronicle Wire compiles its method writers at run time (ipc target)
   # java.naming: logback (the operator's logging) loads javax.naming classes while configuring
   echo ",jdk.crypto.ec,jdk.unsupported,jdk.management,jdk.httpserver,java.net.http,jdk.zipfs,jdk.compiler,java.naming"
+}
+
+# The image's Java runtime: the modules the jar needs, and the JDK's class data sharing archive of their classes
+# (--generate-cds-archive: without it a jlinked runtime has none, and every JDK class the JVM starts with is parsed
+# and verified anew at each start; BENCHMARKS.md, operator start).
+jlink_runtime() { # jar output
+  "$JAVA_HOME/bin/jlink" --add-modules "$(modules "$1")" --strip-debug --no-header-files --no-man-pages --compress=zip-6 \
+    --generate-cds-archive --output "$2" >/dev/null
 }
 
 # ELF files under a tree, and every library they load (ldd), copied to the same absolute paths.
@@ -62,6 +60,23 @@ kubectl_image() { # cached archive
   rm -rf "$rootfs"
 }
 
+if [ "${1:-}" = --runtime ]; then
+  [ $# -eq 3 ] && [ -n "$(jar_of "$2")" ] || { echo "usage: images/build-oci.sh --runtime runner|operator DIR" >&2; exit 2; }
+  rm -rf "$3"
+  jlink_runtime "$(jar_of "$2")" "$3"
+  exit 0
+fi
+names=("${@:-runner operator}")
+read -ra names <<<"${names[*]}"
+for n in "${names[@]}"; do
+  if [ "$n" = kubectl ]; then
+    [ -x "$KUBECTL_BIN" ] || { echo "build-oci.sh: $KUBECTL_BIN is missing (local-cluster/tools.sh k8s)" >&2; exit 2; }
+    continue
+  fi
+  [ -n "$(jar_of "$n")" ] || { echo "build-oci.sh: unknown image '$n' (runner, operator, kubectl)" >&2; exit 2; }
+  [ -f "$(jar_of "$n")" ] || mvn -B -q -DskipTests package
+done
+
 for n in "${names[@]}"; do
   if [ "$n" = kubectl ]; then
     cached=$cache/isobench-kubectl-$TAG-$( { sha256sum "$KUBECTL_BIN" /bin/dash images/oci_archive.py "$0" | cut -d' ' -f1; echo "$TAG"; } | sha256sum | cut -c1-16).tar
@@ -81,8 +96,7 @@ for n in "${names[@]}"; do
   if [ ! -f "$cached" ]; then
     rootfs=$(mktemp -d)
     trap 'rm -rf "$rootfs"' EXIT
-    "$JAVA_HOME/bin/jlink" --add-modules "$(modules "$jar")" --strip-debug --no-header-files --no-man-pages --compress=zip-6 \
-      --output "$rootfs/opt/java" >/dev/null
+    jlink_runtime "$jar" "$rootfs/opt/java"
     mkdir -p "$rootfs/opt/isobench/lib" "$rootfs/opt/isobench/plugins" "$rootfs/tmp" "$rootfs/etc" "$rootfs/results" "$rootfs/proc" "$rootfs/sys" "$rootfs/dev"
     chmod 1777 "$rootfs/tmp"
     cp "$jar" "$rootfs/opt/isobench/"

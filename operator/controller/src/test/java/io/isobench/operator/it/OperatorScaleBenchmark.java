@@ -2,10 +2,14 @@ package io.isobench.operator.it;
 
 import static org.awaitility.Awaitility.await;
 
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.CrdConstants;
 import io.isobench.operator.api.Phase;
 import io.isobench.operator.api.PlacementSpec;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,20 +20,229 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Not a test: the operator benchmark `make bench-operator` runs (BENCHMARKS.md). 1,000 BenchmarkRuns created at
- * once against the real API server: time until every run is Queued or Scheduled, apply → Job created p50/p99
- * (Shared runs, so every run gets its Job), and the operator's heap after a GC.
+ * Not a test: the operator benchmarks `make bench-operator` and `make bench-operator-start` run (BENCHMARKS.md). 1,000
+ * BenchmarkRuns created at once against the real API server: time until every run is Queued or Scheduled, apply → Job
+ * created p50/p99 (Shared runs, so every run gets its Job), and the operator's heap after a GC. Then the operator as
+ * its image starts it: process start → leader → a run reconciled, its resident memory; and apply → runner Job on an
+ * idle pool, one run at a time.
  */
 @Tag("benchmark")
 class OperatorScaleBenchmark extends OperatorIT {
 
     static final int RUNS = Integer.getInteger("isobench.bench.runs", 1000);
+    static final int START_ROUNDS = Integer.getInteger("isobench.bench.startRounds", 5);
+    static final int IDLE_RUNS = Integer.getInteger("isobench.bench.idleRuns", 100);
+    /** The operator image's java command line (images/build-oci.sh) with the chart's memory limit as the JVM sees it. */
+    static final List<String> IMAGE_JVM_OPTIONS =
+            List.of("-XX:MaxRAM=768m", "-XX:MaxRAMPercentage=75", "-XX:+ExitOnOutOfMemoryError");
+    /** A namespace of its own for the started operator's runs: the in-process operator of OperatorIT does not watch it. */
+    static final String START_NAMESPACE = "start-bench";
+
+    /**
+     * The packaged operator jar, run as its image runs it (leader election on, the store, the site bundle), started
+     * {@link #START_ROUNDS} times: from process start to holding the Lease, to its first reconcile of a run created
+     * before it started, and its resident memory then and 10 s later (VmRSS, and the peak, VmHWM).
+     */
+    @Test
+    void startedAsItsImageStartsIt() throws Exception {
+        client.resource(new io.fabric8.kubernetes.api.model.NamespaceBuilder()
+                        .withNewMetadata()
+                        .withName(START_NAMESPACE)
+                        .endMetadata()
+                        .build())
+                .serverSideApply();
+        Path jar = Path.of("target/isobench-operator.jar").toAbsolutePath();
+        // label=java,…: the Java runtimes to start it with, in a random order each round (default: this JVM's)
+        var runtimes = new java.util.LinkedHashMap<String, String>();
+        for (String entry : System.getProperty(
+                        "isobench.bench.javas",
+                        "this JDK=" + ProcessHandle.current().info().command().orElse("java"))
+                .split(",")) {
+            runtimes.put(entry.substring(0, entry.indexOf('=')), entry.substring(entry.indexOf('=') + 1));
+        }
+        var rows = new StringBuilder();
+        var random = new java.util.Random();
+        int started = 0;
+        for (int round = 1; round <= START_ROUNDS; round++) {
+            var order = new ArrayList<>(runtimes.keySet());
+            java.util.Collections.shuffle(order, random);
+            for (String runtime : order) {
+                String name = "start-" + ++started;
+                // a pool with no node: the run is reconciled (Pending, then Queued) and no Job outlives the round
+                BenchmarkRun run = runSpec(name, "start-bench-nowhere", "1h");
+                run.getMetadata().setNamespace(START_NAMESPACE);
+                client.resource(run).create();
+                Path log = Files.createTempFile("operator-start", ".log");
+                var command = new ArrayList<String>();
+                command.add(runtimes.get(runtime));
+                command.addAll(IMAGE_JVM_OPTIONS);
+                command.addAll(List.of("-jar", jar.toString()));
+                var builder = OperatorProcess.replica(
+                        command, log, cluster.stateDir.resolve("kubeconfig"), RUN_NAMESPACE, name, START_NAMESPACE);
+                var env = builder.environment();
+                env.put("ISOBENCH_STORE_ENDPOINT", minio.endpoint().toString());
+                env.put("ISOBENCH_STORE_ACCESS_KEY", OPERATOR_USER);
+                env.put("ISOBENCH_STORE_SECRET_KEY", OPERATOR_SECRET);
+                env.put("ISOBENCH_SITE_BUNDLE", siteBundle.toString());
+                long t0 = System.nanoTime();
+                Process operator = builder.start();
+                try {
+                    long leader = awaitNanos(() -> name.equals(leaseHolder()), t0, log);
+                    long reconciled = awaitNanos(
+                            () -> {
+                                BenchmarkRun r = get(START_NAMESPACE, name);
+                                return r.getStatus() != null && r.getStatus().getPhase() != null;
+                            },
+                            t0,
+                            log);
+                    long rss = memory(operator, "VmRSS");
+                    Thread.sleep(10_000);
+                    rows.append(String.format(
+                            Locale.ROOT,
+                            "| %d | %s | %.2f | %.2f | %.0f | %.0f | %.0f |%n",
+                            round,
+                            runtime,
+                            leader / 1e9,
+                            reconciled / 1e9,
+                            rss / 1024.0,
+                            memory(operator, "VmRSS") / 1024.0,
+                            memory(operator, "VmHWM") / 1024.0));
+                } finally {
+                    operator.destroy();
+                    if (!operator.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
+                        operator.destroyForcibly().waitFor();
+                    }
+                }
+                // the next round starts with no Lease to wait out and no run of this one's (its finalizer is the
+                // stopped
+                // operator's to remove)
+                client.leases()
+                        .inNamespace(RUN_NAMESPACE)
+                        .withName("isobench-operator")
+                        .delete();
+                client.resources(BenchmarkRun.class)
+                        .inNamespace(START_NAMESPACE)
+                        .withName(name)
+                        .patch(MERGE, "{\"metadata\":{\"finalizers\":null}}");
+                client.resources(BenchmarkRun.class)
+                        .inNamespace(START_NAMESPACE)
+                        .withName(name)
+                        .delete();
+            }
+        }
+        write("operator-start", """
+                | round | Java runtime | start → leader (s) | start → first run reconciled (s) | RSS then (MiB) \
+                | RSS 10 s later (MiB) | peak RSS (MiB) |
+                |---|---|---|---|---|---|---|
+                """ + rows);
+    }
+
+    /**
+     * Apply → runner Job on an idle pool, {@link #IDLE_RUNS} runs one after the other: each created once the last one's
+     * Job and pod are gone, the time from the create call to the Job's arrival on a watch (this JVM's clock both).
+     */
+    @Test
+    void applyToJobOnAnIdlePool() throws Exception {
+        var jobSeen = new ConcurrentHashMap<String, Long>();
+        try (var jobs = client.batch().v1().jobs().inNamespace(RUN_NAMESPACE).watch(new Watcher<Job>() {
+            @Override
+            public void eventReceived(Action action, Job job) {
+                String uid = job.getMetadata().getLabels().get(CrdConstants.LABEL_RUN_UID);
+                if (action == Action.ADDED && uid != null) {
+                    jobSeen.putIfAbsent(uid, System.nanoTime());
+                }
+            }
+
+            @Override
+            public void onClose(WatcherException cause) {}
+        })) {
+            var latencies = new ArrayList<Long>();
+            for (int i = 0; i < IDLE_RUNS; i++) {
+                String name = "idle-" + i;
+                long t0 = System.nanoTime();
+                String uid = client.resource(runSpec(name, "bench", "1h"))
+                        .create()
+                        .getMetadata()
+                        .getUid();
+                await().atMost(Duration.ofSeconds(30))
+                        .pollInterval(Duration.ofMillis(5))
+                        .until(() -> jobSeen.containsKey(uid));
+                latencies.add((jobSeen.get(uid) - t0) / 1_000_000);
+                client.resources(BenchmarkRun.class)
+                        .inNamespace(USER_NAMESPACE)
+                        .withName(name)
+                        .delete();
+                await().atMost(Duration.ofSeconds(60))
+                        .until(() -> get(name) == null
+                                && client.pods()
+                                        .inNamespace(RUN_NAMESPACE)
+                                        .withLabel(CrdConstants.LABEL_RUN_UID, uid)
+                                        .list()
+                                        .getItems()
+                                        .isEmpty());
+            }
+            latencies.sort(Long::compare);
+            write(
+                    "operator-idle",
+                    String.format(
+                            Locale.ROOT,
+                            """
+                            | runs, one at a time | apply→Job p50 (ms) | p90 (ms) | p99 (ms) | max (ms) |
+                            |---|---|---|---|---|
+                            | %d | %s | %s | %s | %d |
+                            """,
+                            latencies.size(),
+                            percentile(latencies, 50),
+                            percentile(latencies, 90),
+                            percentile(latencies, 99),
+                            latencies.getLast()));
+        }
+    }
+
+    /** Nanoseconds from {@code t0} until {@code condition} holds, polled every 10 ms, at most 60 s. */
+    private static long awaitNanos(Callable<Boolean> condition, long t0, Path log) throws Exception {
+        long deadline = t0 + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (condition.call()) {
+                return System.nanoTime() - t0;
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("the operator did not get there within 60 s; its log:\n" + Files.readString(log));
+    }
+
+    /** A field of /proc/PID/status in KiB (VmRSS, VmHWM). */
+    private static long memory(Process process, String field) throws IOException {
+        return Files.readAllLines(Path.of("/proc", String.valueOf(process.pid()), "status")).stream()
+                .filter(l -> l.startsWith(field + ":"))
+                .map(l -> Long.parseLong(l.replaceAll("[^0-9]", "")))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    private static String leaseHolder() {
+        var lease = client.leases()
+                .inNamespace(RUN_NAMESPACE)
+                .withName("isobench-operator")
+                .get();
+        return lease == null || lease.getSpec() == null ? null : lease.getSpec().getHolderIdentity();
+    }
+
+    /** Prints a table and writes it to {@code isobench.bench.<name>} (a file path), else target/NAME.md. */
+    private static void write(String name, String table) throws IOException {
+        System.out.println(table);
+        Path out = Path.of(System.getProperty("isobench.bench." + name, "target/" + name + ".md"));
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        Files.writeString(out, table);
+    }
 
     @Test
     void thousandRunsAtOnce() throws Exception {

@@ -130,20 +130,17 @@ class ReplicasAndHealthIT {
     /** Starts a replica; returns its HTTP port once it has started (informers synced). */
     int start(String name) throws IOException {
         Path log = cluster.stateDir.getParent().resolve(cluster.stateDir.getFileName() + "-" + name + ".log");
-        var builder = new ProcessBuilder(
+        var builder = OperatorProcess.replica(
+                List.of(
                         ProcessHandle.current().info().command().orElse("java"),
                         "-cp",
                         System.getProperty("java.class.path"),
-                        OperatorProcess.class.getName())
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile());
-        var env = builder.environment();
-        env.put("KUBECONFIG", cluster.stateDir.resolve("kubeconfig").toString());
-        env.put("POD_NAMESPACE", SYSTEM_NAMESPACE);
-        env.put("POD_NAME", name);
-        env.put("ISOBENCH_NAMESPACES", USER_NAMESPACE);
-        env.put("ISOBENCH_LEADER_ELECTION", "true");
-        env.put("ISOBENCH_HTTP_PORT", "0");
+                        OperatorProcess.class.getName()),
+                log,
+                cluster.stateDir.resolve("kubeconfig"),
+                SYSTEM_NAMESPACE,
+                name,
+                USER_NAMESPACE);
         replicas.add(builder.start());
         await().atMost(Duration.ofSeconds(90)).until(() -> Files.readString(log).contains(OperatorProcess.PORT_LINE));
         String line = Files.readAllLines(log).stream()
