@@ -50,15 +50,13 @@ function shardMayMatch(s: ShardInfo, f: Filter): boolean {
 /** Shards fetched or being fetched; one that failed is forgotten, so the next look asks again. */
 const shardCache = new Map<string, Promise<IndexShard>>();
 function shard(path: string): Promise<IndexShard> {
-  let fetched = shardCache.get(path);
-  if (fetched === undefined) {
-    fetched = fetchVersionedJson<IndexShard>(path);
-    const settled = fetched;
-    shardCache.set(path, settled);
-    settled.catch(() => {
-      if (shardCache.get(path) === settled) shardCache.delete(path);
-    });
-  }
+  const cached = shardCache.get(path);
+  if (cached !== undefined) return cached;
+  const fetched = fetchVersionedJson<IndexShard>(path);
+  shardCache.set(path, fetched);
+  fetched.catch(() => {
+    if (shardCache.get(path) === fetched) shardCache.delete(path);
+  });
   return fetched;
 }
 

@@ -121,9 +121,8 @@ class OperatorScaleBenchmark extends OperatorIT {
                         operator.destroyForcibly().waitFor();
                     }
                 }
-                // the next round starts with no Lease to wait out and no run of this one's (its finalizer is the
-                // stopped
-                // operator's to remove)
+                // the next round starts with no Lease to wait out and no run of this one's (the stopped operator
+                // would have removed its finalizer)
                 client.leases()
                         .inNamespace(RUN_NAMESPACE)
                         .withName("isobench-operator")
