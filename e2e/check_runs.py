@@ -2,8 +2,8 @@
 """Checks every e2e run once all finished (e2e/run.sh): the exact phase sequence, percentiles in status, conditions,
 the runner's cpuset equal to the CPU the kubelet granted with Isolated=True, or Isolated=False with reason
 MeasuredThreadsShareCpu when the run's measured threads outnumber its CPUs (Exclusive; on the one-CPU real node every
-run shares), Isolated=False (Shared), the artifacts in MinIO, and for load pods (load.parallelism) every pod and each
-repetition the sum of theirs. Appends per-run figures to OUT/figures.md.
+run shares), Isolated=False (Shared), the artifacts in MinIO, for load pods (load.parallelism) every pod and each
+repetition the sum of theirs, and for variants of another image that they ran from it. Appends per-run figures to OUT/figures.md.
 
   check_runs.py OUT MINIO_ENV MINIO_PORT
 """
@@ -92,6 +92,26 @@ def check_load_parts(name, run, st, prefix):
     return n
 
 
+def check_variant_images(name, run, prefix):
+    """spec.variants[].image: each such variant ran every repetition from its image's runner, which its init container
+    copied into the client's pod (result.json's config names the image), interleaved with the others; each variant is
+    compared with the first. Returns the variants of another image."""
+    images = {v["name"]: v["image"] for v in run["spec"]["variants"] if v.get("image")}
+    result = json.loads(s3.curl(env["MINIO_ROOT_USER"], env["MINIO_ROOT_PASSWORD"],
+                                f"http://127.0.0.1:{port}/isobench/{prefix}result.json"))
+    described = result.get("config", {}).get("variants", {})
+    for variant, image in images.items():
+        check(described.get(variant, "").startswith(f"--installation={image} (Java "),
+              f"{name}: result.json config.variants.{variant} {described.get(variant)!r}, expected its image {image}")
+    reps = run["spec"]["load"]["repetitions"]
+    by_variant = collections.Counter(s["variant"] for s in result.get("steps", []) for _ in s.get("repetitions", []))
+    names = [v["name"] for v in run["spec"]["variants"]]
+    check(all(by_variant[v] == reps for v in names), f"{name}: repetitions per variant {dict(by_variant)}, expected {reps} each")
+    compared = [c.get("variant") for c in result.get("variantComparisons", [])]
+    check(compared == names[1:], f"{name}: variantComparisons {compared}, expected {names[1:]}")
+    return len(images)
+
+
 rows = []
 for run in json.load(open(f"{out}/runs.json"))["items"]:
     name, st = run["metadata"]["name"], run.get("status", {})
@@ -137,6 +157,9 @@ for run in json.load(open(f"{out}/runs.json"))["items"]:
     if run["spec"]["load"].get("parallelism", 1) > 1:
         figure_parts = check_load_parts(name, run, st, art.get("prefix", ""))
         print(f"check_runs: {name}: {figure_parts} load pods on the real node, each repetition their sum")
+    if any(v.get("image") for v in run["spec"].get("variants", [])):
+        n = check_variant_images(name, run, art.get("prefix", ""))
+        print(f"check_runs: {name}: {n} variant(s) of another image, each run from its image's copied runner")
     t = dict((p, ts) for ts, p in phases[name])
     rows.append((name, st.get("target"), t.get("Scheduled", 0) - t.get("Pending", 0), t.get("Succeeded", 0) - t.get("Scheduled", 0),
                  t.get("Succeeded", 0) - t.get("Pending", 0), len(keys), iso.get("cpusetGranted"), isolated.get("status")))

@@ -51,7 +51,7 @@ printf '| step | seconds |\n|---|---:|\n' >"$out/figures.md"
 #    images (pushed as a user does: images/push.sh is make images-push), the real node, which pulls them from there
 timeout 300 "$root/local-cluster/up.sh" --state-dir "$state" --port-base "$base" --node "sim-1,policy=none,cpus=4,pool=sim" >/dev/null
 registry=$("$root/local-cluster/registry.sh" start --state-dir "$state" --port-base "$base")/isobench
-TLS_VERIFY=false "$root/images/push.sh" "$registry" runner operator kubectl custom-target >"$out/images-push.txt" \
+TLS_VERIFY=false "$root/images/push.sh" "$registry" runner operator kubectl custom-target custom-target-next >"$out/images-push.txt" \
   || fail "images-push (see $out/images-push.txt)"
 timeout 300 "$root/local-cluster/real-node.sh" start --state-dir "$state" --port-base "$base"
 figure "cluster up (control plane, MinIO, registry with our images, real node)" $((SECONDS - t0))
@@ -78,7 +78,7 @@ $K label namespace $SYSTEM pod-security.kubernetes.io/enforce=restricted pod-sec
 $HELM install isobench "$root/charts/isobench" -n $SYSTEM -f "$root/charts/isobench/ci/e2e-values.yaml" -f "$state/store-values.yaml" \
   --set image.registry="$registry" --set runner.image.digest="$(cat "$root/out/images/runner.digest")" \
   --set operator.image.digest="$(cat "$root/out/images/operator.digest")" --set tests.image="$registry/kubectl:0.1.0" \
-  --set "admission.allowedRunnerImages[0]=$registry/custom-target@*" \
+  --set "admission.allowedRunnerImages[0]=$registry/custom-target@*" --set "admission.allowedRunnerImages[1]=$registry/custom-target-next@*" \
   --wait --timeout 5m >"$out/helm-install.txt" || fail "helm install (see $out/helm-install.txt)"
 [ "$($K get ns $RUNS -o jsonpath='{.metadata.labels.pod-security\.kubernetes\.io/enforce}')" = restricted ] || fail "namespace $RUNS does not enforce restricted"
 figure "helm install --wait (operator Ready)" $((SECONDS - t1))
@@ -110,11 +110,13 @@ E2E_ECHO_ENDPOINT="$($K get pod -n e2e-team-a echo -o jsonpath='{.status.podIP}'
 # a plugin target: the user's image, built FROM the runner image with quote-codec's jar (examples/custom-target/),
 # pushed to the registry and allowed by the installation (admission.allowedRunnerImages above)
 export E2E_PLUGIN_IMAGE="$registry/custom-target@$(cat "$root/out/images/custom-target.digest")"
+# a variant of another image (examples/custom-target/two-images.yaml): the same plugin in an image of its own
+export E2E_PLUGIN_NEXT_IMAGE="$registry/custom-target-next@$(cat "$root/out/images/custom-target-next.digest")"
 export E2E_ECHO_ENDPOINT E2E_HTTP_SERVER="10.245.0.1:$http_port"
 log "the users' servers: tcp echo at $E2E_ECHO_ENDPOINT (a pod), http at $E2E_HTTP_SERVER (nginx)"
 examples=()
 for f in "$root"/examples/seeds/{dispatch,udp-echo,tcp-echo,http-mock,ipc,rsocket}.yaml \
-    "$root"/examples/{shared-isolation,compare-baseline,tcp-echo-endpoint,http-endpoint,parallel-http}.yaml "$root/examples/custom-target/benchmarkrun.yaml"; do
+    "$root"/examples/{shared-isolation,compare-baseline,tcp-echo-endpoint,http-endpoint,parallel-http}.yaml "$root"/examples/custom-target/{benchmarkrun,two-images}.yaml; do
   json=$state/$(basename "$(dirname "$f")")-$(basename "$f" .yaml).json
   $K create --dry-run=client -o json -f "$f" >"$json"
   examples+=("$json")

@@ -8,7 +8,8 @@ pods ask no CPU of their own: Shared, `client.cpus: 0`), pinned to the real node
 
 An example at a server of the user's own (a target's endpoint, the http target's url) is pointed at the one e2e/run.sh
 started: E2E_ECHO_ENDPOINT (HOST:PORT of a TCP echo server) and E2E_HTTP_SERVER (HOST:PORT of an HTTP server; the url's
-path and query are kept). A plugin example runs in E2E_PLUGIN_IMAGE, the user's image pushed to the e2e registry.
+path and query are kept). A plugin example runs in E2E_PLUGIN_IMAGE, the user's image pushed to the e2e registry; a
+variant of another image runs in E2E_PLUGIN_NEXT_IMAGE, the same plugin in a second image.
 """
 import json, os, sys
 from urllib.parse import urlsplit, urlunsplit
@@ -85,6 +86,9 @@ def e2e_run(doc):
         placement["topology"] = "SamePod"
     if target == "plugin":
         spec["runner"] = {"image": os.environ["E2E_PLUGIN_IMAGE"]}
+    for variant in spec.get("variants", []):
+        if "image" in variant:  # a variant of another image: the plugin's second image in the e2e registry
+            variant["image"] = os.environ["E2E_PLUGIN_NEXT_IMAGE"]
     placement["nodeSelector"] = {"isobench.io/pool": "real"}
     spec["timeout"] = "10m"
     report = spec.setdefault("report", {})

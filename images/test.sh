@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The image archives' test (make test-images): valid OCI layout with matching digests, and the runtime inside
-# really runs — java -version and the runner's --help from the unpacked root filesystem.
+# really runs — java -version and the runner's --help from the unpacked root filesystem, and from the copy of the
+# runner its `installation --copy-to` makes (what a variant of another image runs from).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -23,6 +24,16 @@ unpack operator
 in_image runner -version 2>&1 | grep -q 'version "25' || { echo "test-images: FAIL: java in the image does not run" >&2; exit 1; }
 in_image runner -jar "$work/runner/rootfs/opt/isobench/isobench-runner.jar" --help | grep -q dispatch \
   || { echo "test-images: FAIL: isobench-runner --help from the image" >&2; exit 1; }
+# a variant of another image (spec.variants[].image): the image's runner copies itself — runtime, jars — into a volume,
+# as the operator's init container runs it, and the copy runs from where it was put, with the image's own libraries
+in_image runner -cp "$work/runner/rootfs/opt/isobench/isobench-runner.jar:$work/runner/rootfs/opt/isobench/plugins/*" \
+  io.isobench.runner.cli.RunnerMain installation --copy-to "$work/variants/next" --image isobench/runner:next >/dev/null \
+  || { echo "test-images: FAIL: the runner image's installation --copy-to" >&2; exit 1; }
+copied_cp=$(python3 -c 'import json,sys; d=sys.argv[1]; i=json.load(open(d+"/installation.json")); assert i["image"]=="isobench/runner:next", i; print(":".join(d+"/"+p for p in i["classPath"]))' "$work/variants/next")
+rm -rf "$work/runner/rootfs/opt/java" # the copy must not lean on the image it came from
+"$work/runner/rootfs/lib64/ld-linux-x86-64.so.2" --library-path "$(find "$work/runner/rootfs" -name '*.so*' -printf '%h\n' | sort -u | tr '\n' ':')" \
+  "$work/variants/next/java/bin/java" -cp "$copied_cp" io.isobench.runner.cli.RunnerMain --help | grep -q dispatch \
+  || { echo "test-images: FAIL: the runner copied by installation --copy-to does not run" >&2; exit 1; }
 # the operator starts far enough to log and refuse a bad setting: its logging and config classes all load
 started=$(ISOBENCH_HTTP_PORT=none in_image operator -jar "$work/operator/rootfs/opt/isobench/isobench-operator.jar" 2>&1 || true)
 if ! grep -q "ISOBENCH_HTTP_PORT" <<<"$started" || grep -qE "NoClassDefFoundError|ClassNotFoundException" <<<"$started"; then
@@ -31,4 +42,4 @@ fi
 # the operator image carries the site's pages it publishes to the bucket
 [ -f "$work/operator/rootfs/opt/isobench/site/index.html" ] && [ -d "$work/operator/rootfs/opt/isobench/site/assets" ] \
   || { echo "test-images: FAIL: the operator image has no site pages at /opt/isobench/site" >&2; exit 1; }
-echo "test-images: OK ($(du -hL out/images/runner.tar | cut -f1) runner, $(du -hL out/images/operator.tar | cut -f1) operator; layout and digests verified; java and the runner run from the image; the operator's has the site pages)"
+echo "test-images: OK ($(du -hL out/images/runner.tar | cut -f1) runner, $(du -hL out/images/operator.tar | cut -f1) operator; layout and digests verified; java and the runner run from the image and from its installation --copy-to; the operator's has the site pages)"

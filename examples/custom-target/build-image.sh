@@ -3,7 +3,8 @@
 # (images/build-oci.sh runner) with one layer on top holding the plugin jar in /opt/isobench/plugins/ — what
 # Containerfile's FROM + COPY make. Then checks it: the layout and digests, and `list` run with the image's own java,
 # entrypoint and files shows quote-codec.
-#   examples/custom-target/build-image.sh   → out/images/custom-target.tar (isobench/quote-codec:$TAG)
+#   examples/custom-target/build-image.sh   → out/images/custom-target.tar (isobench/quote-codec:$TAG), and
+#                                             out/images/custom-target-next.tar (the same, labelled $TAG-next)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -21,6 +22,12 @@ cp examples/custom-target/target/isobench-custom-target.jar "$work/layer/opt/iso
 python3 images/oci_archive.py "$work/layer" out/images/custom-target.tar "isobench/quote-codec:$TAG" \
   --base out/images/runner.tar --label org.opencontainers.image.title=quote-codec >/dev/null
 python3 images/oci_archive.py --verify out/images/custom-target.tar >/dev/null
+# the same plugin in an image of its own (one more label, so another digest): the e2e's variant of another image
+# (examples/custom-target/two-images.yaml) — two images of one code, which the run's comparison must call no change
+python3 images/oci_archive.py "$work/layer" out/images/custom-target-next.tar "isobench/quote-codec:$TAG-next" \
+  --base out/images/runner.tar --label org.opencontainers.image.title=quote-codec \
+  --label org.opencontainers.image.version="$TAG-next" >/dev/null
+python3 images/oci_archive.py --verify out/images/custom-target-next.tar >/dev/null
 
 # every layer unpacked in order, then the entrypoint with its paths under that root (the image's own loader and libraries)
 mkdir "$work/image" "$work/rootfs"

@@ -1,8 +1,10 @@
 package io.isobench.runner.cli;
 
 import io.isobench.runner.harness.ForkedVariant;
+import io.isobench.runner.harness.RunnerInstallation;
 import io.isobench.runner.harness.UsageException;
 import io.isobench.target.spi.Target;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,12 +20,15 @@ import picocli.CommandLine.Model.OptionSpec;
 /**
  * A run's {@code --variant NAME=ARGS} option sets (docs/contracts.md § Variants): parsed, checked before anything runs,
  * and each turned into the command of the JVMs that run it. ARGS are the command's own options (they override the
- * command's) and {@code --jvm-option=FLAG}s, separated by whitespace; the common options (the sweep, its timing,
- * output, upload) must be the same for every variant, so they are refused inside ARGS.
+ * command's), {@code --jvm-option=FLAG}s and at most one {@code --installation=DIR} (another image's runner to start
+ * the variant's JVMs from), separated by whitespace; the common options (the sweep, its timing, output, upload) must be
+ * the same for every variant, so they are refused inside ARGS.
  */
 final class OptionSetVariants {
 
     static final String JVM_OPTION = "--jvm-option";
+
+    static final String INSTALLATION = "--installation";
 
     /** Names become step ids (NAME_rate-10000) and file names: no '_', which separates the variant from the load. */
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0,31}");
@@ -53,8 +58,14 @@ final class OptionSetVariants {
      * @param given           NAME=ARGS as given
      * @param jvmOptions      its --jvm-option flags
      * @param targetArguments its other tokens, options of the command with their values
+     * @param installation    its --installation: the runner its JVMs start from (null: this one)
      */
-    record OptionSet(String name, String given, List<String> jvmOptions, List<String> targetArguments) {}
+    record OptionSet(
+            String name,
+            String given,
+            List<String> jvmOptions,
+            List<String> targetArguments,
+            RunnerInstallation installation) {}
 
     private final List<OptionSet> sets;
     private final Map<String, ForkedVariant> children;
@@ -103,7 +114,7 @@ final class OptionSetVariants {
             List<String> arguments = childArguments(set, forkArguments, spec);
             check(value, arguments);
             sets.add(set);
-            children.put(set.name(), new ForkedVariant(set.jvmOptions(), arguments));
+            children.put(set.name(), new ForkedVariant(set.jvmOptions(), arguments, set.installation()));
         }
         return new OptionSetVariants(sets, children);
     }
@@ -136,6 +147,9 @@ final class OptionSetVariants {
                             : f)
                     .forEach(f -> shown.add(JVM_OPTION + "=" + f));
             shown.addAll(set.targetArguments());
+            if (set.installation() != null) {
+                shown.add(INSTALLATION + "=" + set.installation().describe());
+            }
             out.put(set.name(), String.join(" ", shown));
         }
         return out;
@@ -156,6 +170,7 @@ final class OptionSetVariants {
         List<String> tokens = args.isEmpty() ? List.of() : List.of(args.split("\\s+"));
         List<String> jvm = new ArrayList<>();
         List<String> targetArguments = new ArrayList<>();
+        RunnerInstallation installation = null;
         for (int i = 0; i < tokens.size(); i++) {
             String token = tokens.get(i);
             String optionName = token.contains("=") ? token.substring(0, token.indexOf('=')) : token;
@@ -163,10 +178,17 @@ final class OptionSetVariants {
                 jvm.add(jvmOption(value, token));
                 continue;
             }
+            if (optionName.equals(INSTALLATION)) {
+                if (installation != null) {
+                    throw new UsageException("--variant '" + value + "': " + INSTALLATION + " is given twice");
+                }
+                installation = installation(value, token);
+                continue;
+            }
             OptionSpec option = token.startsWith("-") ? spec.findOption(optionName) : null;
             if (option == null) {
                 throw new UsageException("--variant '" + value + "': '" + token + "' is not an option of " + spec.name()
-                        + " (ARGS are its own options and --jvm-option=FLAG)");
+                        + " (ARGS are its own options, --jvm-option=FLAG and --installation=DIR)");
             }
             if (common.contains(optionName) || option.usageHelp() || option.versionHelp()) {
                 throw new UsageException("--variant '" + value + "': " + optionName
@@ -180,7 +202,21 @@ final class OptionSetVariants {
                 targetArguments.add(tokens.get(++i));
             }
         }
-        return new OptionSet(name, value, jvm, targetArguments);
+        return new OptionSet(name, value, jvm, targetArguments, installation);
+    }
+
+    /** {@code --installation=DIR}: another image's runner, copied into DIR; read now, so a bad one is refused at once. */
+    private static RunnerInstallation installation(String value, String token) {
+        String dir = token.startsWith(INSTALLATION + "=") ? token.substring(INSTALLATION.length() + 1) : "";
+        if (dir.isEmpty()) {
+            throw new UsageException("--variant '" + value + "': '" + token + "': write " + INSTALLATION
+                    + "=DIR, a runner copied by isobench-runner installation --copy-to DIR");
+        }
+        try {
+            return RunnerInstallation.read(Path.of(dir).toAbsolutePath().normalize());
+        } catch (UsageException e) {
+            throw new UsageException("--variant '" + value + "': " + e.getMessage());
+        }
     }
 
     private static String jvmOption(String value, String token) {

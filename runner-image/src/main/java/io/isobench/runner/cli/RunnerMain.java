@@ -31,6 +31,7 @@ import picocli.CommandLine.Model.OptionSpec;
             IpcCommand.class,
             PluginCommand.class,
             ListCommand.class,
+            InstallationCommand.class,
             ServerCommand.class,
             ReportCommand.class,
             CompareCommand.class

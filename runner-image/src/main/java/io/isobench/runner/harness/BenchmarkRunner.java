@@ -148,6 +148,7 @@ public final class BenchmarkRunner {
                 plans.add(new StepPlan(
                         target.name(),
                         forking.stepVariant() != null ? forking.stepVariant() : variant,
+                        variant,
                         load,
                         target.label(load)));
             }

@@ -32,7 +32,8 @@ import java.util.stream.Stream;
  * (randomized multiple interleaved trials, Laaber et al., EMSE 2019) — so the host's drift (on VMs the
  * core-to-core latency switches between modes within seconds) lands on every variant alike; the seed and each
  * round's order go into result.json to be audited. Each child is this runner with the same JVM flags (and the
- * variant's own), its variant's arguments, one repetition; its files are renamed into the parent's run directory.
+ * variant's own), its variant's arguments, one repetition — or, for a variant of another image, that image's runner
+ * ({@link RunnerInstallation}); its files are renamed into the parent's run directory.
  */
 public final class JvmVariantForks implements VariantForks {
 
@@ -130,6 +131,11 @@ public final class JvmVariantForks implements VariantForks {
         List<String> command = new ArrayList<>(javaCommand.subList(0, javaCommand.size() - LAUNCH_TOKENS));
         command.addAll(fork.jvmOptions());
         command.addAll(javaCommand.subList(javaCommand.size() - LAUNCH_TOKENS, javaCommand.size()));
+        if (fork.installation() != null) {
+            // another image's runner: its java and its jars, with this run's JVM flags (the images share a base)
+            command.set(0, fork.installation().java().toString());
+            command.set(command.size() - 2, fork.installation().classPathArgument());
+        }
         command.addAll(fork.runnerArguments());
         command.addAll(List.of("--out", childDir.toString(), "--fork", "none", "--repetitions", "1"));
         String failure = null;

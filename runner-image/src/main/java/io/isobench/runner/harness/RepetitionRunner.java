@@ -130,7 +130,8 @@ public final class RepetitionRunner {
         AtomicReference<String> failure = new AtomicReference<>();
         Session session = null;
         try {
-            session = target.open(new SessionContext(step.variant(), load, clock, recording, placement));
+            // the target's own variant: a step named after an option set (--variant) still opens the target's one
+            session = target.open(new SessionContext(step.targetVariant(), load, clock, recording, placement));
             Session open = session;
             gate.pass();
             long lead = settings.timing().lead().toNanos() + step.share().phaseNanos();
@@ -152,7 +153,8 @@ public final class RepetitionRunner {
             });
             sender.join();
         } catch (Exception e) {
-            failure.set("could not start " + step.target() + (step.variant() == null ? "" : " " + step.variant()) + ": "
+            failure.set("could not start " + step.target()
+                    + (step.targetVariant() == null ? "" : " " + step.targetVariant()) + ": "
                     + Failures.describe(e));
         }
         WindowMonitor.Totals totals = monitor.finish();

@@ -7,8 +7,12 @@ import io.isobench.result.RunLayout;
 /**
  * One step to run: an implementation under test at one load, and the share of that load this process sends (all of it,
  * or one load part's share when several processes make the load together).
+ *
+ * @param variant       what the step is named by: the target's own variant, or the option set ({@code --variant NAME})
+ *                      this JVM runs
+ * @param targetVariant the target's own variant the session opens (a target compared in option sets has one)
  */
-public record StepPlan(String target, String variant, Load load, String label, Share share) {
+public record StepPlan(String target, String variant, String targetVariant, Load load, String label, Share share) {
 
     /**
      * What one process sends of a step's load.
@@ -20,9 +24,14 @@ public record StepPlan(String target, String variant, Load load, String label, S
      */
     public record Share(Load load, long phaseNanos) {}
 
-    /** A step this process runs alone. */
+    /** A step this process runs alone, named by the target's own variant. */
     public StepPlan(String target, String variant, Load load, String label) {
-        this(target, variant, load, label, new Share(load, 0));
+        this(target, variant, variant, load, label);
+    }
+
+    /** A step this process runs alone. */
+    public StepPlan(String target, String variant, String targetVariant, Load load, String label) {
+        this(target, variant, targetVariant, load, label, new Share(load, 0));
     }
 
     public String id() {
@@ -51,7 +60,7 @@ public record StepPlan(String target, String variant, Load load, String label, S
             int clients = whole.concurrency();
             share = Load.closedLoop((int) split(clients, part, parts), whole.warmupMillis(), whole.durationMillis());
         }
-        return new StepPlan(target, variant, load, label, new Share(share, phase));
+        return new StepPlan(target, variant, targetVariant, load, label, new Share(share, phase));
     }
 
     private static long split(long total, int part, int parts) {

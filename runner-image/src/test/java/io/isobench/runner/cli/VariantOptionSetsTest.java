@@ -4,13 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.isobench.result.ResultJson;
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -104,6 +107,13 @@ class VariantOptionSetsTest {
                 Arguments.of(
                         List.of("--variant", "a=--jvm-option=-XX:OnError=sh", "--variant", "b="),
                         "JVM option '-XX:OnError=sh' is refused"),
+                Arguments.of(
+                        List.of("--variant", "a=", "--variant", "b=--installation"),
+                        "--variant 'b=--installation': '--installation': write --installation=DIR"),
+                Arguments.of(
+                        List.of("--variant", "a=", "--variant", "b=--installation=/nonexistent/next"),
+                        "--variant 'b=--installation=/nonexistent/next': /nonexistent/next/installation.json does not"
+                                + " exist: not a runner installation"),
                 Arguments.of(
                         List.of("--fork", "none", "--variant", "a=", "--variant", "b="),
                         "--fork 'none': --variant runs each variant in JVMs of its own"));
@@ -237,6 +247,112 @@ class VariantOptionSetsTest {
         JsonNode comparison = result.at("/variantComparisons/0");
         assertThat(comparison.at("/outcome").asText()).isEqualTo("NothingCompared");
         assertThat(comparison.at("/leftOut/0/why").asText()).startsWith("FAIL in B: ");
+    }
+
+    /**
+     * A variant of another runner installation (another image's, copied by {@code installation --copy-to}) runs every
+     * one of its JVMs from that installation's java and class path, with the run's JVM flags; the baseline's JVMs are
+     * this runner's. The installation here is this JVM's runtime and class path behind a java that notes each launch.
+     */
+    @Test
+    void aVariantOfAnotherInstallationRunsItsJvmsFromThatInstallation(@TempDir Path dir) throws Exception {
+        Path installation = dir.resolve("next");
+        Path java = installation.resolve("java/bin/java");
+        Path launches = dir.resolve("launches.txt");
+        Files.createDirectories(java.getParent());
+        Files.writeString(
+                java,
+                "#!/bin/sh\necho \"$*\" >> '" + launches + "'\nexec '"
+                        + Path.of(System.getProperty("java.home"), "bin", "java") + "' \"$@\"\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        // app/ is a link to the file system's root, so every class path entry is a path inside the installation
+        Path app = Files.createSymbolicLink(installation.resolve("app"), Path.of("/"));
+        List<String> classPath = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            classPath.add("app" + Path.of(entry).toAbsolutePath());
+        }
+        Files.writeString(
+                installation.resolve("installation.json"),
+                ResultJson.toJson(Map.of(
+                        "formatVersion", 1,
+                        "image", "registry.example.com/team/runner:next",
+                        "javaVersion", "25-test",
+                        "java", "java/bin/java",
+                        "classPath", classPath)));
+        Path out = dir.resolve("run");
+
+        RunnerCliTest.Outcome outcome;
+        try {
+            outcome = RunnerCliTest.run(
+                    tcpEcho(out, 2, "--variant", "current=", "--variant", "next=--installation=" + installation)
+                            .toArray(String[]::new));
+        } finally {
+            Files.delete(app); // before @TempDir's clean-up, which warns of a link leading out of it
+        }
+
+        assertThat(outcome.exit()).as(outcome.err() + outcome.out()).isZero();
+        List<String> launched = Files.readAllLines(launches);
+        assertThat(launched)
+                .as("one JVM per round of the variant, none of the baseline's")
+                .hasSize(2);
+        String ownClassPath = String.join(
+                File.pathSeparator,
+                classPath.stream().map(c -> installation.resolve(c).toString()).toList());
+        assertThat(launched)
+                .allSatisfy(line -> assertThat(line)
+                        .contains(" -cp " + ownClassPath + " io.isobench.runner.cli.RunnerMain tcp-echo ")
+                        .contains("--as-variant next"));
+        JsonNode result = ResultJson.MAPPER.readTree(out.resolve("result.json").toFile());
+        assertThat(ids(result)).containsExactly("current_clients-1", "next_clients-1");
+        assertThat(result.at("/steps/1/repetitions").size()).isEqualTo(2);
+        assertThat(result.at("/config/variants/next").asText())
+                .isEqualTo("--installation=registry.example.com/team/runner:next (Java 25-test)");
+    }
+
+    /**
+     * Steps are named after the option sets, but the target opens its own one variant: dispatch's queue (and a plugin's
+     * own variant) is found by its name, which a step named {@code small} is not — before, every repetition failed to
+     * start.
+     */
+    @Test
+    void anOptionSetRunsTheTargetsOwnVariantInStepsNamedAfterTheSet(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("run");
+        List<String> args = new ArrayList<>(List.of(
+                "dispatch --queues isobench --rates 10k --warmup 300ms --duration 1s --repetitions 1 --probe-duration 0"
+                        .split(" ")));
+        args.addAll(List.of(
+                "--progress",
+                "none",
+                "--out",
+                out.toString(),
+                "--variant",
+                "small=--ring-size 1024",
+                "--variant",
+                "big=--ring-size 65536"));
+        RunnerCliTest.Outcome outcome = RunnerCliTest.run(args.toArray(String[]::new));
+
+        JsonNode result = ResultJson.MAPPER.readTree(out.resolve("result.json").toFile());
+        assertThat(ids(result)).as(outcome.err()).containsExactly("small_rate-10000", "big_rate-10000");
+        for (JsonNode step : result.at("/steps")) {
+            JsonNode repetition = step.at("/repetitions/0");
+            assertThat(repetition.at("/reason").asText())
+                    .as(step.at("/id").asText())
+                    .doesNotContain("could not start");
+            assertThat(repetition.at("/received").asLong())
+                    .as(step.at("/id").asText())
+                    .isPositive();
+        }
+    }
+
+    /** Only an installed runner is copied: one run from a build's classes says so (make test's images test copies one). */
+    @Test
+    void theInstallationCommandRefusesARunnerRunFromABuildsClasses(@TempDir Path dir) {
+        RunnerCliTest.Outcome outcome = RunnerCliTest.run(
+                "installation", "--copy-to", dir.resolve("copy").toString());
+
+        assertThat(outcome.exit()).as(outcome.err()).isEqualTo(RunnerMain.EXIT_USAGE);
+        assertThat(outcome.err()).contains("not from an installed jar: only an installed runner");
+        assertThat(dir.resolve("copy")).doesNotExist();
     }
 
     private static List<String> ids(JsonNode result) {

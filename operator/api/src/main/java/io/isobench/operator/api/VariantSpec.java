@@ -12,7 +12,8 @@ import java.util.Map;
 /**
  * One option set of an A/B (or A/A) run: its own JVM options and its own values of the target's options, measured in
  * JVMs of its own in rounds interleaved with the other variants' on the same node and CPUs, then compared with the
- * first variant by compare's decision rule. The JVM options are the author's: refused as spec.runner.jvmOptions are.
+ * first variant by compare's decision rule. The JVM options are the author's: refused as spec.runner.jvmOptions are;
+ * so is an image, which must be one the installation allows.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public class VariantSpec {
@@ -44,6 +45,15 @@ public class VariantSpec {
             + " or a value it refuses, fails the run when it is validated, naming it.")
     private Map<String, @Size(max = 256) String> options;
 
+    @Pattern("^[A-Za-z0-9][A-Za-z0-9._/:@-]{0,254}$")
+    @JsonPropertyDescription("This variant's runner image, e.g. the next build of your plugin's image against the"
+            + " current one: built FROM the runner image as spec.runner.image is, and admitted only if the installation"
+            + " allows it as it allows spec.runner.image. An init container copies its runner (Java runtime, jars,"
+            + " plugins) into the client's pod, and this variant's JVMs start from that copy on the client's CPUs,"
+            + " interleaved with the other variants', with the run's JVM options and this variant's. Default: the run's"
+            + " image. A server isobench starts keeps the run's image.")
+    private String image;
+
     public VariantSpec() {}
 
     public VariantSpec(String name, List<String> jvmOptions, Map<String, String> options) {
@@ -74,5 +84,13 @@ public class VariantSpec {
 
     public void setOptions(Map<String, String> options) {
         this.options = options;
+    }
+
+    public String getImage() {
+        return image;
+    }
+
+    public void setImage(String image) {
+        this.image = image;
     }
 }

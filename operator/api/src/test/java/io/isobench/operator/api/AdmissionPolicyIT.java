@@ -166,6 +166,30 @@ class AdmissionPolicyIT {
                 .isNotBlank();
     }
 
+    /** A variant of another image runs that image's runner in the client's pod: the same allowlist, the variant named. */
+    @Test
+    void aVariantsImageIsJudgedByTheSameAllowlistNamingTheVariant() {
+        assertRefused(
+                variants("registry.example.com/team/runner:2.0", "evil.example.com/runner:1"),
+                "spec.variants[candidate].image: evil.example.com/runner:1 is not a runner image this installation allows",
+                "registry.example.com/team/runner:*");
+        assertRefused(
+                variants("registry.example.com/team/runner-evil:1", CHART_IMAGE),
+                "spec.variants[current].image: registry.example.com/team/runner-evil:1 is not a runner image");
+        assertThat(create(WATCHED, variants(CHART_IMAGE, "registry.example.com/team/runner:2.0"))
+                        .getMetadata()
+                        .getUid())
+                .isNotBlank();
+    }
+
+    static Map<String, Object> variants(String current, String candidate) {
+        Map<String, Object> spec = AdmissionIT.json("{\"target\": {\"tcpEcho\": {}}, \"load\": {\"rates\": [10000]}}");
+        spec.put(
+                "variants",
+                List.of(Map.of("name", "current", "image", current), Map.of("name", "candidate", "image", candidate)));
+        return spec;
+    }
+
     @Test
     void aTimeoutPastTheInstallationsMaximumIsRefusedAndTheMaximumItselfAdmitted() {
         Map<String, Object> longer = AdmissionIT.validSpec();

@@ -18,6 +18,8 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirementsBuilder;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.api.model.SecurityContext;
+import io.fabric8.kubernetes.api.model.SecurityContextBuilder;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.fabric8.kubernetes.api.model.TolerationBuilder;
 import io.fabric8.kubernetes.api.model.Volume;
@@ -154,7 +156,10 @@ public final class RunnerWorkload {
      */
     public Job clientJob(BenchmarkRun run, int attempt, String node) {
         ResourcePlan plan = ResourcePlan.of(run.getSpec());
+        Map<String, String> variantImages = VariantImages.of(run.getSpec());
+        // the variants' images are copied before anything else starts (a sidecar server would run meanwhile)
         var initContainers = new ArrayList<Container>();
+        variantImages.forEach((image, folder) -> initContainers.add(copiesVariantImage(image, folder, plan)));
         if (plan.serverCpus() > 0 && !plan.twoPods()) {
             initContainers.add(new ContainerBuilder(
                             container(run, ROLE_SERVER, SERVER_ARGS_FILE, plan.serverCpus(), plan.serverMemory()))
@@ -164,6 +169,13 @@ public final class RunnerWorkload {
         var client = new ContainerBuilder(
                         container(run, ROLE_CLIENT, CLIENT_ARGS_FILE, plan.clientCpus(), plan.clientMemory()))
                 .addAllToEnv(uploadGrantEnv(run, attempt));
+        if (!variantImages.isEmpty()) {
+            client.addNewVolumeMount()
+                    .withName(VariantImages.VOLUME)
+                    .withMountPath(VariantImages.MOUNT_PATH)
+                    .withReadOnly(true)
+                    .endVolumeMount();
+        }
         if (plan.loadPods().parallel()) {
             client.addAllToEnv(partsTokenEnv(run, attempt))
                     .addNewPort()
@@ -175,7 +187,47 @@ public final class RunnerWorkload {
         if (plan.loadPods().parallel()) {
             labelPart(job, 0);
         }
+        if (!variantImages.isEmpty()) {
+            job.getSpec()
+                    .getTemplate()
+                    .getSpec()
+                    .getVolumes()
+                    .add(new VolumeBuilder()
+                            .withName(VariantImages.VOLUME)
+                            .withNewEmptyDir()
+                            .withSizeLimit(new Quantity(VariantImages.sizeLimit(variantImages.size())))
+                            .endEmptyDir()
+                            .build());
+        }
         return job;
+    }
+
+    /**
+     * An init container of a variant's image copying its runner into the variants volume: that image's own entrypoint
+     * (its java, its jars) with {@code installation --copy-to}. None of the run author's env or JVM options: it measures
+     * nothing. The client's resources, so the pod stays Guaranteed and the image's JVM has the memory it asks for.
+     */
+    private Container copiesVariantImage(String image, String folder, ResourcePlan plan) {
+        var limits = limits(plan.clientCpus(), plan.clientMemory());
+        return new ContainerBuilder()
+                .withName("variant-" + folder)
+                .withImage(image)
+                .withImagePullPolicy("IfNotPresent")
+                .withArgs("installation", "--copy-to", VariantImages.MOUNT_PATH + "/" + folder, "--image", image)
+                .withResources(new ResourceRequirementsBuilder()
+                        .withRequests(limits)
+                        .withLimits(limits)
+                        .build())
+                .addNewVolumeMount()
+                .withName(VariantImages.VOLUME)
+                .withMountPath(VariantImages.MOUNT_PATH)
+                .endVolumeMount()
+                .addNewVolumeMount()
+                .withName("tmp")
+                .withMountPath("/tmp")
+                .endVolumeMount()
+                .withSecurityContext(containerSecurity())
+                .build();
     }
 
     /**
@@ -367,11 +419,7 @@ public final class RunnerWorkload {
     }
 
     private Container container(BenchmarkRun run, String role, String argsFile, int cpus, String memory) {
-        // no CPUs (a Shared run's client: placement.client.cpus 0): memory alone, so the pod is Burstable and runs
-        // on the node's shared CPUs; a CPU limit would throttle the load generator by CFS quota, mid-window
-        var limits = cpus == 0
-                ? Map.of("memory", new Quantity(memory))
-                : Map.of("cpu", new Quantity(String.valueOf(cpus)), "memory", new Quantity(memory));
+        var limits = limits(cpus, memory);
         String image = run.getSpec().getRunner().getImage() != null
                 ? run.getSpec().getRunner().getImage()
                 : config.runners().image();
@@ -386,14 +434,7 @@ public final class RunnerWorkload {
                         .withLimits(limits)
                         .build())
                 .withVolumeMounts(mounts(run))
-                .withNewSecurityContext()
-                .withAllowPrivilegeEscalation(false)
-                .withReadOnlyRootFilesystem(true)
-                .withRunAsNonRoot(true)
-                .withNewCapabilities()
-                .withDrop("ALL")
-                .endCapabilities()
-                .endSecurityContext();
+                .withSecurityContext(containerSecurity());
         if (ROLE_CLIENT.equals(role)) {
             builder.addNewPort()
                     .withName("metrics")
@@ -401,6 +442,29 @@ public final class RunnerWorkload {
                     .endPort();
         }
         return builder.build();
+    }
+
+    /**
+     * Requests equal to limits (Guaranteed, so the static CPU manager pins whole CPUs). No CPUs (a Shared run's client:
+     * placement.client.cpus 0): memory alone, so the pod is Burstable and runs on the node's shared CPUs; a CPU limit
+     * would throttle the load generator by CFS quota, mid-window.
+     */
+    private static Map<String, Quantity> limits(int cpus, String memory) {
+        return cpus == 0
+                ? Map.of("memory", new Quantity(memory))
+                : Map.of("cpu", new Quantity(String.valueOf(cpus)), "memory", new Quantity(memory));
+    }
+
+    /** Every runner container: no privilege, no capability, nothing written outside its volumes. */
+    private static SecurityContext containerSecurity() {
+        return new SecurityContextBuilder()
+                .withAllowPrivilegeEscalation(false)
+                .withReadOnlyRootFilesystem(true)
+                .withRunAsNonRoot(true)
+                .withNewCapabilities()
+                .withDrop("ALL")
+                .endCapabilities()
+                .build();
     }
 
     private List<EnvVar> env(BenchmarkRun run) {

@@ -23,7 +23,8 @@ import java.util.Objects;
  * options change (the run's target with the variant's values over it, through the target's own profile, so a variant
  * says messageBytes where the runner says --message-bytes) and its JVM options as {@code --jvm-option=}. What the runner
  * could not be given so — an option the target does not have, a value it cannot take, a value with whitespace, a change
- * to a file the runner reads or to a repeated option — is refused naming the variant's field.
+ * to a file the runner reads or to a repeated option — is refused naming the variant's field. A variant's image is its
+ * {@code --installation=}: the folder its init container copies that image's runner to ({@link VariantImages}).
  */
 public final class VariantArgs {
 
@@ -99,6 +100,9 @@ public final class VariantArgs {
             }
             if (variant.getJvmOptions() != null) {
                 variant.getJvmOptions().forEach(o -> words.add("--jvm-option=" + o));
+            }
+            if (variant.getImage() != null) {
+                words.add("--installation=" + VariantImages.installation(spec, variant.getImage()));
             }
             for (String word : words) {
                 if (word.isEmpty() || word.chars().anyMatch(Character::isWhitespace)) {

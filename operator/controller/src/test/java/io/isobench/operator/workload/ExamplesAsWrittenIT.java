@@ -19,6 +19,7 @@ import io.isobench.result.ResultJson;
 import io.isobench.result.RunResult;
 import io.isobench.result.StepResult;
 import io.isobench.result.Verdict;
+import io.isobench.runner.harness.RunnerInstallation;
 import io.isobench.runner.platform.CpuList;
 import io.isobench.runner.platform.EnvironmentProbe;
 import java.io.IOException;
@@ -246,7 +247,10 @@ class ExamplesAsWrittenIT {
                                         .getSpec()
                                         .getContainers()
                                         .getFirst()
-                                : clientPod.getInitContainers().getFirst();
+                                : clientPod.getInitContainers().stream()
+                                        .filter(c -> c.getName().equals(RunnerWorkload.ROLE_SERVER))
+                                        .findFirst()
+                                        .orElseThrow();
 
         Cpus cpus = Cpus.map(plan, EnvironmentProbe.system().grantedCpus());
         String memoryVolume =
@@ -259,6 +263,11 @@ class ExamplesAsWrittenIT {
                                 ? "one container"
                                 : plan.topology() + ", server " + (plan.twoPods() ? "pod" : "container"))
                 + ")");
+        for (Container init : clientPod.getInitContainers()) {
+            if (init.getName().startsWith("variant-")) {
+                changes.add(pod.installVariantImage(init));
+            }
+        }
         log.println("changed here: " + String.join(", ", changes) + "; " + pod.describe() + "; " + cpus.describe());
 
         Process serverProcess = null;
@@ -561,12 +570,60 @@ class ExamplesAsWrittenIT {
                             i,
                             "http://127.0.0.1:" + serverPort + url.getRawPath()
                                     + (url.getRawQuery() == null ? "" : "?" + url.getRawQuery()));
+                } else if (token.contains("--installation=" + VariantImages.MOUNT_PATH + "/")) {
+                    // a variant of another image: where its init container's copy is here
+                    tokens.set(
+                            i,
+                            token.replace(
+                                    "--installation=" + VariantImages.MOUNT_PATH + "/",
+                                    "--installation=" + variants() + "/"));
                 } else if (token.equals("--server-address")) {
                     // every server is on this machine's loopback here: a pod's, a server pod's, the user's endpoint
                     tokens.set(++i, "127.0.0.1:" + serverPort);
                 }
             }
             return String.join("\n", tokens) + "\n";
+        }
+
+        /** The pod's variants volume here. */
+        Path variants() {
+            return dir.resolve("variants");
+        }
+
+        /**
+         * A variant image's init container ({@code installation --copy-to /variants/F --image REF}). The image here is
+         * this checkout's runner and plugins, so its copy is an installation of them by links: the JDK, and the jars
+         * where they are (images/test.sh copies a real image's runner; the e2e runs the init container on a node).
+         */
+        String installVariantImage(Container init) throws IOException {
+            List<String> args = init.getArgs();
+            String image = args.get(args.indexOf("--image") + 1);
+            Path to = variants()
+                    .resolve(Path.of(args.get(args.indexOf("--copy-to") + 1))
+                            .getFileName()
+                            .toString());
+            Files.createDirectories(to);
+            Files.createSymbolicLink(to.resolve("java"), Path.of(System.getProperty("java.home")));
+            Files.createSymbolicLink(to.resolve("app"), Path.of("/"));
+            List<String> classPath =
+                    new ArrayList<>(List.of("app" + JAR.toAbsolutePath().normalize()));
+            if (plugins != null) {
+                classPath.add("app" + plugins.toAbsolutePath().normalize());
+            }
+            Files.writeString(
+                    to.resolve(RunnerInstallation.FILE),
+                    ResultJson.toJson(Map.of(
+                            "formatVersion",
+                            RunnerInstallation.FORMAT_VERSION,
+                            "image",
+                            image,
+                            "javaVersion",
+                            Runtime.version().toString(),
+                            "java",
+                            "java/bin/java",
+                            "classPath",
+                            classPath)));
+            return "variant image " + image + " → this checkout's runner and plugins, installed by links in " + to;
         }
 
         private Path memoryVolume() throws IOException {

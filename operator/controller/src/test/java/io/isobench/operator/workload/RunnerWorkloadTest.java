@@ -11,6 +11,7 @@ import io.isobench.operator.api.EnvEntry;
 import io.isobench.operator.api.PlacementSpec;
 import io.isobench.operator.api.RoleResources;
 import io.isobench.operator.api.RunnerToleration;
+import io.isobench.operator.api.VariantSpec;
 import io.isobench.operator.config.OperatorConfig;
 import java.time.Instant;
 import java.util.List;
@@ -204,6 +205,65 @@ class RunnerWorkloadTest {
                 .containsExactly("server", "tcp-echo", "--port", "7000");
         assertThat(files.get(RunnerWorkload.CLIENT_ARGS_FILE).lines())
                 .contains("--server-address", "127.0.0.1:7000", "--message-bytes", "256");
+    }
+
+    /**
+     * A variant of another image: an init container of that image (once per image) copies its runner before anything
+     * else starts, with the client's resources and restrictions and none of the author's env; the client only reads it.
+     */
+    @Test
+    void aVariantsImageIsCopiedByAnInitContainerOfThatImageIntoAVolumeTheClientOnlyReads() {
+        BenchmarkRun echo = Runs.tcpEcho("echo-images", Instant.now(), PlacementSpec.Topology.SamePod);
+        echo.getSpec().getRunner().setEnv(List.of(new EnvEntry("TEAM_TOKEN", "secret")));
+        String next = "registry.example.com/team/runner:2";
+        echo.getSpec()
+                .setVariants(List.of(
+                        new VariantSpec("current", null, null),
+                        withImage(new VariantSpec("next", null, null), next),
+                        withImage(new VariantSpec("next-zgc", List.of("-XX:+UseZGC"), null), next)));
+        var pod = workload.clientJob(echo, 1, "bench-1").getSpec().getTemplate().getSpec();
+        Container client = pod.getContainers().getFirst();
+        assertThat(pod.getInitContainers()).hasSize(2);
+        Container copy = pod.getInitContainers().getFirst();
+        assertThat(copy.getName()).isEqualTo("variant-next");
+        assertThat(copy.getImage()).isEqualTo(next);
+        assertThat(copy.getArgs()).containsExactly("installation", "--copy-to", "/variants/next", "--image", next);
+        assertThat(copy.getEnv()).isEmpty();
+        assertThat(copy.getResources()).isEqualTo(client.getResources());
+        assertThat(copy.getSecurityContext()).isEqualTo(client.getSecurityContext());
+        assertThat(pod.getInitContainers().get(1).getRestartPolicy())
+                .as("the server's sidecar starts after the copy")
+                .isEqualTo("Always");
+        assertThat(client.getVolumeMounts())
+                .filteredOn(m -> m.getName().equals("variants"))
+                .singleElement()
+                .satisfies(m -> {
+                    assertThat(m.getMountPath()).isEqualTo("/variants");
+                    assertThat(m.getReadOnly()).isTrue();
+                });
+        assertThat(pod.getVolumes())
+                .filteredOn(v -> v.getName().equals("variants"))
+                .singleElement()
+                .satisfies(v -> assertThat(v.getEmptyDir().getSizeLimit()).isEqualTo(new Quantity("1024Mi")));
+        assertThat(workload.arguments(echo, 1, "127.0.0.1:7000")
+                        .getData()
+                        .get(RunnerWorkload.CLIENT_ARGS_FILE)
+                        .lines())
+                .contains("current=", "next=--installation=/variants/next")
+                .anySatisfy(line ->
+                        assertThat(line).contains("next-zgc=--jvm-option=-XX:+UseZGC --installation=/variants/next"));
+
+        BenchmarkRun plain = Runs.tcpEcho("echo-one-image", Instant.now(), PlacementSpec.Topology.SamePod);
+        var plainPod =
+                workload.clientJob(plain, 1, "bench-1").getSpec().getTemplate().getSpec();
+        assertThat(plainPod.getVolumes()).noneMatch(v -> v.getName().equals("variants"));
+        assertThat(plainPod.getContainers().getFirst().getVolumeMounts())
+                .noneMatch(m -> m.getName().equals("variants"));
+    }
+
+    private static VariantSpec withImage(VariantSpec variant, String image) {
+        variant.setImage(image);
+        return variant;
     }
 
     @Test

@@ -48,6 +48,20 @@ class VariantArgsTest {
                 .as("a variant's values through the target's profile: messageBytes is the runner's --message-bytes")
                 .containsExactly("--variant", "small=", "--variant", "big=--message-bytes 1024 --jvm-option=-Xmx2g");
         assertThat(VariantArgs.of(echo())).isEmpty();
+
+        VariantSpec next = new VariantSpec("next", null, null);
+        next.setImage("registry.example.com/team/runner:2");
+        VariantSpec nextAgain = new VariantSpec("next-again", List.of("-Xmx2g"), null);
+        nextAgain.setImage("registry.example.com/team/runner:2");
+        assertThat(VariantArgs.of(echo(new VariantSpec("current", null, null), next, nextAgain)))
+                .as("an image is where its init container copied it, one copy per image")
+                .containsExactly(
+                        "--variant",
+                        "current=",
+                        "--variant",
+                        "next=--installation=/variants/next",
+                        "--variant",
+                        "next-again=--jvm-option=-Xmx2g --installation=/variants/next");
     }
 
     @Test
