@@ -5,7 +5,8 @@
 #   images/build-oci.sh [runner] [operator] [kubectl]  → out/images/<name>.tar (cached by content in ~/.cache/isobench/images)
 # kubectl: a shell and the kubectl the local cluster is built with, for the chart's `helm test` pod.
 #   TAG=e2e images/build-oci.sh                 (default tag: the project version)
-#   images/build-oci.sh --runtime NAME DIR      only the image's Java runtime, into DIR (make bench-operator-start)
+#   images/build-oci.sh --opt NAME DIR          only the image's /opt — its Java runtime, jars and (the operator's) AOT
+#                                               cache — under DIR (make bench-operator-start)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -60,10 +61,25 @@ kubectl_image() { # cached archive
   rm -rf "$rootfs"
 }
 
-if [ "${1:-}" = --runtime ]; then
-  [ $# -eq 3 ] && [ -n "$(jar_of "$2")" ] || { echo "usage: images/build-oci.sh --runtime runner|operator DIR" >&2; exit 2; }
+# An image's /opt under ROOT: its Java runtime, its jar and libraries, and for the operator the AOT cache of a training
+# run of that runtime and jar (images/aot-training.sh), which its entrypoint names.
+image_opt() { # name root
+  local jar lib
+  jar=$(jar_of "$1"); lib=$(dirname "$jar")/lib
+  jlink_runtime "$jar" "$2/opt/java"
+  mkdir -p "$2/opt/isobench/lib" "$2/opt/isobench/plugins"
+  cp "$jar" "$2/opt/isobench/"
+  cp "$lib"/*.jar "$2/opt/isobench/lib/"
+  if [ "$1" = operator ]; then
+    images/aot-training.sh "$2/opt/java/bin/java" "$2/opt/isobench/isobench-operator.jar" "$2/opt/isobench/operator.aot"
+  fi
+}
+
+if [ "${1:-}" = --opt ]; then
+  [ $# -eq 3 ] && [ -n "$(jar_of "$2")" ] || { echo "usage: images/build-oci.sh --opt runner|operator DIR" >&2; exit 2; }
+  [ -f "$(jar_of "$2")" ] || mvn -B -q -DskipTests package
   rm -rf "$3"
-  jlink_runtime "$(jar_of "$2")" "$3"
+  image_opt "$2" "$3"
   exit 0
 fi
 names=("${@:-runner operator}")
@@ -91,16 +107,14 @@ for n in "${names[@]}"; do
     [ -f reports-site/dist/index.html ] || { echo "build-oci.sh: reports-site/dist is missing (make site-build)" >&2; exit 2; }
     mapfile -t site < <(find reports-site/dist -type f | sort)
   fi
-  key=$( { sha256sum "$jar" "$lib"/*.jar "${site[@]}" images/oci_archive.py "$0" | cut -d' ' -f1; "$JAVA_HOME/bin/java" -version 2>&1; echo "$TAG"; } | sha256sum | cut -c1-16)
+  key=$( { sha256sum "$jar" "$lib"/*.jar "${site[@]}" images/oci_archive.py images/aot-training.sh "$0" | cut -d' ' -f1; "$JAVA_HOME/bin/java" -version 2>&1; echo "$TAG"; } | sha256sum | cut -c1-16)
   cached=$cache/isobench-$n-$TAG-$key.tar
   if [ ! -f "$cached" ]; then
     rootfs=$(mktemp -d)
     trap 'rm -rf "$rootfs"' EXIT
-    jlink_runtime "$jar" "$rootfs/opt/java"
-    mkdir -p "$rootfs/opt/isobench/lib" "$rootfs/opt/isobench/plugins" "$rootfs/tmp" "$rootfs/etc" "$rootfs/results" "$rootfs/proc" "$rootfs/sys" "$rootfs/dev"
+    image_opt "$n" "$rootfs"
+    mkdir -p "$rootfs/tmp" "$rootfs/etc" "$rootfs/results" "$rootfs/proc" "$rootfs/sys" "$rootfs/dev"
     chmod 1777 "$rootfs/tmp"
-    cp "$jar" "$rootfs/opt/isobench/"
-    cp "$lib"/*.jar "$rootfs/opt/isobench/lib/"
     [ ${#site[@]} -eq 0 ] || cp -r reports-site/dist "$rootfs/opt/isobench/site"
     copy_libraries "$rootfs"
     [ -e /lib64/ld-linux-x86-64.so.2 ] && mkdir -p "$rootfs/lib64" && cp -L /lib64/ld-linux-x86-64.so.2 "$rootfs/lib64/"
@@ -112,7 +126,7 @@ for n in "${names[@]}"; do
       entry='["/opt/java/bin/java","--enable-native-access=ALL-UNNAMED","--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED","--sun-misc-unsafe-memory-access=allow","-XX:AutoBoxCacheMax=65536","--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED","--add-exports=java.base/sun.nio.ch=ALL-UNNAMED","--add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED","--add-exports=jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED","--add-opens=jdk.compiler/com.sun.tools.javac=ALL-UNNAMED","--add-opens=java.base/java.lang=ALL-UNNAMED","--add-opens=java.base/java.lang.reflect=ALL-UNNAMED","--add-opens=java.base/java.io=ALL-UNNAMED","--add-opens=java.base/java.util=ALL-UNNAMED","--add-opens=java.base/sun.nio.ch=ALL-UNNAMED","--add-opens=java.base/java.nio=ALL-UNNAMED","-Xms1g","-Xmx1g","-XX:+AlwaysPreTouch","-Dchronicle.analytics.disable=true","-cp","/opt/isobench/isobench-runner.jar:/opt/isobench/plugins/*","io.isobench.runner.cli.RunnerMain"]'
       workdir=/results
     else
-      entry='["/opt/java/bin/java","-XX:MaxRAMPercentage=75","-XX:+ExitOnOutOfMemoryError","-jar","/opt/isobench/isobench-operator.jar"]'
+      entry='["/opt/java/bin/java","-XX:AOTCache=/opt/isobench/operator.aot","-XX:MaxRAMPercentage=75","-XX:+ExitOnOutOfMemoryError","-jar","/opt/isobench/isobench-operator.jar"]'
       workdir=/
     fi
     python3 images/oci_archive.py "$rootfs" "$cached.partial" "isobench/$n:$TAG" --entrypoint "$entry" --workdir "$workdir" \

@@ -45,6 +45,8 @@ class OperatorScaleBenchmark extends OperatorIT {
             List.of("-XX:MaxRAM=768m", "-XX:MaxRAMPercentage=75", "-XX:+ExitOnOutOfMemoryError");
     /** A namespace of its own for the started operator's runs: the in-process operator of OperatorIT does not watch it. */
     static final String START_NAMESPACE = "start-bench";
+    /** A runtime named so is an image's /opt: {@code image:DIR}. */
+    static final String IMAGE = "image:";
 
     /**
      * The packaged operator jar, run as its image runs it (leader election on, the store, the site bundle), started
@@ -60,7 +62,9 @@ class OperatorScaleBenchmark extends OperatorIT {
                         .build())
                 .serverSideApply();
         Path jar = Path.of("target/isobench-operator.jar").toAbsolutePath();
-        // label=java,…: the Java runtimes to start it with, in a random order each round (default: this JVM's)
+        // label=java,…: the Java runtimes to start the packaged jar with, or label=image:DIR, an image's /opt under DIR
+        // (images/build-oci.sh --opt: its runtime, its jar and its AOT cache), in a random order each round (default:
+        // this JVM's)
         var runtimes = new java.util.LinkedHashMap<String, String>();
         for (String entry : System.getProperty(
                         "isobench.bench.javas",
@@ -82,9 +86,21 @@ class OperatorScaleBenchmark extends OperatorIT {
                 client.resource(run).create();
                 Path log = Files.createTempFile("operator-start", ".log");
                 var command = new ArrayList<String>();
-                command.add(runtimes.get(runtime));
-                command.addAll(IMAGE_JVM_OPTIONS);
-                command.addAll(List.of("-jar", jar.toString()));
+                String launch = runtimes.get(runtime);
+                if (launch.startsWith(IMAGE)) {
+                    Path opt = Path.of(launch.substring(IMAGE.length()), "opt");
+                    command.add(opt.resolve("java/bin/java").toString());
+                    // AOTMode=on: a cache this runtime and jar cannot use stops the JVM instead of measuring without it
+                    command.addAll(List.of("-XX:AOTCache=" + opt.resolve("isobench/operator.aot"), "-XX:AOTMode=on"));
+                    command.addAll(IMAGE_JVM_OPTIONS);
+                    command.addAll(List.of(
+                            "-jar",
+                            opt.resolve("isobench/isobench-operator.jar").toString()));
+                } else {
+                    command.add(launch);
+                    command.addAll(IMAGE_JVM_OPTIONS);
+                    command.addAll(List.of("-jar", jar.toString()));
+                }
                 var builder = OperatorProcess.replica(
                         command, log, cluster.stateDir.resolve("kubeconfig"), RUN_NAMESPACE, name, START_NAMESPACE);
                 var env = builder.environment();
