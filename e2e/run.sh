@@ -140,6 +140,20 @@ pulled runner "$registry/runner@$(cat "$root/out/images/runner.digest")"
 sleep 2
 $K get br -n $USER_NS -o json >"$out/runs.json"
 python3 "$here/check_runs.py" "$out" "$state/minio.env" "$MINIO_PORT" || fail "run checks"
+# the operator's resident memory now that every example ran, was collected and published: its JVM as the node runs it
+# (the pod's container, found through containerd), now and at its peak. It must stay within what the chart requests
+# for it (384Mi): above that it is the first the node evicts under memory pressure (#20's goal is 256 MiB)
+operator_memory() { # when: logs VmRSS and VmHWM of the operator pod's JVM (MiB), adds them to operator-memory.md
+  local id pid rss hwm
+  id=$($K -n $SYSTEM get pods -l app.kubernetes.io/name=isobench-operator --field-selector=status.phase=Running -o jsonpath='{.items[0].status.containerStatuses[0].containerID}')
+  pid=$(ctr --address "$state/real-node/containerd/containerd.sock" -n k8s.io tasks ls | awk -v id="${id#containerd://}" '$1 == id {print $2}')
+  [ -n "$pid" ] || fail "no process of the operator's container ${id:-?} on the node"
+  read -r rss hwm < <(awk '/^VmRSS:/ {rss = $2} /^VmHWM:/ {hwm = $2} END {printf "%d %d\n", rss / 1024, hwm / 1024}' "/proc/$pid/status")
+  echo "| operator resident memory $1 (MiB) | now $rss, peak $hwm |" >>"$out/operator-memory.md"
+  log "operator resident memory $1: $rss MiB, peak $hwm MiB (request 384Mi)"
+  (( hwm <= 384 )) || fail "the operator's resident memory $1 peaked at $hwm MiB, above the 384Mi the chart requests for it"
+}
+operator_memory "after $(wc -w <<<"$names") runs"
 $K delete namespace e2e-team-a --wait=false >/dev/null  # the users' servers are done with: none runs in later steps
 kill "$(cat "$state/nginx/nginx.pid")" 2>/dev/null || true
 
@@ -162,6 +176,8 @@ figure "Prometheus scrape of operator + runner pod (incl. a 25 s run)" $((SECOND
 t1=$SECONDS
 "$here/faults.sh" || fail "fault checks"
 figure "faults (operator kills, store outages, pod deleted, node NotReady, 50 runs)" $((SECONDS - t1))
+# again, in the operator that saw the faults' 50 runs through (the faults killed the one measured above)
+operator_memory "after the faults' runs"
 # 9. helm uninstall with the runs still there (each holds the finalizer isobench.io/cleanup): the pre-delete Job deletes them
 #    while the operator still runs, so none is left undeletable and the uninstall does not hang
 t1=$SECONDS

@@ -5,6 +5,8 @@
 # CACHE; the image starts with -XX:AOTCache=CACHE and maps them instead of doing that work again (BENCHMARKS.md,
 # operator start). A JVM that cannot use the cache (another runtime, a changed jar) says so and starts without it.
 #   images/aot-training.sh JAVA JAR CACHE
+# with the image's JAVA_TOOL_OPTIONS in the environment (images/operator.jvm-options), so the training runs the
+# compilers and heap the image runs.
 # JAVA and JAR as the image holds them, at any path: the cache is for that runtime (its modules file) and that class
 # path (its jars' sizes); the jars get the time the image gives every file (0, images/oci_archive.py) first, so the
 # training reads them as the image's JVM will. POSIX sh: the operator Dockerfile's final stage runs it too.
@@ -31,7 +33,7 @@ find "$(dirname "$jar")" -type f -name '*.jar' -exec touch -d @0 {} +
 rm -f "$cache"
 KUBECONFIG=$work/kubeconfig POD_NAMESPACE=aot-training POD_NAME=aot-training ISOBENCH_NAMESPACES=aot-training \
   ISOBENCH_LEADER_ELECTION=true ISOBENCH_HTTP_PORT=0 ISOBENCH_KUBELET_CA_FILE=$work/ca.pem HOME=$work \
-  "$java" -XX:AOTCacheOutput="$cache" -XX:MaxRAMPercentage=75 -jar "$jar" >"$work/log" 2>&1 &
+  "$java" -XX:AOTCacheOutput="$cache" -jar "$jar" >"$work/log" 2>&1 &
 pid=$!
 # 5 s after it is configured (its informers and leader election then start, and fail): timed from that line, not from
 # the start, so a loaded build machine trains the same start-up; then SIGTERM — the operator's shutdown hook stops it

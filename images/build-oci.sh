@@ -61,6 +61,9 @@ kubectl_image() { # cached archive
   rm -rf "$rootfs"
 }
 
+# The operator's JVM options (images/operator.jvm-options without its comments), for its image's JAVA_TOOL_OPTIONS
+operator_options() { sed -e 's/#.*//' images/operator.jvm-options | xargs; }
+
 # An image's /opt under ROOT: its Java runtime, its jar and libraries, and for the operator the AOT cache of a training
 # run of that runtime and jar (images/aot-training.sh), which its entrypoint names.
 image_opt() { # name root
@@ -70,8 +73,9 @@ image_opt() { # name root
   mkdir -p "$2/opt/isobench/lib" "$2/opt/isobench/plugins"
   cp "$jar" "$2/opt/isobench/"
   cp "$lib"/*.jar "$2/opt/isobench/lib/"
-  if [ "$1" = operator ]; then
-    images/aot-training.sh "$2/opt/java/bin/java" "$2/opt/isobench/isobench-operator.jar" "$2/opt/isobench/operator.aot"
+  if [ "$1" = operator ]; then  # trained with the options the image starts it with
+    JAVA_TOOL_OPTIONS=$(operator_options) \
+      images/aot-training.sh "$2/opt/java/bin/java" "$2/opt/isobench/isobench-operator.jar" "$2/opt/isobench/operator.aot"
   fi
 }
 
@@ -107,7 +111,7 @@ for n in "${names[@]}"; do
     [ -f reports-site/dist/index.html ] || { echo "build-oci.sh: reports-site/dist is missing (make site-build)" >&2; exit 2; }
     mapfile -t site < <(find reports-site/dist -type f | sort)
   fi
-  key=$( { sha256sum "$jar" "$lib"/*.jar "${site[@]}" images/oci_archive.py images/aot-training.sh "$0" | cut -d' ' -f1; "$JAVA_HOME/bin/java" -version 2>&1; echo "$TAG"; } | sha256sum | cut -c1-16)
+  key=$( { sha256sum "$jar" "$lib"/*.jar "${site[@]}" images/oci_archive.py images/aot-training.sh images/operator.jvm-options "$0" | cut -d' ' -f1; "$JAVA_HOME/bin/java" -version 2>&1; echo "$TAG"; } | sha256sum | cut -c1-16)
   cached=$cache/isobench-$n-$TAG-$key.tar
   if [ ! -f "$cached" ]; then
     rootfs=$(mktemp -d)
@@ -122,15 +126,17 @@ for n in "${names[@]}"; do
     printf 'root:x:0:\nisobench:x:10001:\n' >"$rootfs/etc/group"
     # The same JVM flags and class path as runner-image/bin/isobench-runner (plugin jars in /opt/isobench/plugins/, which
     # an image built FROM this one adds); JDK_JAVA_OPTIONS carries spec.runner.jvmOptions.
+    env=()
     if [ "$n" = runner ]; then
       entry='["/opt/java/bin/java","--enable-native-access=ALL-UNNAMED","--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED","--sun-misc-unsafe-memory-access=allow","-XX:AutoBoxCacheMax=65536","--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED","--add-exports=java.base/sun.nio.ch=ALL-UNNAMED","--add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED","--add-exports=jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED","--add-opens=jdk.compiler/com.sun.tools.javac=ALL-UNNAMED","--add-opens=java.base/java.lang=ALL-UNNAMED","--add-opens=java.base/java.lang.reflect=ALL-UNNAMED","--add-opens=java.base/java.io=ALL-UNNAMED","--add-opens=java.base/java.util=ALL-UNNAMED","--add-opens=java.base/sun.nio.ch=ALL-UNNAMED","--add-opens=java.base/java.nio=ALL-UNNAMED","-Xms1g","-Xmx1g","-XX:+AlwaysPreTouch","-Dchronicle.analytics.disable=true","-cp","/opt/isobench/isobench-runner.jar:/opt/isobench/plugins/*","io.isobench.runner.cli.RunnerMain"]'
       workdir=/results
     else
-      entry='["/opt/java/bin/java","-XX:AOTCache=/opt/isobench/operator.aot","-XX:MaxRAMPercentage=75","-XX:+ExitOnOutOfMemoryError","-jar","/opt/isobench/isobench-operator.jar"]'
+      entry='["/opt/java/bin/java","-XX:AOTCache=/opt/isobench/operator.aot","-jar","/opt/isobench/isobench-operator.jar"]'
       workdir=/
+      env+=(--env "JAVA_TOOL_OPTIONS=$(operator_options)")
     fi
     python3 images/oci_archive.py "$rootfs" "$cached.partial" "isobench/$n:$TAG" --entrypoint "$entry" --workdir "$workdir" \
-      --env PATH=/opt/java/bin:/usr/bin:/bin --env JAVA_HOME=/opt/java \
+      --env PATH=/opt/java/bin:/usr/bin:/bin --env JAVA_HOME=/opt/java "${env[@]}" \
       --label "org.opencontainers.image.title=isobench-$n" --label "org.opencontainers.image.version=$TAG" \
       --label "org.opencontainers.image.source=https://github.com/isobench/isobench" >/dev/null
     mv "$cached.partial" "$cached"

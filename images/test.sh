@@ -35,8 +35,14 @@ rm -rf "$work/runner/rootfs/opt/java" # the copy must not lean on the image it c
   "$work/variants/next/java/bin/java" -cp "$copied_cp" io.isobench.runner.cli.RunnerMain --help | grep -q dispatch \
   || { echo "test-images: FAIL: the runner copied by installation --copy-to does not run" >&2; exit 1; }
 # the operator starts far enough to log and refuse a bad setting: its logging and config classes all load — from its AOT
-# cache, as its entrypoint starts it (AOTMode=on: a cache this runtime and jar cannot use stops the JVM, naming why)
-started=$(ISOBENCH_HTTP_PORT=none in_image operator -XX:AOTCache="$work/operator/rootfs/opt/isobench/operator.aot" -XX:AOTMode=on \
+# cache, as its entrypoint starts it, with its JAVA_TOOL_OPTIONS (AOTMode=on: a cache this runtime and jar cannot use
+# stops the JVM, naming why)
+options=$(python3 -c 'import json,sys; i=json.load(open(sys.argv[1]+"/index.json")); b=sys.argv[1]+"/blobs/sha256/"; m=json.load(open(b+i["manifests"][0]["digest"].split(":")[1])); c=json.load(open(b+m["config"]["digest"].split(":")[1])); print(*[e.split("=",1)[1] for e in c["config"]["Env"] if e.startswith("JAVA_TOOL_OPTIONS=")])' "$work/operator")
+[ "$options" = "$(sed -e 's/#.*//' images/operator.jvm-options | xargs)" ] \
+  || { echo "test-images: FAIL: the operator image's JAVA_TOOL_OPTIONS ($options) are not images/operator.jvm-options'" >&2; exit 1; }
+grep -qxF "ENV JAVA_TOOL_OPTIONS=\"$options\"" operator/Dockerfile \
+  || { echo "test-images: FAIL: operator/Dockerfile's JAVA_TOOL_OPTIONS are not images/operator.jvm-options' ($options)" >&2; exit 1; }
+started=$(JAVA_TOOL_OPTIONS=$options ISOBENCH_HTTP_PORT=none in_image operator -XX:AOTCache="$work/operator/rootfs/opt/isobench/operator.aot" -XX:AOTMode=on \
   -jar "$work/operator/rootfs/opt/isobench/isobench-operator.jar" 2>&1 || true)
 if ! grep -q "ISOBENCH_HTTP_PORT" <<<"$started" || grep -qE "NoClassDefFoundError|ClassNotFoundException" <<<"$started"; then
   echo "$started" | head -20 >&2; echo "test-images: FAIL: the operator does not start from its image" >&2; exit 1

@@ -40,9 +40,14 @@ class OperatorScaleBenchmark extends OperatorIT {
     static final int RUNS = Integer.getInteger("isobench.bench.runs", 1000);
     static final int START_ROUNDS = Integer.getInteger("isobench.bench.startRounds", 5);
     static final int IDLE_RUNS = Integer.getInteger("isobench.bench.idleRuns", 100);
-    /** The operator image's java command line (images/build-oci.sh) with the chart's memory limit as the JVM sees it. */
-    static final List<String> IMAGE_JVM_OPTIONS =
-            List.of("-XX:MaxRAM=768m", "-XX:MaxRAMPercentage=75", "-XX:+ExitOnOutOfMemoryError");
+    static final int LOAD_RUNS = Integer.getInteger("isobench.bench.loadRuns", 300);
+    static final int MEMORY_ROUNDS = Integer.getInteger("isobench.bench.memoryRounds", 3);
+    /**
+     * The operator image's JVM options (its JAVA_TOOL_OPTIONS, images/operator.jvm-options) after what the JVM in the
+     * chart's 768Mi pod sees and picks by itself: that memory limit, and the Serial collector (a container of less than
+     * 1792 MiB); on this host it would size its heap from the machine and pick G1.
+     */
+    static final List<String> IMAGE_JVM_OPTIONS = imageJvmOptions();
     /** A namespace of its own for the started operator's runs: the in-process operator of OperatorIT does not watch it. */
     static final String START_NAMESPACE = "start-bench";
     /** A runtime named so is an image's /opt: {@code image:DIR}. */
@@ -55,23 +60,14 @@ class OperatorScaleBenchmark extends OperatorIT {
      */
     @Test
     void startedAsItsImageStartsIt() throws Exception {
-        client.resource(new io.fabric8.kubernetes.api.model.NamespaceBuilder()
-                        .withNewMetadata()
-                        .withName(START_NAMESPACE)
-                        .endMetadata()
-                        .build())
-                .serverSideApply();
-        Path jar = Path.of("target/isobench-operator.jar").toAbsolutePath();
+        createStartNamespace();
         // label=java,…: the Java runtimes to start the packaged jar with, or label=image:DIR, an image's /opt under DIR
         // (images/build-oci.sh --opt: its runtime, its jar and its AOT cache), in a random order each round (default:
         // this JVM's)
-        var runtimes = new java.util.LinkedHashMap<String, String>();
-        for (String entry : System.getProperty(
-                        "isobench.bench.javas",
-                        "this JDK=" + ProcessHandle.current().info().command().orElse("java"))
-                .split(",")) {
-            runtimes.put(entry.substring(0, entry.indexOf('=')), entry.substring(entry.indexOf('=') + 1));
-        }
+        var runtimes = labelled(
+                "isobench.bench.javas",
+                "this JDK=" + ProcessHandle.current().info().command().orElse("java"),
+                ",");
         var rows = new StringBuilder();
         var random = new java.util.Random();
         int started = 0;
@@ -85,29 +81,12 @@ class OperatorScaleBenchmark extends OperatorIT {
                 run.getMetadata().setNamespace(START_NAMESPACE);
                 client.resource(run).create();
                 Path log = Files.createTempFile("operator-start", ".log");
-                var command = new ArrayList<String>();
                 String launch = runtimes.get(runtime);
-                if (launch.startsWith(IMAGE)) {
-                    Path opt = Path.of(launch.substring(IMAGE.length()), "opt");
-                    command.add(opt.resolve("java/bin/java").toString());
-                    // AOTMode=on: a cache this runtime and jar cannot use stops the JVM instead of measuring without it
-                    command.addAll(List.of("-XX:AOTCache=" + opt.resolve("isobench/operator.aot"), "-XX:AOTMode=on"));
-                    command.addAll(IMAGE_JVM_OPTIONS);
-                    command.addAll(List.of(
-                            "-jar",
-                            opt.resolve("isobench/isobench-operator.jar").toString()));
-                } else {
-                    command.add(launch);
-                    command.addAll(IMAGE_JVM_OPTIONS);
-                    command.addAll(List.of("-jar", jar.toString()));
-                }
-                var builder = OperatorProcess.replica(
-                        command, log, cluster.stateDir.resolve("kubeconfig"), RUN_NAMESPACE, name, START_NAMESPACE);
-                var env = builder.environment();
-                env.put("ISOBENCH_STORE_ENDPOINT", minio.endpoint().toString());
-                env.put("ISOBENCH_STORE_ACCESS_KEY", OPERATOR_USER);
-                env.put("ISOBENCH_STORE_SECRET_KEY", OPERATOR_SECRET);
-                env.put("ISOBENCH_SITE_BUNDLE", siteBundle.toString());
+                // AOTMode=on: a cache this runtime and jar cannot use stops the JVM instead of measuring without it
+                var builder = operatorProcess(
+                        name,
+                        operatorCommand(launch, launch.startsWith(IMAGE) ? List.of("-XX:AOTMode=on") : List.of()),
+                        log);
                 long t0 = System.nanoTime();
                 Process operator = builder.start();
                 try {
@@ -132,25 +111,8 @@ class OperatorScaleBenchmark extends OperatorIT {
                             memory(operator, "VmRSS") / 1024.0,
                             memory(operator, "VmHWM") / 1024.0));
                 } finally {
-                    operator.destroy();
-                    if (!operator.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
-                        operator.destroyForcibly().waitFor();
-                    }
+                    stop(operator, name);
                 }
-                // the next round starts with no Lease to wait out and no run of this one's (the stopped operator
-                // would have removed its finalizer)
-                client.leases()
-                        .inNamespace(RUN_NAMESPACE)
-                        .withName("isobench-operator")
-                        .delete();
-                client.resources(BenchmarkRun.class)
-                        .inNamespace(START_NAMESPACE)
-                        .withName(name)
-                        .patch(MERGE, "{\"metadata\":{\"finalizers\":null}}");
-                client.resources(BenchmarkRun.class)
-                        .inNamespace(START_NAMESPACE)
-                        .withName(name)
-                        .delete();
             }
         }
         write("operator-start", """
@@ -158,6 +120,133 @@ class OperatorScaleBenchmark extends OperatorIT {
                 | RSS 10 s later (MiB) | peak RSS (MiB) |
                 |---|---|---|---|---|---|---|
                 """ + rows);
+    }
+
+    /**
+     * The operator as its image starts it, under load: {@link #LOAD_RUNS} runs created at once by 16 clients (Shared,
+     * so each that fits gets its Job and pod on the kwok pool), reconciled until every one is Queued with a position,
+     * Scheduled or Running; then all deleted (the operator removes their Jobs, pods and finalizers). Its resident memory
+     * when they have settled, when they are gone, 10 s later, and its peak. The image's command line with each of the
+     * option sets of {@code isobench.bench.memoryOptions} ({@code label=OPTIONS;…}: JVM options and {@code NAME=VALUE}
+     * environment variables, space-separated; default: none), in a random order each round, on {@code
+     * isobench.bench.memoryJava} (a java, or image:DIR; default: this JVM's).
+     */
+    @Test
+    void residentMemoryUnderLoad() throws Exception {
+        createStartNamespace();
+        var sets = new java.util.LinkedHashMap<String, List<String>>();
+        labelled("isobench.bench.memoryOptions", "the image's options=", ";")
+                .forEach((label, tokens) -> sets.put(
+                        label,
+                        tokens.isBlank() ? List.of() : List.of(tokens.strip().split(" +"))));
+        String launch = System.getProperty(
+                "isobench.bench.memoryJava",
+                ProcessHandle.current().info().command().orElse("java"));
+        var rows = new StringBuilder();
+        var random = new java.util.Random();
+        int started = 0;
+        for (int round = 1; round <= MEMORY_ROUNDS; round++) {
+            var order = new ArrayList<>(sets.keySet());
+            java.util.Collections.shuffle(order, random);
+            for (String set : order) {
+                String name = "memory-" + ++started;
+                var options =
+                        sets.get(set).stream().filter(t -> t.startsWith("-")).toList();
+                Path log = Files.createTempFile("operator-memory", ".log");
+                var builder = operatorProcess(name, operatorCommand(launch, options), log);
+                sets.get(set).stream()
+                        .filter(t -> !t.startsWith("-"))
+                        .forEach(t -> builder.environment()
+                                .put(t.substring(0, t.indexOf('=')), t.substring(t.indexOf('=') + 1)));
+                long t0 = System.nanoTime();
+                Process operator = builder.start();
+                try {
+                    awaitNanos(() -> name.equals(leaseHolder()), t0, log);
+                    long loaded = System.nanoTime();
+                    createRuns(START_NAMESPACE, name + "-", PlacementSpec.Isolation.Shared, LOAD_RUNS);
+                    await().atMost(Duration.ofMinutes(10))
+                            .pollInterval(Duration.ofMillis(500))
+                            .until(() -> settled(START_NAMESPACE, LOAD_RUNS));
+                    double settled = (System.nanoTime() - loaded) / 1e9;
+                    long rssSettled = memory(operator, "VmRSS");
+                    for (BenchmarkRun r : client.resources(BenchmarkRun.class)
+                            .inNamespace(START_NAMESPACE)
+                            .list()
+                            .getItems()) {
+                        client.resource(r).delete();
+                    }
+                    await().atMost(Duration.ofMinutes(10))
+                            .pollInterval(Duration.ofMillis(500))
+                            .until(() -> client.resources(BenchmarkRun.class)
+                                    .inNamespace(START_NAMESPACE)
+                                    .list()
+                                    .getItems()
+                                    .isEmpty());
+                    long rssDeleted = memory(operator, "VmRSS");
+                    Thread.sleep(10_000);
+                    rows.append(String.format(
+                            Locale.ROOT,
+                            "| %d | %s | %d | %.1f | %.0f | %.0f | %.0f | %.0f |%n",
+                            round,
+                            set,
+                            LOAD_RUNS,
+                            settled,
+                            rssSettled / 1024.0,
+                            rssDeleted / 1024.0,
+                            memory(operator, "VmRSS") / 1024.0,
+                            memory(operator, "VmHWM") / 1024.0));
+                    System.out.println(rows);
+                } finally {
+                    stop(operator, null);
+                }
+                await().atMost(Duration.ofMinutes(5))
+                        .until(() -> client.batch()
+                                .v1()
+                                .jobs()
+                                .inNamespace(RUN_NAMESPACE)
+                                .list()
+                                .getItems()
+                                .isEmpty());
+            }
+        }
+        write("operator-memory", """
+                | round | options | runs | runs settled (s) | RSS settled (MiB) | RSS all deleted (MiB) \
+                | RSS 10 s later (MiB) | peak RSS (MiB) |
+                |---|---|---|---|---|---|---|---|
+                """ + rows);
+    }
+
+    /** The {@code label=value} entries of a system property, {@code separator} between them, in their order. */
+    private static Map<String, String> labelled(String property, String fallback, String separator) {
+        var entries = new java.util.LinkedHashMap<String, String>();
+        for (String entry : System.getProperty(property, fallback).split(separator)) {
+            entries.put(entry.substring(0, entry.indexOf('=')), entry.substring(entry.indexOf('=') + 1));
+        }
+        return entries;
+    }
+
+    private static void createStartNamespace() {
+        client.resource(new io.fabric8.kubernetes.api.model.NamespaceBuilder()
+                        .withNewMetadata()
+                        .withName(START_NAMESPACE)
+                        .endMetadata()
+                        .build())
+                .serverSideApply();
+    }
+
+    /** Every run of the namespace Queued with a position, Scheduled or Running. */
+    private static boolean settled(String namespace, int runs) {
+        var items = client.resources(BenchmarkRun.class)
+                .inNamespace(namespace)
+                .list()
+                .getItems();
+        return items.size() == runs
+                && items.stream()
+                        .allMatch(r -> r.getStatus() != null
+                                && (r.getStatus().getPhase() == Phase.Queued
+                                                && r.getStatus().getQueuePosition() != null
+                                        || r.getStatus().getPhase() == Phase.Scheduled
+                                        || r.getStatus().getPhase() == Phase.Running));
     }
 
     /**
@@ -222,6 +311,80 @@ class OperatorScaleBenchmark extends OperatorIT {
         }
     }
 
+    private static List<String> imageJvmOptions() {
+        var options = new ArrayList<>(List.of("-XX:MaxRAM=768m", "-XX:+UseSerialGC"));
+        try {
+            for (String line : Files.readAllLines(Path.of("../../images/operator.jvm-options"))) {
+                String option = line.replaceAll("#.*", "").strip();
+                if (!option.isEmpty()) {
+                    options.add(option);
+                }
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return List.copyOf(options);
+    }
+
+    /**
+     * The operator's java command line as its image has it: {@code image:DIR}, an image's /opt (its runtime, jar and
+     * AOT cache), or a java to run the packaged jar with; {@code options} after the image's JVM options.
+     */
+    private static List<String> operatorCommand(String launch, List<String> options) {
+        var command = new ArrayList<String>();
+        if (launch.startsWith(IMAGE)) {
+            Path opt = Path.of(launch.substring(IMAGE.length()), "opt");
+            command.add(opt.resolve("java/bin/java").toString());
+            command.add("-XX:AOTCache=" + opt.resolve("isobench/operator.aot"));
+            command.addAll(IMAGE_JVM_OPTIONS);
+            command.addAll(options);
+            command.addAll(List.of(
+                    "-jar", opt.resolve("isobench/isobench-operator.jar").toString()));
+        } else {
+            command.add(launch);
+            command.addAll(IMAGE_JVM_OPTIONS);
+            command.addAll(options);
+            command.addAll(List.of(
+                    "-jar",
+                    Path.of("target/isobench-operator.jar").toAbsolutePath().toString()));
+        }
+        return command;
+    }
+
+    /** A replica named {@code name} watching the start namespace, with the store and site bundle configured. */
+    private static ProcessBuilder operatorProcess(String name, List<String> command, Path log) {
+        var builder = OperatorProcess.replica(
+                command, log, cluster.stateDir.resolve("kubeconfig"), RUN_NAMESPACE, name, START_NAMESPACE);
+        var env = builder.environment();
+        env.put("ISOBENCH_STORE_ENDPOINT", minio.endpoint().toString());
+        env.put("ISOBENCH_STORE_ACCESS_KEY", OPERATOR_USER);
+        env.put("ISOBENCH_STORE_SECRET_KEY", OPERATOR_SECRET);
+        env.put("ISOBENCH_SITE_BUNDLE", siteBundle.toString());
+        return builder;
+    }
+
+    /**
+     * Stops a started operator and clears what it held, so the next one starts with no Lease to wait out and no run of
+     * this one's (the stopped operator would have removed its finalizer).
+     */
+    private static void stop(Process operator, String run) throws Exception {
+        operator.destroy();
+        if (!operator.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
+            operator.destroyForcibly().waitFor();
+        }
+        client.leases().inNamespace(RUN_NAMESPACE).withName("isobench-operator").delete();
+        if (run != null) {
+            client.resources(BenchmarkRun.class)
+                    .inNamespace(START_NAMESPACE)
+                    .withName(run)
+                    .patch(MERGE, "{\"metadata\":{\"finalizers\":null}}");
+            client.resources(BenchmarkRun.class)
+                    .inNamespace(START_NAMESPACE)
+                    .withName(run)
+                    .delete();
+        }
+    }
+
     /** Nanoseconds from {@code t0} until {@code condition} holds, polled every 10 ms, at most 60 s. */
     private static long awaitNanos(Callable<Boolean> condition, long t0, Path log) throws Exception {
         long deadline = t0 + Duration.ofSeconds(60).toNanos();
@@ -264,18 +427,12 @@ class OperatorScaleBenchmark extends OperatorIT {
         var report = new StringBuilder();
         for (PlacementSpec.Isolation isolation : PlacementSpec.Isolation.values()) {
             Instant start = Instant.now();
-            createMany(isolation);
+            createRuns(USER_NAMESPACE, "scale-" + isolation.name().toLowerCase(Locale.ROOT) + "-", isolation, RUNS);
             Instant created = Instant.now();
             await().atMost(Duration.ofMinutes(10))
                     .pollInterval(Duration.ofMillis(250))
-                    .until(() ->
-                            client.resources(BenchmarkRun.class).inNamespace(USER_NAMESPACE).list().getItems().stream()
-                                    .allMatch(r -> r.getStatus() != null
-                                            && (r.getStatus().getPhase() == Phase.Queued
-                                                            && r.getStatus().getQueuePosition() != null
-                                                    || r.getStatus().getPhase() == Phase.Scheduled
-                                                    || r.getStatus().getPhase() == Phase.Running)));
-            Instant settled = Instant.now();
+                    .until(() -> settled(USER_NAMESPACE, RUNS));
+            Instant settledAt = Instant.now();
             var jobLatencies = jobLatenciesMillis();
             System.gc();
             long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
@@ -284,7 +441,7 @@ class OperatorScaleBenchmark extends OperatorIT {
                     isolation,
                     RUNS,
                     Duration.between(start, created).toMillis() / 1000.0,
-                    Duration.between(start, settled).toMillis() / 1000.0,
+                    Duration.between(start, settledAt).toMillis() / 1000.0,
                     jobLatencies.size(),
                     percentile(jobLatencies, 50),
                     percentile(jobLatencies, 99),
@@ -318,13 +475,16 @@ class OperatorScaleBenchmark extends OperatorIT {
         Files.writeString(out, header + rows);
     }
 
-    private void createMany(PlacementSpec.Isolation isolation) throws Exception {
+    /** {@code count} runs named {@code prefix0…} created at once by 16 clients. */
+    private static void createRuns(String namespace, String prefix, PlacementSpec.Isolation isolation, int count)
+            throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(16);
         var futures = new ArrayList<java.util.concurrent.Future<?>>();
-        for (int i = 0; i < RUNS; i++) {
-            String name = "scale-" + isolation.name().toLowerCase(Locale.ROOT) + "-" + i;
+        for (int i = 0; i < count; i++) {
+            String name = prefix + i;
             futures.add(pool.submit(() -> {
                 BenchmarkRun run = runSpec(name, "bench", "1h");
+                run.getMetadata().setNamespace(namespace);
                 run.getSpec().getPlacement().setIsolation(isolation);
                 client.resource(run).create();
             }));
