@@ -184,7 +184,7 @@ class OperatorScaleBenchmark extends OperatorIT {
                                     .isEmpty());
                     long rssDeleted = memory(operator, "VmRSS");
                     Thread.sleep(10_000);
-                    rows.append(String.format(
+                    String row = String.format(
                             Locale.ROOT,
                             "| %d | %s | %d | %.1f | %.0f | %.0f | %.0f | %.0f |%n",
                             round,
@@ -194,8 +194,10 @@ class OperatorScaleBenchmark extends OperatorIT {
                             rssSettled / 1024.0,
                             rssDeleted / 1024.0,
                             memory(operator, "VmRSS") / 1024.0,
-                            memory(operator, "VmHWM") / 1024.0));
-                    System.out.println(rows);
+                            memory(operator, "VmHWM") / 1024.0);
+                    // each row as it is measured: a long benchmark stopped early still leaves its figures in the log
+                    System.out.print(row);
+                    rows.append(row);
                 } finally {
                     stop(operator, null);
                 }
