@@ -152,7 +152,9 @@ public final class LoadRig {
         while (clock.nanoTime() < start) {
             session.idle();
         }
-        InFlightLimit inFlight = new InFlightLimit(concurrency, recording::completed);
+        Thread sender = Thread.currentThread();
+        InFlightLimit inFlight =
+                new InFlightLimit(concurrency, recording::completed, () -> recording.completedByOtherThan(sender));
         long sentTotal = 0;
         long sentInWindow = 0;
         long lastSend = 0;

@@ -67,6 +67,16 @@ public final class RepetitionRecording implements Recording {
         return sum;
     }
 
+    /** Whether any recorder's completion count is written by a thread other than {@code thread}. */
+    boolean completedByOtherThan(Thread thread) {
+        for (int i = 0; i < recorders.size(); i++) {
+            if (recorders.get(i).writtenByOtherThan(thread)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     @Override
     public long recorded() {
         long sum = 0;

@@ -38,6 +38,9 @@ public final class WindowedLatencyRecorder implements LatencyRecorder {
     // volatile: set by the rig's thread after the recording thread started; a plain load on x86
     private volatile long windowStartNanos = Long.MAX_VALUE;
     private volatile long windowEndNanos = Long.MAX_VALUE;
+    // the recording thread, set by its first completion and never again: the closed-loop sender reads the completion
+    // count less often when another thread writes it (InFlightLimit); read on every message, written once
+    private volatile Thread writer;
 
     // single writer (the recording thread), published with release stores. The completion count alone on its lines:
     // a closed-loop sender reads it while this thread writes its other fields on every message
@@ -71,7 +74,7 @@ public final class WindowedLatencyRecorder implements LatencyRecorder {
      */
     @Override
     public void recordLatency(long intendedNanos, long latencyNanos) {
-        completed.setRelease(completed.getAcquire() + 1);
+        complete();
         if (intendedNanos < windowStartNanos || intendedNanos >= windowEndNanos) {
             return;
         }
@@ -91,7 +94,16 @@ public final class WindowedLatencyRecorder implements LatencyRecorder {
     /** Counts a completion that carries no latency (e.g. a warm-up reply without a stamp). */
     @Override
     public void complete() {
+        if (writer == null) {
+            writer = Thread.currentThread();
+        }
         completed.setRelease(completed.getAcquire() + 1);
+    }
+
+    /** Whether a thread other than {@code thread} has completed a message here (so writes this recorder's count). */
+    boolean writtenByOtherThan(Thread thread) {
+        Thread w = writer;
+        return w != null && w != thread;
     }
 
     void openWindow(long startNanos, long endNanos) {

@@ -222,4 +222,29 @@ class LoadRigTest {
         }
         assertThat(recorded().getValueAtPercentile(50)).isBetween(MS, MS + 10_000);
     }
+
+    @Test
+    void theRecordingKnowsWhetherAnotherThreadCompletesMessages() throws InterruptedException {
+        WindowedLatencyRecorder mine = recording.newRecorder("sender");
+        WindowedLatencyRecorder agents = recording.newRecorder("agent");
+        Thread me = Thread.currentThread();
+
+        assertThat(recording.completedByOtherThan(me))
+                .as("nothing completed yet")
+                .isFalse();
+        mine.complete();
+        assertThat(recording.completedByOtherThan(me))
+                .as("completed by this thread")
+                .isFalse();
+
+        Thread agent = new Thread(() -> agents.record(START));
+        agent.start();
+        agent.join();
+        assertThat(recording.completedByOtherThan(me))
+                .as("completed by the agent")
+                .isTrue();
+        assertThat(recording.completedByOtherThan(agent))
+                .as("as the agent sees it")
+                .isTrue();
+    }
 }
