@@ -107,6 +107,7 @@ public final class LoadRig {
                         break sending;
                     }
                     if (retry > giveUpAt) {
+                        lag.refused(intended, firstTry, retry);
                         abandoned = true;
                         break sending;
                     }
@@ -115,6 +116,7 @@ public final class LoadRig {
             lag.sent(intended, firstTry, acceptingSince);
             if (refused) {
                 acceptingSince = clock.nanoTime();
+                lag.refused(intended, firstTry, acceptingSince);
             }
             sentTotal++;
             if (intended >= windowStart) {

@@ -17,15 +17,24 @@ import org.HdrHistogram.Histogram;
  *       once per reply, from the window's start to the end of the drain. Only targets that complete messages in
  *       {@code idle()} on the sender thread (echo, HTTP, IPC) have it; a target whose replies are taken by threads of
  *       its own (dispatch's agent, rsocket's event loops) leaves it empty.</li>
+ *   <li>refused sends: how many due messages of the window the target refused at their first try, and how long they
+ *       waited for it to take them: a schedule missed with refusals was the target's (full), without them the
+ *       sending's.</li>
  * </ul>
  */
 public final class SenderLag {
+
+    // refusals are counted apart for the warm-up and the window (index into the two arrays below)
+    private static final int WARM_UP = 0;
+    private static final int WINDOW = 1;
 
     private final WindowedLatencyRecorder replies;
     private final Histogram lateness = Histograms.newLatencyHistogram();
     private final Histogram replyWaits = Histograms.newLatencyHistogram();
     private long windowStart = Long.MAX_VALUE;
     private long lastPoll = Long.MIN_VALUE;
+    private final long[] refusedSends = new long[2];
+    private final long[] refusedWaitNanos = new long[2];
     private boolean measuring;
 
     /** @param replies the recorder the target completes messages in on the sender thread, or null when it has none */
@@ -52,6 +61,26 @@ public final class SenderLag {
             long lag = firstTry - Math.max(intended, acceptingSince);
             lateness.recordValue(Math.min(Math.max(0, lag), Histograms.HIGHEST_NANOS));
         }
+    }
+
+    /**
+     * A message stamped {@code intended}, refused at {@code firstTry} (the target was full), was taken at {@code until}
+     * (or given up on then). Counted apart for warm-up and window: a window never reached is explained by its warm-up.
+     */
+    void refused(long intended, long firstTry, long until) {
+        int part = intended >= windowStart ? WINDOW : WARM_UP;
+        refusedSends[part]++;
+        refusedWaitNanos[part] += until - firstTry;
+    }
+
+    /** Messages of the window (or, {@code window} false, of the warm-up) the target refused at their first try. */
+    long refusedSends(boolean window) {
+        return refusedSends[window ? WINDOW : WARM_UP];
+    }
+
+    /** The time those messages waited, from their first try until the target took them (or the rig gave up). */
+    long refusedWaitNanos(boolean window) {
+        return refusedWaitNanos[window ? WINDOW : WARM_UP];
     }
 
     /** Polls {@code session} for replies at {@code now}, charging each reply read the time since the previous poll. */

@@ -115,10 +115,12 @@ public final class Verdicts {
         if (recorded == 0 && outcome.failure() == null && !outcome.abandoned()) {
             reasons.add("no message completed in the measured window");
         }
+        boolean rateMissed = false;
         if (load.mode() == LoadMode.OPEN_LOOP && recorded > 0) {
             double target = outcome.targetRate(load.targetRate());
             double floor = target * (1 - rateTolerance);
             if (achieved < floor) {
+                rateMissed = true;
                 reasons.add(String.format(
                         Locale.ROOT,
                         "achieved %,.0f msg/s, %.1f%% below the target %,.0f msg/s%s (tolerance %.1f%%)",
@@ -129,9 +131,44 @@ public final class Verdicts {
                         100 * rateTolerance));
             }
         }
+        if ((outcome.abandoned() || rateMissed) && !outcome.serverPaced() && outcome.senderLag() != null) {
+            RigOutcome.Window window = outcome.window();
+            reasons.add(whoFellBehind(
+                    outcome.senderLag(),
+                    outcome.messages().sentInWindow() > 0,
+                    Math.max(0, window.sendingEnded() - window.end())));
+        }
         return reasons.isEmpty()
                 ? new Judgement(Verdict.OK, null, achieved)
                 : new Judgement(Verdict.FAIL, String.join("; ", reasons), achieved);
+    }
+
+    /**
+     * Whose pace a schedule that was not kept was. A target that refused sends was full (its queue or socket buffer);
+     * when the time those sends waited for room is at least half of how late the window's last send went out
+     * ({@code behindNanos}), the target was the limit. Otherwise sending — the rig's loop plus the target's own send
+     * call, or the sender thread losing its CPU to the host — was. Both read alike in an achieved rate; telling them
+     * apart says which side to look at. A window never reached is explained by its warm-up's refusals alone.
+     */
+    static String whoFellBehind(SenderLag lag, boolean reachedWindow, long behindNanos) {
+        String sends = reachedWindow ? "the window's sends" : "the warm-up's sends";
+        long refused = lag.refusedSends(reachedWindow);
+        String sendingItself =
+                "sending itself (the rig's loop and the target's send call, or the sender losing its CPU)";
+        if (refused == 0) {
+            return "the target took every one of " + sends + " at first try: " + sendingItself
+                    + " fell behind the schedule";
+        }
+        long waited = lag.refusedWaitNanos(reachedWindow);
+        String refusals =
+                String.format(Locale.ROOT, "the target refused %,d of %s at first try (it was full)", refused, sends);
+        if (!reachedWindow || 2 * waited >= behindNanos) {
+            return refusals + "; they waited " + HumanUnits.latency(waited) + " for it in all"
+                    + (reachedWindow ? ": the target was the limit" : "");
+        }
+        return refusals + ", but they waited only " + HumanUnits.latency(waited) + " of the "
+                + HumanUnits.latency(behindNanos) + " the window's last send went out late: " + sendingItself
+                + " was the limit";
     }
 
     /**

@@ -83,7 +83,44 @@ class LoadRigTest {
                 .isLessThan(outcome.messages().expected());
         assertThat(j.verdict()).isEqualTo(Verdict.FAIL);
         assertThat(j.reason()).contains("below the target 1,000 msg/s").contains("abandoned the window");
+        assertThat(j.reason())
+                .as("the target never refused: the sending was what fell behind")
+                .endsWith("the target took every one of the window's sends at first try: sending itself (the rig's loop"
+                        + " and the target's send call, or the sender losing its CPU) fell behind the schedule");
         assertThat(j.achievedRate()).isLessThan(600);
+    }
+
+    @Test
+    void aScheduleMissedWhileTheTargetRefusedSendsIsTheTargetsShortfall() {
+        // full from 10 ms into the window until well past the rig's give-up time (end + 50% of the window)
+        clock.advance(0);
+        session.refuseFrom = clock.peek() + 10 * MS + 10 * MS;
+        session.refuseUntil = session.refuseFrom + 200 * MS;
+
+        Load load = Load.openLoop(1000, 10, 100);
+        RigOutcome outcome = rig.run(session, load, 0);
+        Verdicts.Judgement j = Verdicts.judge(load, outcome, recording.recorded(), 0.02, Duration.ofMillis(50));
+
+        assertThat(outcome.abandoned()).isTrue();
+        assertThat(j.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(j.reason())
+                .contains("abandoned the window after 10 of 100 messages")
+                .containsPattern("the target refused 1 of the window's sends at first try \\(it was full\\); they"
+                        + " waited 1[34]\\d(\\.\\d+)? ms for it in all: the target was the limit$");
+    }
+
+    @Test
+    void aWarmUpTheTargetRefusedExplainsAWindowNeverReached() {
+        clock.advance(0);
+        session.refuseUntil = clock.peek() + 500 * MS;
+
+        Load load = Load.openLoop(1000, 10, 100);
+        Verdicts.Judgement j =
+                Verdicts.judge(load, rig.run(session, load, 0), recording.recorded(), 0.02, Duration.ofMillis(50));
+
+        assertThat(j.reason())
+                .startsWith("sender fell too far behind schedule during warm-up and never reached the measured window; "
+                        + "the target refused 1 of the warm-up's sends at first try (it was full)");
     }
 
     @Test

@@ -20,6 +20,7 @@ final class ScriptedSession implements Session {
     long sendCostNanos;
     long stallAtSend = -1;
     long stallNanos;
+    long refuseFrom = Long.MIN_VALUE;
     long refuseUntil = Long.MIN_VALUE;
     LongPredicate neverCompletes = i -> false;
     String failure;
@@ -31,7 +32,7 @@ final class ScriptedSession implements Session {
 
     @Override
     public boolean send(long intendedNanos) {
-        if (clock.peek() < refuseUntil) {
+        if (clock.peek() >= refuseFrom && clock.peek() < refuseUntil) {
             return false;
         }
         long index = stamps.size();

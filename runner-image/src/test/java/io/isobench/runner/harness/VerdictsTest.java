@@ -88,6 +88,64 @@ class VerdictsTest {
     }
 
     @Test
+    void aMissedScheduleSaysWhetherTheTargetRefusedSendsOrTheSendingFellBehind() {
+        SenderLag refusing = new SenderLag(null);
+        refusing.open(0);
+        refusing.refused(-1, 0, SECOND); // a warm-up message: not the window's
+        refusing.refused(10, 20, 20 + 3_000_000);
+        refusing.refused(11, 20, 20 + 2_000_000);
+        var full = new RigOutcome(
+                new RigOutcome.Window(0, SECOND, SECOND, SECOND, true),
+                new RigOutcome.Messages(1000, 400, 400, 400),
+                null,
+                false,
+                refusing,
+                false);
+        assertThat(judge(full, 400).reason())
+                .isEqualTo("achieved 400 msg/s, 60.0% below the target 1,000 msg/s (tolerance 50.0%); the target"
+                        + " refused 2 of the window's sends at first try (it was full); they waited 5 ms for it in all:"
+                        + " the target was the limit");
+        var lateAnyway = new RigOutcome(
+                new RigOutcome.Window(0, SECOND, SECOND + 100_000_000, SECOND, true),
+                full.messages(),
+                null,
+                false,
+                refusing,
+                false);
+        assertThat(judge(lateAnyway, 400).reason())
+                .as("5 ms of refusals do not explain a last send 100 ms late")
+                .endsWith("; the target refused 2 of the window's sends at first try (it was full), but they waited"
+                        + " only 5 ms of the 100 ms the window's last send went out late: sending itself (the rig's"
+                        + " loop and the target's send call, or the sender losing its CPU) was the limit");
+
+        // the edge: waits of half the lateness are the target's, a nanosecond more lateness is the sending's
+        assertThat(Verdicts.whoFellBehind(refusing, true, 10_000_000)).endsWith(": the target was the limit");
+        assertThat(Verdicts.whoFellBehind(refusing, true, 10_000_001))
+                .contains("waited only 5 ms of the 10 ms")
+                .endsWith("was the limit")
+                .doesNotContain("the target was the limit");
+
+        SenderLag accepting = new SenderLag(null);
+        accepting.open(0);
+        var slow = new RigOutcome(full.window(), full.messages(), null, false, accepting, false);
+        assertThat(judge(slow, 400).reason())
+                .endsWith(
+                        "; the target took every one of the window's sends at first try: sending itself (the rig's loop and"
+                                + " the target's send call, or the sender losing its CPU) fell behind the schedule");
+
+        var kept = new RigOutcome(
+                full.window(), new RigOutcome.Messages(1000, 1000, 1000, 1000), null, false, refusing, false);
+        assertThat(judge(kept, 1000).reason())
+                .as("refusals in a window that kept its schedule are latency, not a failure")
+                .isNull();
+        var paced = new RigOutcome(full.window(), full.messages(), null, true, refusing, true);
+        assertThat(judge(paced, 400).reason())
+                .as("a server-paced target's sends are openings: no sends to blame")
+                .doesNotContain("refused")
+                .doesNotContain("first try");
+    }
+
+    @Test
     void aServerPacedWindowAbandonedSaysTheOpeningsFellBehindNotHowManyMessagesWereSent() {
         // the rig's sends are stream openings here: "300 of 1,000 messages" would count openings as messages
         var paced = outcome(SECOND, new RigOutcome.Messages(1000, 300, 300, 300), true, true);
