@@ -17,9 +17,9 @@ import org.HdrHistogram.Histogram;
  *       once per reply, from the window's start to the end of the drain. Only targets that complete messages in
  *       {@code idle()} on the sender thread (echo, HTTP, IPC) have it; a target whose replies are taken by threads of
  *       its own (dispatch's agent, rsocket's event loops) leaves it empty.</li>
- *   <li>refused sends: how many due messages of the window the target refused at their first try, and how long they
- *       waited for it to take them: a schedule missed with refusals was the target's (full), without them the
- *       sending's.</li>
+ *   <li>refused sends: how many messages of the warm-up and of the window the target refused at their first try, and
+ *       how long they waited for it to take them ({@link Verdicts#whoFellBehind}: whose pace a missed schedule
+ *       was).</li>
  * </ul>
  */
 public final class SenderLag {

@@ -131,12 +131,17 @@ public final class Verdicts {
                         100 * rateTolerance));
             }
         }
-        if ((outcome.abandoned() || rateMissed) && !outcome.serverPaced() && outcome.senderLag() != null) {
-            RigOutcome.Window window = outcome.window();
-            reasons.add(whoFellBehind(
-                    outcome.senderLag(),
-                    outcome.messages().sentInWindow() > 0,
-                    Math.max(0, window.sendingEnded() - window.end())));
+        RigOutcome.Window window = outcome.window();
+        long behind = Math.max(0, window.sendingEnded() - window.end());
+        // the sending fell behind when the window was abandoned, or when its last send went out late by at least the
+        // rate tolerance's share of the window: less cannot miss the rate, so a miss with sends on time is completions
+        // missing (said above), and neither side's pace is to blame
+        boolean sendingLate = outcome.abandoned() || behind >= rateTolerance * (window.end() - window.start());
+        if (sendingLate
+                && (outcome.abandoned() || rateMissed)
+                && !outcome.serverPaced()
+                && outcome.senderLag() != null) {
+            reasons.add(whoFellBehind(outcome.senderLag(), outcome.messages().sentInWindow() > 0, behind));
         }
         return reasons.isEmpty()
                 ? new Judgement(Verdict.OK, null, achieved)

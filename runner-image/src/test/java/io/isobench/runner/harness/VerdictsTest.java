@@ -87,62 +87,73 @@ class VerdictsTest {
                         + " messages; achieved 300 msg/s");
     }
 
+    /** A one-second window whose last send went out {@code lateNanos} after its end. */
+    static RigOutcome.Window lateBy(long lateNanos) {
+        return new RigOutcome.Window(SECOND, 2 * SECOND, 2 * SECOND + lateNanos, 2 * SECOND, true);
+    }
+
     @Test
     void aMissedScheduleSaysWhetherTheTargetRefusedSendsOrTheSendingFellBehind() {
+        // the judge's tolerance is 50%: a last send less than 500 ms late cannot miss the rate by itself
         SenderLag refusing = new SenderLag(null);
         refusing.open(0);
         refusing.refused(-1, 0, SECOND); // a warm-up message: not the window's
-        refusing.refused(10, 20, 20 + 3_000_000);
-        refusing.refused(11, 20, 20 + 2_000_000);
-        var full = new RigOutcome(
-                new RigOutcome.Window(0, SECOND, SECOND, SECOND, true),
-                new RigOutcome.Messages(1000, 400, 400, 400),
-                null,
-                false,
-                refusing,
-                false);
+        refusing.refused(10, 20, 20 + 300_000_000);
+        refusing.refused(11, 20, 20 + 200_000_000);
+        var messages = new RigOutcome.Messages(1000, 400, 400, 400);
+        var full = new RigOutcome(lateBy(600_000_000), messages, null, false, refusing, false);
         assertThat(judge(full, 400).reason())
-                .isEqualTo("achieved 400 msg/s, 60.0% below the target 1,000 msg/s (tolerance 50.0%); the target"
-                        + " refused 2 of the window's sends at first try (it was full); they waited 5 ms for it in all:"
-                        + " the target was the limit");
-        var lateAnyway = new RigOutcome(
-                new RigOutcome.Window(0, SECOND, SECOND + 100_000_000, SECOND, true),
-                full.messages(),
-                null,
-                false,
-                refusing,
-                false);
+                .isEqualTo("achieved 250 msg/s, 75.0% below the target 1,000 msg/s (tolerance 50.0%); the target"
+                        + " refused 2 of the window's sends at first try (it was full); they waited 500 ms for it in"
+                        + " all: the target was the limit");
+        var lateAnyway = new RigOutcome(lateBy(2 * SECOND), messages, null, false, refusing, false);
         assertThat(judge(lateAnyway, 400).reason())
-                .as("5 ms of refusals do not explain a last send 100 ms late")
+                .as("500 ms of refusals do not explain a last send 2 s late")
                 .endsWith("; the target refused 2 of the window's sends at first try (it was full), but they waited"
-                        + " only 5 ms of the 100 ms the window's last send went out late: sending itself (the rig's"
+                        + " only 500 ms of the 2 s the window's last send went out late: sending itself (the rig's"
                         + " loop and the target's send call, or the sender losing its CPU) was the limit");
 
         // the edge: waits of half the lateness are the target's, a nanosecond more lateness is the sending's
-        assertThat(Verdicts.whoFellBehind(refusing, true, 10_000_000)).endsWith(": the target was the limit");
-        assertThat(Verdicts.whoFellBehind(refusing, true, 10_000_001))
-                .contains("waited only 5 ms of the 10 ms")
+        assertThat(Verdicts.whoFellBehind(refusing, true, SECOND)).endsWith(": the target was the limit");
+        assertThat(Verdicts.whoFellBehind(refusing, true, SECOND + 1))
+                .contains("waited only 500 ms of the 1 s")
                 .endsWith("was the limit")
                 .doesNotContain("the target was the limit");
 
         SenderLag accepting = new SenderLag(null);
         accepting.open(0);
-        var slow = new RigOutcome(full.window(), full.messages(), null, false, accepting, false);
+        var slow = new RigOutcome(lateBy(600_000_000), messages, null, false, accepting, false);
         assertThat(judge(slow, 400).reason())
-                .endsWith(
-                        "; the target took every one of the window's sends at first try: sending itself (the rig's loop and"
-                                + " the target's send call, or the sender losing its CPU) fell behind the schedule");
+                .endsWith("; the target took every one of the window's sends at first try: sending itself (the rig's"
+                        + " loop and the target's send call, or the sender losing its CPU) fell behind the schedule");
 
         var kept = new RigOutcome(
-                full.window(), new RigOutcome.Messages(1000, 1000, 1000, 1000), null, false, refusing, false);
+                lateBy(600_000_000), new RigOutcome.Messages(1000, 1000, 1000, 1000), null, false, refusing, false);
         assertThat(judge(kept, 1000).reason())
-                .as("refusals in a window that kept its schedule are latency, not a failure")
+                .as("refusals in a window that kept its rate are latency, not a failure")
                 .isNull();
-        var paced = new RigOutcome(full.window(), full.messages(), null, true, refusing, true);
+        var paced = new RigOutcome(lateBy(600_000_000), messages, null, true, refusing, true);
         assertThat(judge(paced, 400).reason())
                 .as("a server-paced target's sends are openings: no sends to blame")
                 .doesNotContain("refused")
                 .doesNotContain("first try");
+    }
+
+    @Test
+    void aRateMissedWithEverySendOnTimeBlamesNeitherSidesPace() {
+        // sent on time, 600 of 1,000 never completed: the shortfall is the lost messages, not a pace
+        SenderLag accepting = new SenderLag(null);
+        accepting.open(0);
+        var onTime = new RigOutcome(
+                lateBy(499_999_999), new RigOutcome.Messages(1000, 1000, 1000, 400), null, false, accepting, false);
+        assertThat(judge(onTime, 400).reason())
+                .startsWith("600 of 1,000 messages sent did not complete")
+                .endsWith("below the target 1,000 msg/s (tolerance 50.0%)");
+        var late = new RigOutcome(
+                lateBy(500_000_000), new RigOutcome.Messages(1000, 1000, 1000, 400), null, false, accepting, false);
+        assertThat(judge(late, 400).reason())
+                .as("a last send as late as the tolerance's share of the window is the sending's")
+                .endsWith("fell behind the schedule");
     }
 
     @Test
