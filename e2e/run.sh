@@ -36,8 +36,13 @@ teardown() {
     $K get br -A -o yaml >"$out/logs/benchmarkruns.yaml" 2>&1 || true
     $K get pods -A -o wide >"$out/logs/pods.txt" 2>&1 || true
     $K get events -A --sort-by=.lastTimestamp >"$out/logs/events.txt" 2>&1 || true
+    $K -n $SYSTEM logs job/isobench-store-setup --tail=100 >"$out/logs/store-setup.log" 2>&1 || true
     cp "$state"/logs/*.log "$out/logs/" 2>/dev/null || true
     echo "e2e: logs in $out/logs" >&2
+    # CI keeps only what was printed: the cluster's state at the failure, briefly, so a failure there can be read
+    { echo "--- pods"; cat "$out/logs/pods.txt"; echo "--- last events"; tail -n 30 "$out/logs/events.txt"
+      echo "--- operator log (tail)"; tail -n 40 "$out/logs/operator.log"
+      echo "--- store set-up job log (tail)"; tail -n 20 "$out/logs/store-setup.log"; } >&2 || true
   fi
   if [ "${KEEP:-0}" = 1 ]; then echo "e2e: cluster kept: KUBECONFIG=$KUBECONFIG (local-cluster/down.sh --state-dir $state --purge)"; return; fi
   "$root/local-cluster/down.sh" --state-dir "$state" --port-base "$base" --purge >/dev/null 2>&1 || true
