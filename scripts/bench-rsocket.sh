@@ -32,15 +32,26 @@ print("confined to CPU 1; client on CPU 0. Latency: from when the client's sched
 print("client (round trip, one clock). Tipping point: first of 3 sustained seconds with < 90 % of the messages due delivered, or")
 print("> 1 %% of messages later than 100 ms. %d CPUs, %s." % (os.cpu_count(), os.uname().release))
 print()
-print("| streams opened | tipping point | streams held per server CPU | messages due / delivered / lost | verdict | p50 | p99 | p99.9 | max | peak server CPU | peak server RSS | peak client CPU | peak client heap | peak client alloc | client GCs |")
-print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-print("| %s of %s | %s | %s | %s / %s / %s | %s | %s | %s | %s | %s | %s cores | %s MiB | %s cores | %s MiB | %s MiB/s | %d (%d ms) |" % (
+sm = m.get("serverMemory", {})
+if sm.get("reported") and "mibPer10kStreams" in sm:
+    a = sm["after"]
+    memory = ("%.1f MiB" % sm["mibPer10kStreams"],
+              "%.0f + %.0f MiB at %s streams" % (a["heapLiveMiB"], a["directMiB"], "{:,}".format(a["streams"])))
+else:
+    memory = ("not reported (%s)" % sm.get("reason", "no figure"), "—")
+print("| streams opened | tipping point | streams held per server CPU | messages due / delivered / lost | verdict | p50 | p99 | p99.9 | max | peak server CPU | server memory per 10k streams | server live heap + direct | peak server RSS | peak client CPU | peak client heap | peak client alloc | client GCs |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+print("| %s of %s | %s | %s | %s / %s / %s | %s | %s | %s | %s | %s | %s cores | %s | %s | %s MiB | %s cores | %s MiB | %s MiB/s | %d (%d ms) |" % (
     "{:,}".format(m["streamsOpened"]), "{:,}".format(m["streamsTarget"]),
     ("second %s at %s streams: %s" % (tip["second"], "{:,}".format(tip["activeStreams"]), tip["reason"])) if tip else "not reached",
     "{:,}".format(held), "{:,}".format(rep["sent"]), "{:,}".format(rep["received"]), "{:,}".format(rep["sent"] - rep["received"]),
     rep["verdict"], f(l["p50"]), f(l["p99"]), f(l["p99_9"]), f(l["max"]),
-    peak("serverCpuCores"), peak("serverRssMiB"), peak("cpuCores"), peak("heapUsedMiB"), peak("allocationMiBPerSecond"),
+    peak("serverCpuCores"), memory[0], memory[1], peak("serverRssMiB"), peak("cpuCores"), peak("heapUsedMiB"), peak("allocationMiBPerSecond"),
     sum(s.get("gcCount", 0) for s in res), sum(s.get("gcMillis", 0) for s in res)))
+print()
+print("Server memory: asked of the server itself before the first stream and after the window (an RSocket request-response):")
+print("its heap live after a full collection plus the direct memory Netty's pool holds; per 10k streams is the growth between")
+print("the two over the streams added. Its RSS is the runner's pre-touched fixed heap (ISOBENCH_HEAP), the same whatever it holds.")
 print()
 print("Published (jauntsdn, 8 vCPU c4.2xlarge server, clients on the same host): tips over around 600k streams, practical limit")
 print("700–750k ≈ 90k streams per vCPU; allocation up to 800 MB/s. Per-second timeline and resources: the run's result.json metrics.")

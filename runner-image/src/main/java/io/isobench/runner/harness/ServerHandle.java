@@ -85,6 +85,11 @@ public final class ServerHandle implements AutoCloseable {
         return address;
     }
 
+    /** Whether the server runs in this JVM (its heap is the client's too). */
+    public boolean inProcess() {
+        return local != null;
+    }
+
     /** The server process's pid when this session started one, else -1. */
     public long pid() {
         return process != null ? process.pid() : -1;

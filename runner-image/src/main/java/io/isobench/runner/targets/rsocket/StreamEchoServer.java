@@ -2,6 +2,8 @@ package io.isobench.runner.targets.rsocket;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.DefaultEventLoop;
+import io.netty.channel.EventLoop;
 import io.rsocket.Payload;
 import io.rsocket.RSocket;
 import io.rsocket.SocketAcceptor;
@@ -11,45 +13,82 @@ import io.rsocket.transport.netty.server.TcpServerTransport;
 import io.rsocket.util.ByteBufPayload;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.netty.tcp.TcpServer;
 
 /**
  * The seed's load server: an RSocket (TCP) responder whose request-stream echoes the request's data back at a fixed
  * interval for as long as the stream lives. The client schedules each stream ({@link StreamRequest}: the phase of its
  * first message, the interval, the stream's number); each message carries its sequence number and the stream's number,
  * so the client knows when it was due on its own clock — a server that falls behind shows as lateness, one that drops
- * messages as messages due and never delivered.
+ * messages as messages due and never delivered. Streams are emitted by a {@link StreamTicker} on the event loop of the
+ * connection that asked for them, so a message goes out up to a millisecond after it was due; the server's own
+ * {@link ServerMemory} answers what its streams hold.
  */
 public final class StreamEchoServer implements AutoCloseable {
 
     private final CloseableChannel channel;
+    private final Tickers tickers;
 
-    private StreamEchoServer(CloseableChannel channel) {
+    private StreamEchoServer(CloseableChannel channel, Tickers tickers) {
         this.channel = channel;
+        this.tickers = tickers;
     }
 
     public static StreamEchoServer start(String host, int port, Duration interval) {
+        Tickers tickers = new Tickers(interval.toNanos());
+        TcpServer tcp = TcpServer.create()
+                .host(host)
+                .port(port)
+                .doOnConnection(connection -> tickers.serve(connection.channel().eventLoop()));
+        CloseableChannel channel = RSocketServer.create(SocketAcceptor.with(responder(interval, tickers)))
+                .bind(TcpServerTransport.create(tcp))
+                .block(Duration.ofSeconds(30));
+        return new StreamEchoServer(channel, tickers);
+    }
+
+    /** The responder alone, for a server built elsewhere: its streams tick on a thread of their own. */
+    static RSocket responder(Duration interval) {
+        return responder(interval, new Tickers(interval.toNanos()));
+    }
+
+    private static RSocket responder(Duration interval, Tickers tickers) {
         long intervalNanos = interval.toNanos();
-        SocketAcceptor acceptor = SocketAcceptor.with(new RSocket() {
+        return new RSocket() {
             @Override
             public Flux<Payload> requestStream(Payload request) {
                 StreamRequest asked;
                 ByteBuf data;
                 try {
                     asked = StreamRequest.read(request.sliceMetadata(), intervalNanos);
-                    data = request.sliceData().retainedSlice();
+                    data = copyOf(request.sliceData());
                 } catch (IllegalArgumentException e) {
                     return Flux.error(e);
                 } finally {
                     request.release();
                 }
-                // Flux.interval keeps a fixed rate: a tick it could not run on time runs late, and its message says so
-                return Flux.interval(Duration.ofNanos(asked.phaseNanos()), interval)
-                        .map(k -> ByteBufPayload.create(
-                                data.retainedSlice(),
-                                StreamRequest.messageMetadata(ByteBufAllocator.DEFAULT, k, asked.stream())))
-                        .doFinally(signal -> data.release());
+                // the ticker keeps a fixed rate: a message it could not send on time goes late, and says so
+                return tickers.here().stream(data, asked.phaseNanos(), asked.stream());
+            }
+
+            // the one request-response it answers: what it holds (ServerMemory), for the client's figures
+            @Override
+            public Mono<Payload> requestResponse(Payload request) {
+                try {
+                    if (!ServerMemory.isRequest(request.sliceMetadata())) {
+                        return Mono.error(new IllegalArgumentException(
+                                "request-response: this server answers only '" + ServerMemory.REQUEST + "'"));
+                    }
+                } finally {
+                    request.release();
+                }
+                return Mono.fromCallable(() -> ByteBufPayload.create(
+                        ServerMemory.measure(tickers.running.get()).encode(ByteBufAllocator.DEFAULT)));
             }
 
             @Override
@@ -57,11 +96,18 @@ public final class StreamEchoServer implements AutoCloseable {
                 payload.release();
                 return Mono.empty();
             }
-        });
-        CloseableChannel channel = RSocketServer.create(acceptor)
-                .bind(TcpServerTransport.create(host, port))
-                .block(Duration.ofSeconds(30));
-        return new StreamEchoServer(channel);
+        };
+    }
+
+    /**
+     * The request's data in a direct buffer of its own, held for the stream's life. A retained slice would pin the whole
+     * inbound buffer it came in (other frames' bytes with it), and a heap one is copied into a direct buffer again for every
+     * message the socket writes; a direct one goes out as it is, in the frame's scatter-gather write.
+     */
+    private static ByteBuf copyOf(ByteBuf data) {
+        return ByteBufAllocator.DEFAULT
+                .directBuffer(data.readableBytes())
+                .writeBytes(data, data.readerIndex(), data.readableBytes());
     }
 
     public InetSocketAddress address() {
@@ -72,5 +118,69 @@ public final class StreamEchoServer implements AutoCloseable {
     public void close() {
         channel.dispose();
         channel.onClose().block(Duration.ofSeconds(10));
+        tickers.close();
+    }
+
+    /**
+     * A {@link StreamTicker} per event loop that serves a connection, each stream on its connection's loop (the thread that
+     * reads its request); a stream asked for on any other thread goes to a ticker on a loop of its own.
+     */
+    private static final class Tickers {
+        /** Every tick wakes the loop once; a message goes out up to one tick late. */
+        private static final long TICK_NANOS = 1_000_000;
+
+        private final long intervalNanos;
+        private final long tickNanos;
+        private final AtomicLong running = new AtomicLong();
+        private final Map<EventLoop, StreamTicker> byLoop = new ConcurrentHashMap<>();
+        /** The loop threads' tickers (a loop may serve other servers' connections too: not a thread-local). */
+        private final Map<Thread, StreamTicker> byThread = new ConcurrentHashMap<>();
+
+        private DefaultEventLoop ownLoop;
+        private StreamTicker own;
+
+        Tickers(long intervalNanos) {
+            this.intervalNanos = intervalNanos;
+            this.tickNanos = Math.max(1, Math.min(TICK_NANOS, intervalNanos / 2));
+        }
+
+        void serve(EventLoop loop) {
+            StreamTicker ticker = byLoop.computeIfAbsent(loop, this::startOn);
+            if (loop.inEventLoop()) {
+                byThread.put(Thread.currentThread(), ticker);
+            } else {
+                loop.execute(() -> byThread.put(Thread.currentThread(), ticker));
+            }
+        }
+
+        private StreamTicker startOn(EventLoop loop) {
+            StreamTicker ticker = new StreamTicker(loop, tickNanos, intervalNanos, running);
+            ticker.start();
+            return ticker;
+        }
+
+        StreamTicker here() {
+            StreamTicker ticker = byThread.get(Thread.currentThread());
+            return ticker != null ? ticker : own();
+        }
+
+        private synchronized StreamTicker own() {
+            if (own == null) {
+                ownLoop = new DefaultEventLoop(Thread.ofPlatform()
+                        .daemon()
+                        .name("isobench-rsocket-ticker")
+                        .factory());
+                own = startOn(ownLoop);
+            }
+            return own;
+        }
+
+        synchronized void close() {
+            byLoop.values().forEach(StreamTicker::stop);
+            if (own != null) {
+                own.stop();
+                ownLoop.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(2, TimeUnit.SECONDS);
+            }
+        }
     }
 }

@@ -45,10 +45,16 @@ final class StreamsSession implements Session {
     private final int targetStreams;
     private final StreamTimeline timeline;
     private final ResourceSampler resources;
+    /** What the server held before any stream opened: the baseline its memory per stream is taken from. */
+    private final MemoryAnswer memoryBefore;
+
     private final ThreadLocal<LatencyRecorder> recorders;
     private final Consumer<Payload> onMessage = this::onMessage;
     /** How long the rig's thread sleeps between ticks: it only opens streams, and spinning would take a CPU from the I/O threads. */
     private static final long IDLE_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
+
+    /** A full collection of a few GiB of heap, behind the messages the server is still emitting. */
+    private static final Duration MEMORY_ANSWER_TIMEOUT = Duration.ofSeconds(30);
 
     private final Consumer<Throwable> onError = this::onError;
     private volatile String failure;
@@ -95,7 +101,65 @@ final class StreamsSession implements Session {
                             + server.address() + ": " + Failures.describe(e),
                     e);
         }
+        this.memoryBefore = askServerMemory();
         this.resources = new ResourceSampler(server.pid());
+    }
+
+    /** A server's {@link ServerMemory}, or why there is none (a server of the user's own need not answer it). */
+    private record MemoryAnswer(ServerMemory memory, String problem) {}
+
+    private MemoryAnswer askServerMemory() {
+        Payload ask =
+                ByteBufPayload.create(Unpooled.EMPTY_BUFFER, ServerMemory.requestMetadata(ByteBufAllocator.DEFAULT));
+        try {
+            Payload reply = connections.getFirst().requestResponse(ask).block(MEMORY_ANSWER_TIMEOUT);
+            try {
+                return new MemoryAnswer(ServerMemory.decode(reply.sliceData()), null);
+            } finally {
+                reply.release();
+            }
+        } catch (RuntimeException e) {
+            return new MemoryAnswer(null, "the server did not report its memory: " + Failures.describe(e));
+        }
+    }
+
+    /**
+     * The server's live heap and direct memory before the streams and after the window, and what each stream added:
+     * (after − before) ÷ the streams the server had running in between. In-process, the heap is the client's too.
+     */
+    private Map<String, Object> serverMemory() {
+        Map<String, Object> figures = new LinkedHashMap<>();
+        MemoryAnswer after = memoryBefore.problem() != null
+                ? memoryBefore
+                : failure() != null
+                        ? new MemoryAnswer(null, "not measured after the window: the session failed")
+                        : askServerMemory();
+        if (after.problem() != null) {
+            figures.put("reported", false);
+            figures.put("reason", after.problem());
+            return figures;
+        }
+        ServerMemory first = memoryBefore.memory();
+        ServerMemory last = after.memory();
+        figures.put("reported", true);
+        figures.put("includesClient", server.inProcess());
+        figures.put("before", memoryFigures(first));
+        figures.put("after", memoryFigures(last));
+        long streamsAdded = last.streams() - first.streams();
+        if (streamsAdded > 0) {
+            double perStream = (double) (last.totalBytes() - first.totalBytes()) / streamsAdded;
+            figures.put("bytesPerStream", Math.round(perStream));
+            figures.put("mibPer10kStreams", Math.round(perStream * 10_000 / 1048576.0 * 100) / 100.0);
+        }
+        return figures;
+    }
+
+    private static Map<String, Object> memoryFigures(ServerMemory m) {
+        Map<String, Object> figures = new LinkedHashMap<>();
+        figures.put("streams", m.streams());
+        figures.put("heapLiveMiB", Math.round(m.heapLiveBytes() / 1048576.0 * 100) / 100.0);
+        figures.put("directMiB", m.directBytes() < 0 ? -1 : Math.round(m.directBytes() / 1048576.0 * 100) / 100.0);
+        return figures;
     }
 
     private volatile boolean closing;
@@ -169,6 +233,7 @@ final class StreamsSession implements Session {
         metrics.put("streamsOpened", opened);
         metrics.putAll(timeline.summary(Math.min(clock.nanoTime(), recording.windowEnd())));
         metrics.put("resources", resources.samples());
+        metrics.put("serverMemory", serverMemory());
         return metrics;
     }
 

@@ -16,11 +16,20 @@ import io.isobench.runner.platform.CpuList;
 import io.isobench.runner.platform.EnvironmentProbe;
 import io.isobench.runner.targets.TargetRuns;
 import io.isobench.runner.targets.TargetRuns.Outcome;
+import io.rsocket.Payload;
+import io.rsocket.RSocket;
+import io.rsocket.SocketAcceptor;
+import io.rsocket.core.RSocketServer;
+import io.rsocket.transport.netty.server.CloseableChannel;
+import io.rsocket.transport.netty.server.TcpServerTransport;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import reactor.core.publisher.Flux;
 
 /** rsocket on 127.0.0.1: a few dozen streams for a few seconds. */
 class RSocketTargetTest {
@@ -91,26 +100,13 @@ class RSocketTargetTest {
     @Test
     void anOverloadedServerFailsAndNeverPassesAsOk(@TempDir Path dir) throws Exception {
         List<Integer> cpus = EnvironmentProbe.system().grantedCpus();
-        Outcome o = run(shortRun(
-                "rsocket",
+        Outcome o = tenThousandStreamsFor2s(
                 dir,
-                "--connections",
-                "4",
-                "--streams-per-connection",
-                "2500",
-                "--ramp-up",
-                "1s",
-                "--stream-interval",
                 "5ms",
-                "--warmup",
-                "0s",
-                "--duration",
-                "2s",
                 "--drain-timeout",
                 "2s",
-                "--server-process",
                 "--cpus",
-                CpuList.format(cpus.subList(0, Math.min(2, cpus.size())))));
+                CpuList.format(cpus.subList(0, Math.min(2, cpus.size()))));
 
         assertThat(o.exit()).as(o.err() + o.out()).isEqualTo(1);
         RunResult r = ResultJson.read(dir.resolve("run/result.json"));
@@ -158,6 +154,109 @@ class RSocketTargetTest {
         }
     }
 
+    /**
+     * The server's RSS is its pre-touched heap, the same at ten streams as at a hundred thousand: what a stream costs is
+     * asked of the server itself, its live heap and direct memory before the streams and after the window.
+     */
+    @Test
+    void whatEachStreamCostsTheServerIsMeasuredByTheServerItself(@TempDir Path dir) {
+        Outcome o = tenThousandStreamsFor2s(dir, "1s");
+
+        var rep = deliveredEverythingDue(o, dir);
+        @SuppressWarnings("unchecked")
+        var memory = (Map<String, Object>) rep.metrics().get("serverMemory");
+        assertThat(memory).as(o.out()).containsEntry("reported", true).containsEntry("includesClient", false);
+        assertThat(memoryOf(memory, "before", "streams")).isEqualTo(0);
+        assertThat(memoryOf(memory, "after", "streams")).isEqualTo(10_000);
+        // each stream holds at least its 1 KB of data to echo; far more than a page each would be a leak
+        assertThat(((Number) memory.get("bytesPerStream")).longValue()).isBetween(1_000L, 64_000L);
+    }
+
+    /** The run's one repetition, once it is shown to have delivered every message due. */
+    private static RepetitionResult deliveredEverythingDue(Outcome o, Path dir) {
+        var rep = ResultJson.read(dir.resolve("run/result.json"))
+                .steps()
+                .getFirst()
+                .repetitions()
+                .getFirst();
+        assertEverythingDueWasDelivered(o, rep);
+        return rep;
+    }
+
+    private static Object memoryOf(Map<String, Object> memory, String when, String figure) {
+        return ((Map<?, ?>) memory.get(when)).get(figure);
+    }
+
+    /** A server of the user's own need not answer the memory request: the figure is left out, saying why. */
+    @Test
+    void aServerThatDoesNotReportItsMemoryIsLeftOutSayingWhy(@TempDir Path dir) {
+        RSocket echo = StreamEchoServer.responder(Duration.ofMillis(100));
+        RSocket streamsOnly = new RSocket() {
+            @Override
+            public Flux<Payload> requestStream(Payload request) {
+                return echo.requestStream(request);
+            }
+        };
+        CloseableChannel server = RSocketServer.create(SocketAcceptor.with(streamsOnly))
+                .bind(TcpServerTransport.create("127.0.0.1", 0))
+                .block(Duration.ofSeconds(30));
+        try {
+            Outcome o = twoStreamsFor1s(dir, "127.0.0.1:" + server.address().getPort());
+
+            var rep = deliveredEverythingDue(o, dir);
+            assertThat(rep.metrics().get("serverMemory"))
+                    .as(o.out())
+                    .isEqualTo(Map.of(
+                            "reported",
+                            false,
+                            "reason",
+                            "the server did not report its memory: Request-Response not implemented."));
+        } finally {
+            server.dispose();
+        }
+    }
+
+    /** 4 connections × 2,500 streams opened over a second, at a server process of the run's own, for 2 s. */
+    private static Outcome tenThousandStreamsFor2s(Path dir, String interval, String... more) {
+        List<String> args = new ArrayList<>(List.of(
+                "--connections",
+                "4",
+                "--streams-per-connection",
+                "2500",
+                "--ramp-up",
+                "1s",
+                "--stream-interval",
+                interval,
+                "--warmup",
+                "0s",
+                "--duration",
+                "2s",
+                "--server-process"));
+        args.addAll(List.of(more));
+        return run(shortRun("rsocket", dir, args.toArray(String[]::new)));
+    }
+
+    /** Two streams of one connection, each every 100 ms, for a second, at a server already running at {@code endpoint}. */
+    private static Outcome twoStreamsFor1s(Path dir, String endpoint) {
+        return run(shortRun(
+                "rsocket",
+                dir,
+                "--connections",
+                "1",
+                "--streams-per-connection",
+                "2",
+                "--ramp-up",
+                "200ms",
+                "--stream-interval",
+                "100ms",
+                "--warmup",
+                "0s",
+                "--duration",
+                "1s",
+                "--server-address",
+                endpoint));
+    }
+
     /** The seed's example holds 5,000 connections to one server: more than a pooled TCP client hands out to one address (500). */
     @Test
     void moreConnectionsToOneServerThanAConnectionPoolHoldsAllOpen(@TempDir Path dir) throws Exception {
@@ -197,23 +296,7 @@ class RSocketTargetTest {
                 List.of("--stream-interval", "1s"),
                 null,
                 60_000)) {
-            Outcome o = run(shortRun(
-                    "rsocket",
-                    dir,
-                    "--connections",
-                    "1",
-                    "--streams-per-connection",
-                    "2",
-                    "--ramp-up",
-                    "200ms",
-                    "--stream-interval",
-                    "100ms",
-                    "--warmup",
-                    "0s",
-                    "--duration",
-                    "1s",
-                    "--server-address",
-                    server.endpoint()));
+            Outcome o = twoStreamsFor1s(dir, server.endpoint());
 
             assertThat(o.exit()).as(o.err() + o.out()).isEqualTo(1);
             assertThat(ResultJson.read(dir.resolve("run/result.json"))
