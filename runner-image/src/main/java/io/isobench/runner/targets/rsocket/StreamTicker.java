@@ -34,7 +34,7 @@ final class StreamTicker implements Runnable {
     private final long intervalNanos;
     private final AtomicLong running;
     private final Stream[] slots;
-    /** The slot number (absolute: due time ÷ tick) the next tick starts from. */
+    /** The slot number (absolute: due time ÷ tick, rounded down; nanoTime may be negative) the next tick starts from. */
     private long nextSlot;
 
     private ScheduledFuture<?> schedule;
@@ -46,7 +46,7 @@ final class StreamTicker implements Runnable {
         this.running = running;
         // a stream re-enters the wheel one interval after its slot: at most interval ÷ tick + 1 slots ahead
         this.slots = new Stream[(int) (intervalNanos / tickNanos) + 2];
-        this.nextSlot = System.nanoTime() / tickNanos;
+        this.nextSlot = Math.floorDiv(System.nanoTime(), tickNanos);
     }
 
     void start() {
@@ -92,8 +92,8 @@ final class StreamTicker implements Runnable {
     }
 
     private void place(Stream s) {
-        long slot = Math.max(s.due / tickNanos, nextSlot);
-        int index = (int) (slot % slots.length);
+        long slot = Math.max(Math.floorDiv(s.due, tickNanos), nextSlot);
+        int index = (int) Math.floorMod(slot, (long) slots.length);
         s.next = slots[index];
         slots[index] = s;
     }
@@ -102,9 +102,9 @@ final class StreamTicker implements Runnable {
     @Override
     public void run() {
         long now = System.nanoTime();
-        long last = now / tickNanos;
+        long last = Math.floorDiv(now, tickNanos);
         for (long slot = nextSlot; slot <= last; slot++) {
-            int index = (int) (slot % slots.length);
+            int index = (int) Math.floorMod(slot, (long) slots.length);
             Stream s = slots[index];
             slots[index] = null;
             nextSlot = slot + (slot < last ? 1 : 0);
