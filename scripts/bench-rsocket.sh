@@ -50,7 +50,7 @@ print("| %s of %s | %s | %s | %s / %s / %s | %s | %s | %s | %s | %s | %s cores |
     sum(s.get("gcCount", 0) for s in res), sum(s.get("gcMillis", 0) for s in res)))
 print()
 print("Server memory: asked of the server itself before the first stream and after the window (an RSocket request-response):")
-print("its heap live after a full collection plus the direct memory Netty's pool holds; per 10k streams is the growth between")
+print("its heap live after a full collection plus the direct memory Netty's pool has handed out; per 10k streams is the growth between")
 print("the two over the streams added. Its RSS is the runner's pre-touched fixed heap (ISOBENCH_HEAP), the same whatever it holds.")
 print()
 print("Published (jauntsdn, 8 vCPU c4.2xlarge server, clients on the same host): tips over around 600k streams, practical limit")

@@ -82,12 +82,10 @@ public final class TargetRuns {
         }
     }
 
-    /** {@code target} with a 200 ms warm-up, 700 ms window (unless {@code extra} sets them), output in {@code dir/run}. */
+    /** {@code target}: one repetition, a 200 ms warm-up and a 700 ms window (unless {@code extra} sets them), output in {@code dir/run}. */
     public static List<String> shortRun(String target, Path dir, String... extra) {
         var args = new ArrayList<>(List.of(
                 target,
-                "--repetitions",
-                "1",
                 "--probe-duration",
                 "0s",
                 "--progress",
@@ -95,6 +93,9 @@ public final class TargetRuns {
                 "--out",
                 dir.resolve("run").toString()));
         args.addAll(List.of(extra));
+        if (!args.contains("--repetitions")) {
+            args.addAll(List.of("--repetitions", "1"));
+        }
         if (!args.contains("--warmup")) {
             args.addAll(List.of("--warmup", "200ms"));
         }

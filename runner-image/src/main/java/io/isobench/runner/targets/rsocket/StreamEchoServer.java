@@ -13,12 +13,15 @@ import io.rsocket.transport.netty.server.TcpServerTransport;
 import io.rsocket.util.ByteBufPayload;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 import reactor.netty.tcp.TcpServer;
 
 /**
@@ -87,8 +90,10 @@ public final class StreamEchoServer implements AutoCloseable {
                 } finally {
                     request.release();
                 }
-                return Mono.fromCallable(() -> ByteBufPayload.create(
-                        ServerMemory.measure(tickers.running.get()).encode(ByteBufAllocator.DEFAULT)));
+                // off the event loops: it waits for every loop to settle, then for a full collection
+                return Mono.fromCallable(() ->
+                                ByteBufPayload.create(tickers.measureMemory().encode(ByteBufAllocator.DEFAULT)))
+                        .subscribeOn(Schedulers.boundedElastic());
             }
 
             @Override
@@ -128,6 +133,9 @@ public final class StreamEchoServer implements AutoCloseable {
     private static final class Tickers {
         /** Every tick wakes the loop once; a message goes out up to one tick late. */
         private static final long TICK_NANOS = 1_000_000;
+
+        /** A loop behind by more than this is a server too loaded to measure. */
+        private static final long SETTLE_TIMEOUT_MILLIS = 10_000;
 
         private final long intervalNanos;
         private final long tickNanos;
@@ -173,6 +181,25 @@ public final class StreamEchoServer implements AutoCloseable {
                 own = startOn(ownLoop);
             }
             return own;
+        }
+
+        /** Every ticker settled ({@link StreamTicker#settle}), then what the server holds with the streams that are left. */
+        ServerMemory measureMemory() {
+            List<StreamTicker> all = new ArrayList<>(byLoop.values());
+            synchronized (this) {
+                if (own != null) {
+                    all.add(own);
+                }
+            }
+            for (StreamTicker ticker : all) {
+                if (!ticker.settle().awaitUninterruptibly(SETTLE_TIMEOUT_MILLIS)) {
+                    throw new IllegalStateException(
+                            "server memory: an event loop did not drop its cancelled streams within "
+                                    + SETTLE_TIMEOUT_MILLIS + " ms");
+                }
+            }
+            ServerMemory.releaseThisThreadsCache();
+            return ServerMemory.measure(running.get());
         }
 
         synchronized void close() {

@@ -3,6 +3,7 @@ package io.isobench.runner.targets.rsocket;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.EventLoop;
+import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.rsocket.Payload;
 import io.rsocket.util.ByteBufPayload;
@@ -68,6 +69,33 @@ final class StreamTicker implements Runnable {
                 }
                 slots[i] = null;
             }
+        });
+    }
+
+    /**
+     * Drops the streams cancelled since their last message now, not when their slot comes round (up to an interval
+     * later), and lets go of the buffers this loop's thread keeps for reuse: what the server then reports holding is
+     * what its live streams hold. A client's second repetition otherwise took the first one's streams, cancelled but
+     * still in the wheel, into its baseline. On the loop, and never inside a tick.
+     */
+    Future<?> settle() {
+        return loop.submit(() -> {
+            for (int i = 0; i < slots.length; i++) {
+                Stream kept = null;
+                Stream s = slots[i];
+                while (s != null) {
+                    Stream following = s.next;
+                    if (s.cancelled) {
+                        drop(s);
+                    } else {
+                        s.next = kept;
+                        kept = s;
+                    }
+                    s = following;
+                }
+                slots[i] = kept;
+            }
+            ServerMemory.releaseThisThreadsCache();
         });
     }
 

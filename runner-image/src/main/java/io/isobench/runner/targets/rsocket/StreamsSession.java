@@ -149,7 +149,7 @@ final class StreamsSession implements Session {
         if (streamsAdded > 0) {
             double perStream = (double) (last.totalBytes() - first.totalBytes()) / streamsAdded;
             figures.put("bytesPerStream", Math.round(perStream));
-            figures.put("mibPer10kStreams", Math.round(perStream * 10_000 / 1048576.0 * 100) / 100.0);
+            figures.put("mibPer10kStreams", mib(perStream * 10_000));
         }
         return figures;
     }
@@ -157,9 +157,14 @@ final class StreamsSession implements Session {
     private static Map<String, Object> memoryFigures(ServerMemory m) {
         Map<String, Object> figures = new LinkedHashMap<>();
         figures.put("streams", m.streams());
-        figures.put("heapLiveMiB", Math.round(m.heapLiveBytes() / 1048576.0 * 100) / 100.0);
-        figures.put("directMiB", m.directBytes() < 0 ? -1 : Math.round(m.directBytes() / 1048576.0 * 100) / 100.0);
+        figures.put("heapLiveMiB", mib(m.heapLiveBytes()));
+        figures.put("directMiB", m.directBytes() < 0 ? -1 : mib(m.directBytes()));
         return figures;
+    }
+
+    /** Bytes in MiB, to two decimals. */
+    private static double mib(double bytes) {
+        return Math.round(bytes / 1048576.0 * 100) / 100.0;
     }
 
     private volatile boolean closing;

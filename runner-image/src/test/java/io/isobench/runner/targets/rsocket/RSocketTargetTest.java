@@ -172,6 +172,62 @@ class RSocketTargetTest {
         assertThat(((Number) memory.get("bytesPerStream")).longValue()).isBetween(1_000L, 64_000L);
     }
 
+    /**
+     * A few thousand streams at a server that outlives the repetition: the second repetition's baseline must not count
+     * the first one's streams (cancelled, but dropped by the server only when their slot came round), and the direct
+     * memory is what the allocator hands out, not the 4 MiB chunks it holds (a step of 2 KB per stream at 2,000).
+     */
+    @Test
+    void eachRepetitionAtALongLivedServerIsChargedForItsOwnStreamsOnly(@TempDir Path dir) throws Exception {
+        try (var server = ServerProcess.start(
+                JvmVariantForks.currentJvm(RunnerMain.class),
+                "rsocket",
+                List.of("--stream-interval", "1s"),
+                null,
+                60_000)) {
+            Outcome o = run(shortRun(
+                    "rsocket",
+                    dir,
+                    "--connections",
+                    "20",
+                    "--streams-per-connection",
+                    "100",
+                    "--ramp-up",
+                    "500ms",
+                    "--stream-interval",
+                    "1s",
+                    "--warmup",
+                    "0s",
+                    "--duration",
+                    "2s",
+                    "--repetitions",
+                    "2",
+                    "--server-address",
+                    server.endpoint()));
+
+            var reps = ResultJson.read(dir.resolve("run/result.json"))
+                    .steps()
+                    .getFirst()
+                    .repetitions();
+            assertThat(reps).as(o.out()).hasSize(2);
+            for (var rep : reps) {
+                assertEverythingDueWasDelivered(o, rep);
+                @SuppressWarnings("unchecked")
+                var memory = (Map<String, Object>) rep.metrics().get("serverMemory");
+                assertThat(memoryOf(memory, "before", "streams"))
+                        .as(memory.toString())
+                        .isEqualTo(0);
+                assertThat(memoryOf(memory, "after", "streams"))
+                        .as(memory.toString())
+                        .isEqualTo(2_000);
+                // its 1 KB of data, a few hundred bytes of heap, and at most ±0.4 MiB of heap noise over 2,000 streams
+                assertThat(((Number) memory.get("bytesPerStream")).longValue())
+                        .as(memory.toString())
+                        .isBetween(1_000L, 3_000L);
+            }
+        }
+    }
+
     /** The run's one repetition, once it is shown to have delivered every message due. */
     private static RepetitionResult deliveredEverythingDue(Outcome o, Path dir) {
         var rep = ResultJson.read(dir.resolve("run/result.json"))

@@ -102,6 +102,38 @@ class StreamTickerTest {
         assertThat(running.get()).isZero();
     }
 
+    /**
+     * A wheel of one-minute streams, five of them cancelled: settling drops those five at once, not when their slot comes
+     * round a minute later, and keeps the others, which go on being emitted.
+     */
+    @Test
+    void settlingDropsTheCancelledStreamsNowAndKeepsTheRest() throws Exception {
+        var minute = new StreamTicker(loop, TICK, TimeUnit.MINUTES.toNanos(1), running);
+        minute.start();
+        List<ByteBuf> held = new ArrayList<>();
+        List<Recorder> subscribers = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            held.add(Unpooled.directBuffer(8).writeLong(i));
+            subscribers.add(new Recorder(Long.MAX_VALUE, new ArrayList<>()));
+            // the first message due in 30 s: every stream sits in the wheel for the whole test
+            minute.stream(held.get(i), TimeUnit.SECONDS.toNanos(30), i).subscribe(subscribers.get(i));
+        }
+        for (int i = 0; i < 10; i += 2) {
+            subscribers.get(i).dispose();
+        }
+
+        assertThat(minute.settle().await(10, TimeUnit.SECONDS)).isTrue();
+
+        for (int i = 0; i < 10; i++) {
+            assertThat(held.get(i).refCnt()).as("stream " + i + "'s data").isEqualTo(i % 2 == 0 ? 0 : 1);
+        }
+        assertThat(running.get()).isEqualTo(5);
+        minute.stop();
+        for (ByteBuf data : held) {
+            awaitReleased(data);
+        }
+    }
+
     /** As {@code Flux.interval}: a subscriber that asked for one message and cannot take the next fails the stream. */
     @Test
     void aStreamWithoutDemandFailsWithOverflowAndReleasesItsData() throws Exception {
