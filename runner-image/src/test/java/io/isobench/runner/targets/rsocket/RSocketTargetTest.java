@@ -123,29 +123,8 @@ class RSocketTargetTest {
      */
     @Test
     void aRemoteServersLatencyIsTakenOnTheClientsClockAndNeverLabelledOneWay(@TempDir Path dir) throws Exception {
-        try (var server = ServerProcess.start(
-                JvmVariantForks.currentJvm(RunnerMain.class),
-                "rsocket",
-                List.of("--stream-interval", "100ms"),
-                null,
-                60_000)) {
-            Outcome o = run(shortRun(
-                    "rsocket",
-                    dir,
-                    "--connections",
-                    "2",
-                    "--streams-per-connection",
-                    "5",
-                    "--ramp-up",
-                    "500ms",
-                    "--stream-interval",
-                    "100ms",
-                    "--warmup",
-                    "0s",
-                    "--duration",
-                    "2s",
-                    "--server-address",
-                    server.endpoint()));
+        try (var server = serverProcess("100ms")) {
+            Outcome o = streams(dir, 2, 5, "500ms", "100ms", "2s", "--server-address", server.endpoint());
 
             var step = ResultJson.read(dir.resolve("run/result.json")).steps().getFirst();
             assertEverythingDueWasDelivered(o, step.repetitions().getFirst());
@@ -179,31 +158,9 @@ class RSocketTargetTest {
      */
     @Test
     void eachRepetitionAtALongLivedServerIsChargedForItsOwnStreamsOnly(@TempDir Path dir) throws Exception {
-        try (var server = ServerProcess.start(
-                JvmVariantForks.currentJvm(RunnerMain.class),
-                "rsocket",
-                List.of("--stream-interval", "1s"),
-                null,
-                60_000)) {
-            Outcome o = run(shortRun(
-                    "rsocket",
-                    dir,
-                    "--connections",
-                    "20",
-                    "--streams-per-connection",
-                    "100",
-                    "--ramp-up",
-                    "500ms",
-                    "--stream-interval",
-                    "1s",
-                    "--warmup",
-                    "0s",
-                    "--duration",
-                    "2s",
-                    "--repetitions",
-                    "2",
-                    "--server-address",
-                    server.endpoint()));
+        try (var server = serverProcess("1s")) {
+            Outcome o = streams(
+                    dir, 20, 100, "500ms", "1s", "2s", "--repetitions", "2", "--server-address", server.endpoint());
 
             var reps = ResultJson.read(dir.resolve("run/result.json"))
                     .steps()
@@ -274,64 +231,59 @@ class RSocketTargetTest {
 
     /** 4 connections × 2,500 streams opened over a second, at a server process of the run's own, for 2 s. */
     private static Outcome tenThousandStreamsFor2s(Path dir, String interval, String... more) {
+        List<String> where = new ArrayList<>(List.of("--server-process"));
+        where.addAll(List.of(more));
+        return streams(dir, 4, 2_500, "1s", interval, "2s", where.toArray(String[]::new));
+    }
+
+    /**
+     * {@code connections} × {@code perConnection} streams opened over {@code rampUp}, each every {@code interval}, and a
+     * window of {@code duration} without warm-up; {@code more} says where the server is (and anything else).
+     */
+    private static Outcome streams(
+            Path dir,
+            int connections,
+            int perConnection,
+            String rampUp,
+            String interval,
+            String duration,
+            String... more) {
         List<String> args = new ArrayList<>(List.of(
                 "--connections",
-                "4",
+                String.valueOf(connections),
                 "--streams-per-connection",
-                "2500",
+                String.valueOf(perConnection),
                 "--ramp-up",
-                "1s",
+                rampUp,
                 "--stream-interval",
                 interval,
                 "--warmup",
                 "0s",
                 "--duration",
-                "2s",
-                "--server-process"));
+                duration));
         args.addAll(List.of(more));
         return run(shortRun("rsocket", dir, args.toArray(String[]::new)));
     }
 
+    /** The rsocket server in a runner process of its own, emitting every {@code interval}. */
+    private static ServerProcess serverProcess(String interval) throws Exception {
+        return ServerProcess.start(
+                JvmVariantForks.currentJvm(RunnerMain.class),
+                "rsocket",
+                List.of("--stream-interval", interval),
+                null,
+                60_000);
+    }
+
     /** Two streams of one connection, each every 100 ms, for a second, at a server already running at {@code endpoint}. */
     private static Outcome twoStreamsFor1s(Path dir, String endpoint) {
-        return run(shortRun(
-                "rsocket",
-                dir,
-                "--connections",
-                "1",
-                "--streams-per-connection",
-                "2",
-                "--ramp-up",
-                "200ms",
-                "--stream-interval",
-                "100ms",
-                "--warmup",
-                "0s",
-                "--duration",
-                "1s",
-                "--server-address",
-                endpoint));
+        return streams(dir, 1, 2, "200ms", "100ms", "1s", "--server-address", endpoint);
     }
 
     /** The seed's example holds 5,000 connections to one server: more than a pooled TCP client hands out to one address (500). */
     @Test
     void moreConnectionsToOneServerThanAConnectionPoolHoldsAllOpen(@TempDir Path dir) throws Exception {
-        Outcome o = run(shortRun(
-                "rsocket",
-                dir,
-                "--connections",
-                "520",
-                "--streams-per-connection",
-                "1",
-                "--ramp-up",
-                "500ms",
-                "--stream-interval",
-                "500ms",
-                "--warmup",
-                "0s",
-                "--duration",
-                "1s",
-                "--server-process"));
+        Outcome o = streams(dir, 520, 1, "500ms", "500ms", "1s", "--server-process");
 
         RunResult r = ResultJson.read(dir.resolve("run/result.json"));
         var rep = r.steps().getFirst().repetitions().getFirst();
@@ -346,12 +298,7 @@ class RSocketTargetTest {
 
     @Test
     void aServerPacedDifferentlyFromTheClientRefusesItsStreamsNamingBothIntervals(@TempDir Path dir) throws Exception {
-        try (var server = ServerProcess.start(
-                JvmVariantForks.currentJvm(RunnerMain.class),
-                "rsocket",
-                List.of("--stream-interval", "1s"),
-                null,
-                60_000)) {
+        try (var server = serverProcess("1s")) {
             Outcome o = twoStreamsFor1s(dir, server.endpoint());
 
             assertThat(o.exit()).as(o.err() + o.out()).isEqualTo(1);
@@ -367,22 +314,7 @@ class RSocketTargetTest {
     @Test
     void aServerProcessKilledMidRunFailsTheRunWithTheReason(@TempDir Path dir) throws Exception {
         Thread killer = TargetRuns.killServerProcessLater("rsocket", 1500);
-        Outcome o = run(shortRun(
-                "rsocket",
-                dir,
-                "--connections",
-                "2",
-                "--streams-per-connection",
-                "2",
-                "--ramp-up",
-                "1s",
-                "--stream-interval",
-                "100ms",
-                "--warmup",
-                "0s",
-                "--duration",
-                "5s",
-                "--server-process"));
+        Outcome o = streams(dir, 2, 2, "1s", "100ms", "5s", "--server-process");
         killer.join();
         assertThat(o.exit()).as(o.err()).isEqualTo(1);
         RunResult r = ResultJson.read(dir.resolve("run/result.json"));
