@@ -7,10 +7,9 @@ import io.isobench.target.spi.LatencyRecorder;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.SingleWriterRecorder;
 
 /**
- * The harness's {@link LatencyRecorder}: one recording thread's an HdrHistogram {@link SingleWriterRecorder} (so the hot path
+ * The harness's {@link LatencyRecorder}: one recording thread's {@link SingleWriterIntervalRecorder} (so the hot path
  * takes no lock and allocates nothing) plus completion counters the rig reads from its own thread.
  *
  * <p>Only messages whose intended send time lies inside the measured window are recorded; warm-up
@@ -31,8 +30,7 @@ public final class WindowedLatencyRecorder implements LatencyRecorder {
 
     private final String role;
     private final Clock clock;
-    private final SingleWriterRecorder recorder =
-            new SingleWriterRecorder(Histograms.LOWEST_NANOS, Histograms.HIGHEST_NANOS, Histograms.SIGNIFICANT_DIGITS);
+    private final SingleWriterIntervalRecorder recorder = new SingleWriterIntervalRecorder();
     private Histogram recycled;
 
     // volatile: set by the rig's thread after the recording thread started; a plain load on x86
@@ -129,7 +127,7 @@ public final class WindowedLatencyRecorder implements LatencyRecorder {
 
     /** Adds what was recorded since the last call into {@code into}; called by the monitor thread only. */
     void drainInterval(Histogram into) {
-        recycled = recorder.getIntervalHistogram(recycled);
+        recycled = recorder.intervalHistogram(recycled);
         into.add(recycled);
     }
 }
