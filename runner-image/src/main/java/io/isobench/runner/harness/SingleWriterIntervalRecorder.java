@@ -50,11 +50,15 @@ final class SingleWriterIntervalRecorder {
     /** The one writer's hot path: no lock, no allocation, one atomic add. */
     void recordValue(long value) {
         long epoch = (long) START_EPOCH.getAndAdd(this, 1L);
-        active.recordValue(value);
-        if (epoch < 0) {
-            ODD_END_EPOCH.setRelease(this, oddEndEpoch + 1);
-        } else {
-            EVEN_END_EPOCH.setRelease(this, evenEndEpoch + 1);
+        try {
+            active.recordValue(value);
+        } finally {
+            // counted out even when the value was out of range: a writer left counted in would hold the reader for ever
+            if (epoch < 0) {
+                ODD_END_EPOCH.setRelease(this, oddEndEpoch + 1);
+            } else {
+                EVEN_END_EPOCH.setRelease(this, evenEndEpoch + 1);
+            }
         }
     }
 

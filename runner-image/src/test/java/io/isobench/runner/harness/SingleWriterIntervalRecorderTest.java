@@ -1,6 +1,7 @@
 package io.isobench.runner.harness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -32,6 +33,19 @@ class SingleWriterIntervalRecorderTest {
         Histogram third = recorder.intervalHistogram(second);
         assertThat(third).isSameAs(first);
         assertThat(third.getTotalCount()).isZero();
+    }
+
+    /** A value the histogram cannot hold is refused, as HdrHistogram refuses it, and the next interval is still taken. */
+    @Test
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aValueOutOfRangeIsRefusedWithoutHoldingUpTheReader() {
+        var recorder = new SingleWriterIntervalRecorder();
+        recorder.recordValue(1_000);
+
+        assertThatThrownBy(() -> recorder.recordValue(Long.MAX_VALUE)).isInstanceOf(IndexOutOfBoundsException.class);
+
+        assertThat(recorder.intervalHistogram(null).getTotalCount()).isEqualTo(1);
+        assertThat(recorder.intervalHistogram(null).getTotalCount()).isZero();
     }
 
     /**
