@@ -35,18 +35,20 @@ test-site: site-build build
 # 10,000 runs: publishing time and bytes, then first paint and filtering in Chromium (BENCHMARKS.md)
 .PHONY: bench-site
 bench-site: site-build build
-	rm -rf "$(OUT)/bench/site-10k"  # a cold publish: the publisher skips what an earlier run already wrote
 	$(MVN) -pl publisher -am verify -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false -Dit.test='PublishScaleBenchmark' \
 	  -Dfailsafe.failIfNoSpecifiedTests=false \
 	  -Disobench.bench.site=$(abspath $(OUT))/bench/site-10k -Disobench.bench.out=$(abspath $(OUT))/bench/publish.md \
-	  -Disobench.bench.bucketOut=$(abspath $(OUT))/bench/publish-bucket.md -Disobench.bench.bundle=$(abspath reports-site/dist)
+	  -Disobench.bench.bucketOut=$(abspath $(OUT))/bench/publish-bucket.md -Disobench.bench.bundle=$(abspath reports-site/dist) \
+	  -Disobench.bench.remoteOut=$(abspath $(OUT))/bench/publish-remote.md
 	cd reports-site && node bench/site-bench.mjs $(abspath $(OUT))/bench/site-10k > $(abspath $(OUT))/bench/site-browser.md
 	@echo >> $(abspath $(OUT))/bench/site-browser.md; echo "The same with every answer held back 20 ms, as a bucket across a network:" >> $(abspath $(OUT))/bench/site-browser.md
 	@echo >> $(abspath $(OUT))/bench/site-browser.md
 	cd reports-site && node bench/site-bench.mjs $(abspath $(OUT))/bench/site-10k '' 3 20 >> $(abspath $(OUT))/bench/site-browser.md
 	@{ echo "## Publishing and browsing 10,000 runs"; echo; \
 	   echo "\`make bench-site\` — synthetic runs (copies of a real runner result, 3 targets, labels, 4 nodes) published by the Java publisher into a folder (and 1,000 of them into a MinIO bucket), then the site in Debian Chromium (headless) over a local static server. $$(date -u +%FT%TZ), $$(nproc) CPUs."; echo; \
-	   cat "$(OUT)/bench/publish.md"; echo; cat "$(OUT)/bench/publish-bucket.md"; echo; cat "$(OUT)/bench/site-browser.md"; } | scripts/bench-section.sh site
+	   cat "$(OUT)/bench/publish.md"; echo; cat "$(OUT)/bench/publish-bucket.md"; echo; cat "$(OUT)/bench/publish-remote.md"; echo; \
+	   echo "Browsing (\`reports-site/bench/site-bench.mjs\`): times taken in the page, list ready from the navigation's start to the rendered list, a filter from the form's submit to the rendered rows; in brackets the driver's clock around the same steps (it adds Playwright's round trips)."; echo; \
+	   cat "$(OUT)/bench/site-browser.md"; } | scripts/bench-section.sh site
 BENCH_TARGETS += bench-site
 
 # one series of 10,000 runs: judged run by run by the publisher, then the series view in Chromium (BENCHMARKS.md)

@@ -72,8 +72,17 @@ public final class LocalDirectoryStore implements ObjectStore {
                 + TEMP_MARK
                 + Long.toHexString(ThreadLocalRandom.current().nextLong()));
         try {
-            Files.createDirectories(target.getParent());
-            writer.write(tmp);
+            try {
+                writer.write(tmp);
+            } catch (NoSuchFileException e) {
+                if (!tmp.toString().equals(e.getFile())) {
+                    throw e; // the file to copy is gone, not the folder
+                }
+                // the folder is made only when missing: a createDirectories before every write costs a failed mkdir,
+                // an exception and a stat, for most files of a site in a folder that already exists
+                Files.createDirectories(target.getParent());
+                writer.write(tmp);
+            }
             try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {

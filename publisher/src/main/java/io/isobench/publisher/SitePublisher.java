@@ -93,12 +93,18 @@ public final class SitePublisher {
         return new Stats(runs.size(), written.get(), unchanged.get(), bytes.get(), ignored.get());
     }
 
-    /** One run's summary, result and histogram files; its index entry. */
+    /**
+     * One run's summary, result and histogram files; its index entry. What the run's folder already holds is read with
+     * one listing: into a bucket every stat is a round trip, and a run has a dozen files or more.
+     */
     private Map<String, Object> writeRun(PublishedRun run) {
         String base = "data/runs/" + run.key() + "/";
-        write(base + "summary.json", json(summary(run)), ContentTypes.JSON);
-        write(base + "result.json", run.resultJson(), ContentTypes.JSON);
-        writeHistogramFiles(base, run);
+        var present = new HashMap<String, ObjectInfo>();
+        out.list(prefix + base).forEach(o -> present.put(o.key(), o));
+        Function<String, Optional<ObjectInfo>> held = key -> Optional.ofNullable(present.get(key));
+        write(base + "summary.json", json(summary(run)), ContentTypes.JSON, held);
+        write(base + "result.json", run.resultJson(), ContentTypes.JSON, held);
+        writeHistogramFiles(base, run, held);
         return SiteIndex.entry(run);
     }
 
@@ -171,12 +177,12 @@ public final class SitePublisher {
     }
 
     /** Only what result.json names, only histogram files, only as plain text, whoever built the run's file map. */
-    private void writeHistogramFiles(String base, PublishedRun run) {
+    private void writeHistogramFiles(String base, PublishedRun run, Function<String, Optional<ObjectInfo>> held) {
         ignored.addAndGet(run.ignoredFiles());
         Map<String, String> named = HistogramFiles.named(run.result());
         run.files().forEach((path, content) -> {
             if (publishable(named.get(path), path)) {
-                write(base + path, content, ContentTypes.TEXT);
+                write(base + path, content, ContentTypes.TEXT, held);
             } else {
                 ignored.incrementAndGet();
             }
@@ -307,8 +313,13 @@ public final class SitePublisher {
     }
 
     private void write(String path, byte[] content, String contentType) {
+        write(path, content, contentType, out::stat);
+    }
+
+    /** @param held what the store holds under a key, as a stat says or as a listing taken before said */
+    private void write(String path, byte[] content, String contentType, Function<String, Optional<ObjectInfo>> held) {
         String key = prefix + path;
-        Optional<ObjectInfo> existing = out.stat(key);
+        Optional<ObjectInfo> existing = held.apply(key);
         if (existing.isPresent() && out.holds(existing.get(), content)) {
             unchanged.incrementAndGet();
             return;

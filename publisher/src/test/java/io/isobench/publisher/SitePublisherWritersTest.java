@@ -76,6 +76,42 @@ class SitePublisherWritersTest {
                 .doesNotExist();
     }
 
+    /**
+     * Into a bucket every stat is a round trip of its own: a run's files are looked up with one listing of the run's
+     * folder, not one stat per file (17 for these runs), cold or republished; a file whose bytes changed is written again.
+     */
+    @Test
+    void aRunsFilesAreLookedUpWithOneListingNotAStatEach(@TempDir Path site) throws Exception {
+        var store = new SlowStore(new LocalDirectoryStore(site), null);
+        var runs = SyntheticRuns.of(40);
+
+        var cold = new SitePublisher(store, "", clock).publish(runs);
+
+        assertThat(store.lists.get())
+                .as("one listing per run, one of the index")
+                .isEqualTo(runs.size() + 1);
+        assertThat(store.stats.get())
+                .as("stats: the catalog, index shard, series and references, none per run file")
+                .isLessThan(runs.size());
+        int filesPerRun = (cold.written() - store.stats.get()) / runs.size();
+        assertThat(filesPerRun).isGreaterThan(10);
+
+        Path hgrm;
+        try (Stream<Path> all =
+                Files.walk(site.resolve("data/runs/" + runs.getFirst().key()))) {
+            hgrm = all.filter(f -> f.toString().endsWith(".hgrm")).findFirst().orElseThrow();
+        }
+        Files.writeString(hgrm, "changed since it was published\n");
+        store.stats.set(0);
+
+        var again = new SitePublisher(store, "", clock).publish(runs);
+
+        assertThat(again.written()).as("only the changed file").isEqualTo(1);
+        assertThat(again.unchanged()).isEqualTo(cold.written() - 1);
+        assertThat(store.stats.get()).isLessThan(runs.size());
+        assertThat(Files.readString(hgrm)).isNotEqualTo("changed since it was published\n");
+    }
+
     /** A folder whose puts take a millisecond, as a bucket's round trip does; refuses keys containing {@code refuse}. */
     static final class SlowStore implements ObjectStore {
         final ObjectStore folder;
@@ -83,6 +119,8 @@ class SitePublisherWritersTest {
         final AtomicInteger inFlight = new AtomicInteger();
         final AtomicInteger mostAtOnce = new AtomicInteger();
         final AtomicInteger puts = new AtomicInteger();
+        final AtomicInteger stats = new AtomicInteger();
+        final AtomicInteger lists = new AtomicInteger();
         final AtomicInteger putsAfterFailure = new AtomicInteger();
         volatile boolean failed;
 
@@ -129,6 +167,7 @@ class SitePublisherWritersTest {
 
         @Override
         public Optional<ObjectInfo> stat(String key) {
+            stats.incrementAndGet();
             return folder.stat(key);
         }
 
@@ -139,6 +178,7 @@ class SitePublisherWritersTest {
 
         @Override
         public List<ObjectInfo> list(String prefix) {
+            lists.incrementAndGet();
             return folder.list(prefix);
         }
 
