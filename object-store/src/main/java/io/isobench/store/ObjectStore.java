@@ -90,6 +90,14 @@ public interface ObjectStore extends UploadTarget {
     /** Every object whose key starts with {@code prefix}, at any depth, sorted by key. */
     List<ObjectInfo> list(String prefix);
 
+    /**
+     * How many writes this store takes at once to good effect. A folder's writes wait on this machine's CPUs (the file
+     * system's work is theirs), so twice their number, at least 4; more only queue.
+     */
+    default int writesAtOnce() {
+        return Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+    }
+
     /** Removes these objects; keys with no object are ignored. */
     void delete(Collection<String> keys);
 

@@ -47,12 +47,6 @@ public final class SitePublisher {
 
     private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {};
 
-    /**
-     * Runs (and series) written at once. A bucket answers every put and stat in a round trip of its own and a folder in
-     * a few system calls, so one writer leaves the CPUs idle; more than twice the CPUs only queue.
-     */
-    static final int WRITERS = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
-
     private final ObjectStore out;
     private final String prefix;
     private final Clock clock;
@@ -62,12 +56,17 @@ public final class SitePublisher {
     private final AtomicLong bytes = new AtomicLong();
     private final AtomicInteger ignored = new AtomicInteger();
 
-    /** @param prefix where the site lives in the store: "" for a folder of its own, "site/" in a bucket */
+    /**
+     * Writes as many runs (and series) at once as the store takes to good effect ({@link ObjectStore#writesAtOnce()}):
+     * one writer would leave the CPUs idle while a bucket answers each put and stat in a round trip of its own.
+     *
+     * @param prefix where the site lives in the store: "" for a folder of its own, "site/" in a bucket
+     */
     public SitePublisher(ObjectStore out, String prefix, Clock clock) {
-        this(out, prefix, clock, WRITERS);
+        this(out, prefix, clock, out.writesAtOnce());
     }
 
-    /** @param writers runs written at once (the benchmark compares one with {@link #WRITERS}) */
+    /** @param writers runs written at once (the benchmark compares one with the store's own count) */
     SitePublisher(ObjectStore out, String prefix, Clock clock, int writers) {
         this.out = out;
         this.prefix = prefix.isEmpty() ? "" : ObjectKeys.requireSafePrefix("site prefix", prefix);

@@ -34,7 +34,11 @@ class PublishScaleBenchmark {
     void publishToABucket() throws Exception {
         int count = Integer.getInteger("isobench.bench.bucketRuns", 1_000);
         List<PublishedRun> runs = SyntheticRuns.of(count);
-        String rows = interleaved((round, writers) -> {
+        int bucketWriters;
+        try (var store = minio.newStore("writers")) {
+            bucketWriters = store.writesAtOnce();
+        }
+        String rows = interleaved(bucketWriters, (round, writers) -> {
             try (var store = minio.newStore("round-" + round + "-writers-" + writers)) {
                 return time(new SitePublisher(store, BucketLayout.SITE_PREFIX, Clock.systemUTC(), writers), runs);
             }
@@ -42,7 +46,7 @@ class PublishScaleBenchmark {
         String table = String.format(
                 "Cold publishes of %,d runs into a MinIO bucket on 127.0.0.1 (each put and stat a round trip), one writer "
                         + "against %d, interleaved:%n%n%s",
-                count, SitePublisher.WRITERS, rows);
+                count, bucketWriters, rows);
         Path md = Path.of(System.getProperty("isobench.bench.bucketOut", "target/publish-bucket-bench.md"));
         Files.createDirectories(md.toAbsolutePath().getParent());
         Files.writeString(md, table);
@@ -70,7 +74,7 @@ class PublishScaleBenchmark {
                             + "| %,d | %.1f s | %,d | %.1f |%n",
                     count,
                     delay,
-                    SitePublisher.WRITERS,
+                    store.writesAtOnce(),
                     count,
                     seconds,
                     held.answers() - before,
@@ -96,24 +100,21 @@ class PublishScaleBenchmark {
     }
 
     /**
-     * {@link #ROUNDS} rounds of one writer against {@link SitePublisher#WRITERS}, the order alternating by round: a table
-     * of the rounds and the median ratio.
+     * {@link #ROUNDS} rounds of one writer against {@code many}, the order alternating by round: a table of the rounds
+     * and the median ratio.
      */
-    private static String interleaved(Publish publish) throws Exception {
-        var rows = new StringBuilder(
-                "| round | 1 writer | " + SitePublisher.WRITERS + " writers | ratio |\n|---|---|---|---|\n");
+    private static String interleaved(int many, Publish publish) throws Exception {
+        var rows = new StringBuilder("| round | 1 writer | " + many + " writers | ratio |\n|---|---|---|---|\n");
         var ratios = new ArrayList<Double>();
         for (int round = 1; round <= ROUNDS; round++) {
             var seconds = new java.util.TreeMap<Integer, Double>();
-            for (int writers :
-                    round % 2 == 1 ? new int[] {1, SitePublisher.WRITERS} : new int[] {SitePublisher.WRITERS, 1}) {
+            for (int writers : round % 2 == 1 ? new int[] {1, many} : new int[] {many, 1}) {
                 seconds.put(writers, publish.seconds(round, writers));
             }
-            double ratio = seconds.get(SitePublisher.WRITERS) / seconds.get(1);
+            double ratio = seconds.get(many) / seconds.get(1);
             ratios.add(ratio);
             rows.append(String.format(
-                    "| %d | %.1f s | %.1f s | %.2f× |%n",
-                    round, seconds.get(1), seconds.get(SitePublisher.WRITERS), ratio));
+                    "| %d | %.1f s | %.1f s | %.2f× |%n", round, seconds.get(1), seconds.get(many), ratio));
         }
         ratios.sort(null);
         return rows + String.format("%nMedian ratio: %.2f×.%n", ratios.get(ratios.size() / 2));
@@ -149,13 +150,16 @@ class PublishScaleBenchmark {
         Path out = Path.of(System.getProperty("isobench.bench.site", "target/site-10k"));
         List<PublishedRun> runs = SyntheticRuns.of(RUNS);
         Path scratch = out.resolveSibling(out.getFileName() + "-rounds-" + System.nanoTime());
-        String rounds = interleaved((round, writers) -> time(
-                new SitePublisher(
-                        new LocalDirectoryStore(scratch.resolve("round-" + round + "-writers-" + writers)),
-                        "",
-                        Clock.systemUTC(),
-                        writers),
-                runs));
+        int folderWriters = new LocalDirectoryStore(out.toAbsolutePath().getParent()).writesAtOnce();
+        String rounds = interleaved(
+                folderWriters,
+                (round, writers) -> time(
+                        new SitePublisher(
+                                new LocalDirectoryStore(scratch.resolve("round-" + round + "-writers-" + writers)),
+                                "",
+                                Clock.systemUTC(),
+                                writers),
+                        runs));
         // an earlier site is moved aside (a rename frees no inode) and deleted once everything is timed
         Path earlier = out.resolveSibling(out.getFileName() + "-earlier-" + System.nanoTime());
         if (Files.exists(out)) {
@@ -203,13 +207,13 @@ class PublishScaleBenchmark {
                 "| runs | publish all (folder) | objects written | site size | index + catalog | republish one run |\n|---|---|---|---|---|---|\n"
                         + row
                         + String.format("%nCold publishes of the same %,d runs, one writer against ", RUNS)
-                        + SitePublisher.WRITERS
+                        + folderWriters
                         + " (the default here), interleaved, each into a new folder, nothing deleted before all are timed:\n\n"
                         + rounds
                         + String.format(
                                 "%nThe same cold publish (%d writers) right after one of those sites was deleted "
                                         + "(170,000 files): %.1f s.%n",
-                                SitePublisher.WRITERS, afterDelete));
+                                folderWriters, afterDelete));
         System.out.print(row);
     }
 
