@@ -35,7 +35,8 @@ class PublishScaleBenchmark {
         int count = Integer.getInteger("isobench.bench.bucketRuns", 1_000);
         List<PublishedRun> runs = SyntheticRuns.of(count);
         int bucketWriters;
-        try (var store = minio.newStore("writers")) {
+        try (var store = new MinioObjectStore(
+                new StoreConfig(minio.endpoint(), "any", minio.accessKey(), minio.secretKey(), null))) {
             bucketWriters = store.writesAtOnce();
         }
         String rows = interleaved(bucketWriters, (round, writers) -> {
@@ -47,10 +48,7 @@ class PublishScaleBenchmark {
                 "Cold publishes of %,d runs into a MinIO bucket on 127.0.0.1 (each put and stat a round trip), one writer "
                         + "against %d, interleaved:%n%n%s",
                 count, bucketWriters, rows);
-        Path md = Path.of(System.getProperty("isobench.bench.bucketOut", "target/publish-bucket-bench.md"));
-        Files.createDirectories(md.toAbsolutePath().getParent());
-        Files.writeString(md, table);
-        System.out.print(table);
+        report("isobench.bench.bucketOut", "target/publish-bucket-bench.md", table);
     }
 
     /**
@@ -79,10 +77,7 @@ class PublishScaleBenchmark {
                     seconds,
                     held.answers() - before,
                     (double) (held.answers() - before) / count);
-            Path md = Path.of(System.getProperty("isobench.bench.remoteOut", "target/publish-remote-bench.md"));
-            Files.createDirectories(md.toAbsolutePath().getParent());
-            Files.writeString(md, table);
-            System.out.print(table);
+            report("isobench.bench.remoteOut", "target/publish-remote-bench.md", table);
         }
     }
 
@@ -200,10 +195,9 @@ class PublishScaleBenchmark {
                 (RUNS + 499) / 500,
                 incremental,
                 again.written());
-        Path md = Path.of(System.getProperty("isobench.bench.out", "target/publish-bench.md"));
-        Files.createDirectories(md.toAbsolutePath().getParent());
-        Files.writeString(
-                md,
+        report(
+                "isobench.bench.out",
+                "target/publish-bench.md",
                 "| runs | publish all (folder) | objects written | site size | index + catalog | republish one run |\n|---|---|---|---|---|---|\n"
                         + row
                         + String.format("%nCold publishes of the same %,d runs, one writer against ", RUNS)
@@ -212,9 +206,16 @@ class PublishScaleBenchmark {
                         + rounds
                         + String.format(
                                 "%nThe same cold publish (%d writers) right after one of those sites was deleted "
-                                        + "(170,000 files): %.1f s.%n",
-                                folderWriters, afterDelete));
-        System.out.print(row);
+                                        + "(%,d files): %.1f s.%n",
+                                folderWriters, stats.written(), afterDelete));
+    }
+
+    /** The table into the file the system property names (BENCHMARKS.md is made of these), and onto the console. */
+    private static void report(String property, String fallback, String table) throws java.io.IOException {
+        Path md = Path.of(System.getProperty(property, fallback));
+        Files.createDirectories(md.toAbsolutePath().getParent());
+        Files.writeString(md, table);
+        System.out.print(table);
     }
 
     private static long bytesUnder(Path dir) throws java.io.IOException {
