@@ -26,7 +26,8 @@ pulled() { # name ref: the node holds our image only as pulled from the registry
   grep -qxF "$2" <<<"$held" || fail "the node did not pull $1 as $2 (it holds: $(grep isobench <<<"$held" | tr '\n' ' '))"
   ! grep -qE "^docker.io/isobench/$1[:@]" <<<"$held" || fail "the node holds an imported $1 image: $(grep -E "^docker.io/isobench/$1" <<<"$held")"
 }
-fail() { echo "e2e: FAIL: $*" >&2; exit 1; }
+fail() { echo "e2e: FAIL: $*" | tee "$state/failed" >&2; exit 1; }
+said() { echo "$1: $(tail -n 5 "$1" | tr '\n' ' ')"; }  # a step's output file, named, with its last lines
 teardown() {
   local rc=$?
   jobs -p | xargs -r kill 2>/dev/null || true
@@ -40,9 +41,11 @@ teardown() {
     cp "$state"/logs/*.log "$out/logs/" 2>/dev/null || true
     echo "e2e: logs in $out/logs" >&2
     # CI keeps only what was printed: the cluster's state at the failure, briefly, so a failure there can be read
+    # (stack frames left out of the operator's log) and, last, what failed: CI shows the head and the tail of a long output
     { echo "--- pods"; cat "$out/logs/pods.txt"; echo "--- last events"; tail -n 30 "$out/logs/events.txt"
-      echo "--- operator log (tail)"; tail -n 40 "$out/logs/operator.log"
-      echo "--- store set-up job log (tail)"; tail -n 20 "$out/logs/store-setup.log"; } >&2 || true
+      echo "--- operator log (tail, without stack frames)"; grep -vE '^\s+(at |\.\.\. [0-9]+ (more|common))' "$out/logs/operator.log" | tail -n 40
+      echo "--- store set-up job log (tail)"; tail -n 20 "$out/logs/store-setup.log"
+      cat "$state/failed" 2>/dev/null || echo "e2e: FAIL: exit status $rc (what failed is printed above)"; } >&2 || true
   fi
   if [ "${KEEP:-0}" = 1 ]; then echo "e2e: cluster kept: KUBECONFIG=$KUBECONFIG (local-cluster/down.sh --state-dir $state --purge)"; return; fi
   "$root/local-cluster/down.sh" --state-dir "$state" --port-base "$base" --purge >/dev/null 2>&1 || true
@@ -57,7 +60,7 @@ printf '| step | seconds |\n|---|---:|\n' >"$out/figures.md"
 timeout 300 "$root/local-cluster/up.sh" --state-dir "$state" --port-base "$base" --node "sim-1,policy=none,cpus=4,pool=sim" >/dev/null
 registry=$("$root/local-cluster/registry.sh" start --state-dir "$state" --port-base "$base")/isobench
 TLS_VERIFY=false "$root/images/push.sh" "$registry" runner operator kubectl custom-target custom-target-next >"$out/images-push.txt" \
-  || fail "images-push (see $out/images-push.txt)"
+  || fail "images-push ($(said "$out/images-push.txt"))"
 timeout 300 "$root/local-cluster/real-node.sh" start --state-dir "$state" --port-base "$base"
 figure "cluster up (control plane, MinIO, registry with our images, real node)" $((SECONDS - t0))
 
@@ -84,9 +87,11 @@ $HELM install isobench "$root/charts/isobench" -n $SYSTEM -f "$root/charts/isobe
   --set image.registry="$registry" --set runner.image.digest="$(cat "$root/out/images/runner.digest")" \
   --set operator.image.digest="$(cat "$root/out/images/operator.digest")" --set tests.image="$registry/kubectl:0.1.0" \
   --set "admission.allowedRunnerImages[0]=$registry/custom-target@*" --set "admission.allowedRunnerImages[1]=$registry/custom-target-next@*" \
-  --wait --timeout 5m >"$out/helm-install.txt" || fail "helm install (see $out/helm-install.txt)"
+  --wait --timeout 5m >"$out/helm-install.txt" 2>&1 || fail "helm install ($(said "$out/helm-install.txt"))"
 [ "$($K get ns $RUNS -o jsonpath='{.metadata.labels.pod-security\.kubernetes\.io/enforce}')" = restricted ] || fail "namespace $RUNS does not enforce restricted"
 figure "helm install --wait (operator Ready)" $((SECONDS - t1))
+started=$($K -n $SYSTEM get pods -l app.kubernetes.io/name=isobench-operator -o jsonpath='{.items[0].status.containerStatuses[0].restartCount}')
+[ "$started" = 0 ] || log "the operator started $((started + 1)) times before it was Ready; the last that ended: $($K -n $SYSTEM logs deploy/isobench-operator --previous 2>&1 | grep -m1 'not started' || echo '(no reason logged)')"
 t1=$SECONDS
 $HELM test isobench -n $SYSTEM --timeout 3m >"$out/helm-test.txt" 2>&1 || { cat "$out/helm-test.txt"; fail "helm test"; }
 figure "helm test (RBAC checks in a pod)" $((SECONDS - t1))
@@ -186,7 +191,7 @@ operator_memory "after the faults' runs"
 # 9. helm uninstall with the runs still there (each holds the finalizer isobench.io/cleanup): the pre-delete Job deletes them
 #    while the operator still runs, so none is left undeletable and the uninstall does not hang
 t1=$SECONDS
-timeout 360 $HELM uninstall isobench -n $SYSTEM --wait --timeout 5m >"$out/helm-uninstall.txt" 2>&1 || fail "helm uninstall (see $out/helm-uninstall.txt)"
+timeout 360 $HELM uninstall isobench -n $SYSTEM --wait --timeout 5m >"$out/helm-uninstall.txt" 2>&1 || fail "helm uninstall ($(said "$out/helm-uninstall.txt"))"
 left=$($K get br -A -o name)
 [ -z "$left" ] || fail "BenchmarkRuns left after helm uninstall: $left"
 [ -z "$($K get jobs.batch -n $RUNS -l app.kubernetes.io/managed-by=isobench-operator -o name)" ] || fail "runner Jobs left after helm uninstall"

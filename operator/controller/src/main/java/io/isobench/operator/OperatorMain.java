@@ -1,8 +1,12 @@
 package io.isobench.operator;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.isobench.operator.config.OperatorConfig;
+import java.io.IOException;
+import java.util.StringJoiner;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.IntConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,8 +36,24 @@ public final class OperatorMain {
             System.exit(2);
             return;
         }
+        System.exit(serve(config, "0.0.0.0", port -> LOG.info("isobench operator started; http on :{}", port)));
+    }
+
+    /**
+     * Runs the operator until the JVM is stopped: {@code started} is told its HTTP port once its informers have synced.
+     * Returns 1 at once when it cannot start (the API server unreachable, a watch refused, its HTTP port taken), for the
+     * caller to end the
+     * JVM: left running, the HTTP server's thread would keep alive an operator that answers /healthz "starting" and is
+     * never ready, which no probe restarts.
+     */
+    public static int serve(OperatorConfig config, String httpBind, IntConsumer started) throws InterruptedException {
         var client = new KubernetesClientBuilder().build();
-        var operator = IsobenchOperator.fromConfig(config, client, "0.0.0.0");
+        IsobenchOperator operator;
+        try {
+            operator = IsobenchOperator.fromConfig(config, client, httpBind);
+        } catch (IOException | RuntimeException e) {
+            return notStarted(client, e);
+        }
         var stopped = new CountDownLatch(1);
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(
@@ -44,8 +64,26 @@ public final class OperatorMain {
                             stopped.countDown();
                         },
                         "shutdown"));
-        operator.start();
-        LOG.info("isobench operator started; http on :{}", operator.httpPort());
+        try {
+            operator.start();
+        } catch (RuntimeException e) {
+            return notStarted(client, e);
+        }
+        started.accept(operator.httpPort());
         stopped.await();
+        return 0;
+    }
+
+    private static int notStarted(KubernetesClient client, Exception e) {
+        var causes = new StringJoiner(": ");
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            causes.add(t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage());
+        }
+        LOG.error(
+                "isobench operator not started: {} (API server {}); exiting for the kubelet to start it again",
+                causes,
+                client.getMasterUrl(),
+                e);
+        return 1;
     }
 }

@@ -1,14 +1,14 @@
 package io.isobench.operator.it;
 
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.isobench.operator.IsobenchOperator;
+import io.isobench.operator.OperatorMain;
 import io.isobench.operator.config.OperatorConfig;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The operator in a JVM of its own, as in its image (configuration from the environment, the cluster from KUBECONFIG), for
- * tests that kill it: HTTP on 127.0.0.1 only, its port printed as {@value #PORT_LINE}N once started.
+ * The operator in a JVM of its own, as in its image ({@link OperatorMain#serve}: configuration from the environment, the
+ * cluster from KUBECONFIG), for tests that kill it or see it end: HTTP on 127.0.0.1 only, its port printed as
+ * {@value #PORT_LINE}N once started.
  */
 final class OperatorProcess {
 
@@ -17,10 +17,20 @@ final class OperatorProcess {
     private OperatorProcess() {}
 
     /**
-     * A replica's process as the chart's Deployment starts one, output to {@code log}: the cluster from {@code
-     * kubeconfig}, its Lease and runner Jobs in {@code podNamespace}, watching {@code watched}, leader election on, HTTP on
-     * an ephemeral port.
+     * A replica's process as the chart's Deployment starts one (this class's main, in a JVM like this one), output to
+     * {@code log}: the cluster from {@code kubeconfig}, its Lease and runner Jobs in {@code podNamespace}, watching
+     * {@code watched}, leader election on, HTTP on an ephemeral port.
      */
+    static ProcessBuilder replica(Path log, Path kubeconfig, String podNamespace, String name, String watched) {
+        var command = List.of(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-cp",
+                System.getProperty("java.class.path"),
+                OperatorProcess.class.getName());
+        return replica(command, log, kubeconfig, podNamespace, name, watched);
+    }
+
+    /** The same with another {@code command} starting the operator (its jar, as the image runs it). */
     static ProcessBuilder replica(
             List<String> command, Path log, Path kubeconfig, String podNamespace, String name, String watched) {
         var builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
@@ -35,12 +45,9 @@ final class OperatorProcess {
     }
 
     public static void main(String[] args) throws Exception {
-        var config = OperatorConfig.fromEnvironment(System.getenv());
-        var client = new KubernetesClientBuilder().build();
-        var operator = IsobenchOperator.fromConfig(config, client, "127.0.0.1");
-        operator.start();
-        System.out.println(PORT_LINE + operator.httpPort());
-        System.out.flush();
-        Thread.currentThread().join();
+        System.exit(OperatorMain.serve(OperatorConfig.fromEnvironment(System.getenv()), "127.0.0.1", port -> {
+            System.out.println(PORT_LINE + port);
+            System.out.flush();
+        }));
     }
 }

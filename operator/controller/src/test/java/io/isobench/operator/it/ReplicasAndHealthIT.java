@@ -131,16 +131,7 @@ class ReplicasAndHealthIT {
     int start(String name) throws IOException {
         Path log = cluster.stateDir.getParent().resolve(cluster.stateDir.getFileName() + "-" + name + ".log");
         var builder = OperatorProcess.replica(
-                List.of(
-                        ProcessHandle.current().info().command().orElse("java"),
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        OperatorProcess.class.getName()),
-                log,
-                cluster.stateDir.resolve("kubeconfig"),
-                SYSTEM_NAMESPACE,
-                name,
-                USER_NAMESPACE);
+                log, cluster.stateDir.resolve("kubeconfig"), SYSTEM_NAMESPACE, name, USER_NAMESPACE);
         replicas.add(builder.start());
         await().atMost(Duration.ofSeconds(90)).until(() -> Files.readString(log).contains(OperatorProcess.PORT_LINE));
         String line = Files.readAllLines(log).stream()
