@@ -39,6 +39,12 @@ KUBELET_PORT_BASE=$((PORT_BASE + 12))   # simulated kubelets: one advertised por
 # The simulated kubelets' address: loopback, where each node's kubelet listens on its own port (KUBELET_PORT_BASE…), as a
 # pod-network client reaches a kubelet. Not 127.0.0.1, which a node must not publish and other tools use.
 SIM_NODE_IP=127.0.0.2
+# The real node's pod network (real-node.sh): the bridge, and the MAC it keeps. A Linux bridge without a MAC of its own
+# takes the lowest of its ports' (the pods' veths), so it changed whenever a pod came or went, and a pod that had resolved
+# the gateway (the API server, MinIO) while a since-deleted pod's MAC was the bridge's lost it until its ARP entry failed,
+# tens of seconds later. Set once, the bridge keeps it (locally administered: 02:…, the rest the gateway 10.245.0.1).
+BRIDGE=isobench0
+BRIDGE_MAC=02:42:0a:f5:00:01
 PKI=$STATE/pki
 KUBECONFIG_ADMIN=$STATE/kubeconfig
 KUBECTL="$BIN/kubectl --kubeconfig $KUBECONFIG_ADMIN"

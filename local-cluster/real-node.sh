@@ -17,7 +17,6 @@ KUBELET_HEALTHZ_PORT=$((PORT_BASE + 7))
 SOCK=$DIR/containerd/containerd.sock
 CTR="ctr --address $SOCK -n k8s.io"
 PAUSE_IMAGE=docker.io/isobench/pause:3.10
-BRIDGE=isobench0
 GATEWAY=10.245.0.1
 CHAIN=ISOBENCH-$PORT_BASE
 # stop finds the chain start made even when called without the same --port-base
@@ -32,6 +31,7 @@ service_rules() { # -A|-D
 }
 open_service_path() {
   ip link show "$BRIDGE" >/dev/null 2>&1 || ip link add "$BRIDGE" type bridge
+  ip link set dev "$BRIDGE" address "$BRIDGE_MAC"  # its own, so pods' veths coming and going do not change it (config.sh)
   ip addr show dev "$BRIDGE" | grep -q " $GATEWAY/" || ip addr add "$GATEWAY/24" dev "$BRIDGE"
   ip link set "$BRIDGE" up
   sysctl -qw "net.ipv4.conf.$BRIDGE.route_localnet=1"

@@ -32,7 +32,10 @@ POD
 uid=$($KUBECTL -n "$ns" get pod exclusive -o jsonpath='{.metadata.uid}')
 cpuset=""
 state=""
+mac_with_pod=""
 for _ in $(seq 1 240); do
+  # the bridge's MAC while the pod's veth is one of its ports (a bridge without a MAC of its own takes the lowest port's)
+  [ -n "$(ls "/sys/class/net/$BRIDGE/brif" 2>/dev/null)" ] && mac_with_pod=$(cat "/sys/class/net/$BRIDGE/address")
   phase=$($KUBECTL -n "$ns" get pod exclusive -o jsonpath='{.status.phase}')
   # the runner container's own cgroup (the pod's sandbox stays in the shared pool)
   id=$($KUBECTL -n "$ns" get pod exclusive -o jsonpath='{.status.containerStatuses[0].containerID}')
@@ -48,6 +51,10 @@ for _ in $(seq 1 240); do
   sleep 0.5
 done
 echo "pod phase: $phase; container cpuset seen on the host: '${cpuset:-none}'"
+# pods keep reaching the gateway when other pods go: the bridge's MAC is its own, whatever ports it has
+[ -n "$mac_with_pod" ] || die "the pod's veth was never seen on the bridge $BRIDGE"
+[ "$mac_with_pod" = "$BRIDGE_MAC" ] || die "the bridge $BRIDGE took MAC $mac_with_pod with the pod's veth on it (its own: $BRIDGE_MAC)"
+echo "bridge $BRIDGE kept its MAC $BRIDGE_MAC with the pod's veth on it"
 # the node pulled the image named (by digest when it names one), not an image it had already
 image_id=$($KUBECTL -n "$ns" get pod exclusive -o jsonpath='{.status.containerStatuses[0].imageID}')
 [[ $image != *@sha256:* ]] || [ "${image_id##*@}" = "${image##*@}" ] || die "the pod ran image '$image_id', not '$image'"
