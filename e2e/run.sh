@@ -90,7 +90,8 @@ $HELM install isobench "$root/charts/isobench" -n $SYSTEM -f "$root/charts/isobe
   --wait --timeout 5m >"$out/helm-install.txt" 2>&1 || fail "helm install ($(said "$out/helm-install.txt"))"
 [ "$($K get ns $RUNS -o jsonpath='{.metadata.labels.pod-security\.kubernetes\.io/enforce}')" = restricted ] || fail "namespace $RUNS does not enforce restricted"
 figure "helm install --wait (operator Ready)" $((SECONDS - t1))
-started=$($K -n $SYSTEM get pods -l app.kubernetes.io/name=isobench-operator -o jsonpath='{.items[0].status.containerStatuses[0].restartCount}')
+operator_restarts() { $K -n $SYSTEM get pods -l app.kubernetes.io/name=isobench-operator -o jsonpath='{.items[0].status.containerStatuses[0].restartCount}'; }
+started=$(operator_restarts)
 [ "$started" = 0 ] || log "the operator started $((started + 1)) times before it was Ready; the last that ended: $($K -n $SYSTEM logs deploy/isobench-operator --previous 2>&1 | grep -m1 'not started' || echo '(no reason logged)')"
 t1=$SECONDS
 $HELM test isobench -n $SYSTEM --timeout 3m >"$out/helm-test.txt" 2>&1 || { cat "$out/helm-test.txt"; fail "helm test"; }
@@ -163,6 +164,7 @@ operator_memory() { # when: logs VmRSS and VmHWM of the operator pod's JVM (MiB)
   log "operator resident memory $1: $rss MiB, peak $hwm MiB (request 384Mi)"
   (( hwm <= 384 )) || fail "the operator's resident memory $1 peaked at $hwm MiB, above the 384Mi the chart requests for it"
 }
+[ "$(operator_restarts)" = "$started" ] || fail "the operator restarted $(( $(operator_restarts) - started )) times while the examples ran"
 operator_memory "after $(wc -w <<<"$names") runs"
 $K delete namespace e2e-team-a --wait=false >/dev/null  # the users' servers are done with: none runs in later steps
 kill "$(cat "$state/nginx/nginx.pid")" 2>/dev/null || true
