@@ -50,9 +50,18 @@ close_service_path() {
 if [ "$action" = stop ]; then
   close_service_path
   stop kubelet || true
+  # every container still running (pods, their sandboxes), killed through containerd while it is up: a shim killed
+  # alone leaves its container's processes running, reparented to init (an operator JVM dialling a cluster that is gone)
+  if running containerd; then
+    for id in $($CTR tasks ls -q 2>/dev/null); do $CTR tasks kill --all --signal SIGKILL "$id" >/dev/null 2>&1 || true; done
+    for _ in $(seq 1 40); do
+      $CTR tasks ls 2>/dev/null | awk 'NR > 1 && $3 != "STOPPED" {found = 1} END {exit !found}' || break
+      sleep 0.25
+    done
+  fi
   stop containerd || true
   ip link del "$BRIDGE" 2>/dev/null || true
-  # sandboxes and containers die with containerd's shims only when killed: leave nothing running
+  # the shims outlive containerd: their containers are dead by now (above), the shims themselves go too
   pkill -f "containerd-shim-runc-v2 -namespace k8s.io -id .* -address $SOCK" 2>/dev/null || true
   exit 0
 fi

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make test-real-node: a cluster of its own with the real node (containerd + kubelet, static CPU manager), the runner image
-# pulled from the cluster's registry, the isolation smoke test, then everything down again (no process, mount or state left). Bounded: ~1-2 min.
+# pulled from the cluster's registry, the isolation smoke test, then everything down again with a pod still running (no
+# process, container process, mount or state left). Bounded: ~1-2 min.
 #   local-cluster/real-node/test.sh RUNNER_IMAGE_ARCHIVE
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,12 +18,36 @@ registry=$("$here/registry.sh" start --state-dir "$state" --port-base "$base")
 TLS_VERIFY=false IMAGES_DIR=$(dirname "$archive") "$here/../images/push.sh" "$registry/isobench" "$(basename "$archive" .tar)" >/dev/null
 timeout 180 "$here/real-node.sh" start --state-dir "$state" --port-base "$base"
 RUNNER_IMAGE=$registry/isobench/runner@$(cat "${archive%.tar}.digest") timeout 300 "$here/real-node/smoke.sh" --state-dir "$state" --port-base "$base"
+# a pod still running when the node goes down (the sandbox image as its container, as a server or an operator would be):
+# down.sh must leave none of its processes, nor of any other container
+kubectl="$HOME/.cache/isobench/bin/kubectl --kubeconfig $state/kubeconfig"
+ctr="ctr --address $state/real-node/containerd/containerd.sock -n k8s.io"
+$kubectl create namespace isobench-real-node-teardown >/dev/null
+cat <<POD | $kubectl -n isobench-real-node-teardown apply -f - >/dev/null
+apiVersion: v1
+kind: Pod
+metadata: {name: left-running}
+spec:
+  nodeSelector: {isobench.io/pool: real}
+  tolerations: [{key: isobench.io/dedicated, operator: Equal, value: real, effect: NoSchedule}]
+  securityContext: {runAsNonRoot: true, runAsUser: 65534}
+  containers: [{name: pause, image: docker.io/isobench/pause:3.10, imagePullPolicy: Never}]
+POD
+$kubectl -n isobench-real-node-teardown wait pod/left-running --for=condition=Ready --timeout=60s >/dev/null \
+  || { echo "test-real-node: FAIL: the pod left running did not start" >&2; exit 1; }
+containers=$($ctr tasks ls | awk 'NR > 1 && $3 == "RUNNING" {print $2}')
+[ -n "$containers" ] || { echo "test-real-node: FAIL: no running container on the node before down.sh" >&2; exit 1; }
 pids=$(cat "$state"/pids/* 2>/dev/null || true)
 cleanup
 trap - EXIT
 for pid in $pids; do
   if kill -0 "$pid" 2>/dev/null && grep -q "$state" "/proc/$pid/cmdline" 2>/dev/null; then
     echo "test-real-node: FAIL: pid $pid still runs after down.sh" >&2; exit 1
+  fi
+done
+for pid in $containers; do
+  if [ -d "/proc/$pid" ]; then
+    echo "test-real-node: FAIL: a container's process still runs after down.sh: pid $pid ($(tr '\0' ' ' <"/proc/$pid/cmdline"))" >&2; exit 1
   fi
 done
 ! grep -q "$state" /proc/mounts || { echo "test-real-node: FAIL: mounts under $state remain" >&2; exit 1; }
