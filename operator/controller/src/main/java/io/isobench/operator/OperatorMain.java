@@ -42,9 +42,8 @@ public final class OperatorMain {
     /**
      * Runs the operator until the JVM is stopped: {@code started} is told its HTTP port once its informers have synced.
      * Returns 1 at once when it cannot start (the API server unreachable, a watch refused, its HTTP port taken), for the
-     * caller to end the
-     * JVM: left running, the HTTP server's thread would keep alive an operator that answers /healthz "starting" and is
-     * never ready, which no probe restarts.
+     * caller to end the JVM: left running, the HTTP server's thread would keep alive an operator that answers /healthz
+     * "starting" and is never ready, which no probe restarts.
      */
     public static int serve(OperatorConfig config, String httpBind, IntConsumer started) throws InterruptedException {
         var client = new KubernetesClientBuilder().build();
