@@ -1,5 +1,6 @@
 package io.isobench.result;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
 
 /**
@@ -10,6 +11,43 @@ import java.util.List;
  * @param jitter     per measured CPU, the longest stall a spinning thread saw
  */
 public record MachineProbe(CoreToCore coreToCore, List<Jitter> jitter) {
+
+    /**
+     * The share of the measured CPUs' time this probe saw stalled: each CPU's stalled time over the probe's length (at
+     * most all of it: a stall that outlasts the probe is counted whole), summed over the CPUs, since a stall of any
+     * measured thread holds messages up; so with two CPUs it can reach 2. About that share of a window's
+     * messages meet a stall, so from the percentile {@code 100 × (1 − share)} up the latency is the host's stalls.
+     * NaN without a jitter figure.
+     */
+    @JsonIgnore
+    public double stalledShare() {
+        if (jitter == null) {
+            return Double.NaN;
+        }
+        double share = 0;
+        boolean measured = false;
+        for (Jitter j : jitter) {
+            if (j.durationNanos() > 0) {
+                share += Math.min(1, (double) j.stalledNanos() / j.durationNanos());
+                measured = true;
+            }
+        }
+        return measured ? share : Double.NaN;
+    }
+
+    /** {@link #stalledShare()} of the probes before and after a window, averaged (either alone); NaN without either. */
+    public static double stalledShareAround(MachineProbe before, MachineProbe after) {
+        double sum = 0;
+        int probes = 0;
+        for (MachineProbe probe : new MachineProbe[] {before, after}) {
+            double share = probe == null ? Double.NaN : probe.stalledShare();
+            if (!Double.isNaN(share)) {
+                sum += share;
+                probes++;
+            }
+        }
+        return probes == 0 ? Double.NaN : sum / probes;
+    }
 
     /**
      * One-way core-to-core latency (round trip / 2) between two pinned threads, in nanoseconds. On VMs

@@ -34,6 +34,8 @@ final class NoiseGate {
     static final long CORE_TO_CORE_MIN_NANOS = 20;
     static final long INTERRUPTS_PER_SECOND = 2_000;
     static final long SWITCHES_PER_SECOND = 2;
+    /** From this share of stalled time up, the stalls reach the highest percentile the reports show, p99.9. */
+    static final double STALLED_SHARE_NOTED = 0.001;
 
     private NoiseGate() {}
 
@@ -127,6 +129,39 @@ final class NoiseGate {
                         SWITCHES_PER_SECOND));
             }
         }
+    }
+
+    /**
+     * Which of the window's percentiles are the host's, as a note: the jitter probes around it saw the measured CPUs
+     * stalled for a share of their time, about that share of the messages met a stall, so from the percentile
+     * {@code 100 × (1 − share)} up the latency is the stalls' length whatever the target did. Not a finding: a share
+     * made of stalls shorter than the budget is what the budget allows, so it gates nothing; it says how far up the
+     * percentiles still describe the target. Null below {@value #STALLED_SHARE_NOTED} of the time, or without probes.
+     */
+    static String hostsPercentiles(MachineProbe before, MachineProbe after) {
+        double share = MachineProbe.stalledShareAround(before, after);
+        if (Double.isNaN(share) || share < STALLED_SHARE_NOTED) {
+            return null;
+        }
+        if (share >= 1) {
+            return String.format(
+                    Locale.ROOT,
+                    "the jitter probes around the window saw the measured CPUs stalled %.1f%% of the time (summed over"
+                            + " them): any of the latency percentiles may be the host's stalls, not the target's",
+                    100 * share);
+        }
+        // rounded down to a tenth: the percentile named is never above the first one the stalls reach
+        double from = Math.floor(1000 * (1 - share) + 1e-9) / 10;
+        String percentile = from == Math.floor(from)
+                ? String.format(Locale.ROOT, "%.0f", from)
+                : String.format(Locale.ROOT, "%.1f", from);
+        return String.format(
+                Locale.ROOT,
+                "the jitter probes around the window saw the measured CPUs stalled %.1f%% of the time: about as many"
+                        + " of the messages met a stall, so from about p%s up the latency percentiles are the host's"
+                        + " stalls, not the target's",
+                100 * share,
+                percentile);
     }
 
     /** How {@code role}'s thread was switched out involuntarily beyond the allowance during the window, or null. */

@@ -225,6 +225,10 @@ public final class RepetitionRunner {
         }
         List<String> noise = NoiseGate.findings(settings.noiseGating().budget(), probe, probeAfter, signals);
         judgement = withNoise(judgement, noise, notes);
+        String hostsPercentiles = NoiseGate.hostsPercentiles(probe, probeAfter);
+        if (hostsPercentiles != null) {
+            notes.add(hostsPercentiles);
+        }
         ArtifactFiles files = writeFiles(step, repetition, judgement.verdict(), hlogPartial, histogram);
         AllocationMeter.Snapshot activity = totals.activity();
         return RepetitionResult.builder()

@@ -10,11 +10,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The dispatch target's goals, checked against runs made in the same session on the same machine: our p50 and p99 no
@@ -28,6 +28,13 @@ import java.util.stream.Collectors;
  * mode would lose on luck. For the same reason each latency row also shows the ratio after dividing every
  * repetition's figure by the core-to-core latency probed around it (the host's mode); the goal is judged on the plain
  * ratio.
+ *
+ * <p>A round whose repetitions ran while the host stalled the measured CPUs for at least {@code 1 - q} of the time does
+ * not count towards a q-quantile goal: that share of the messages met a stall, so the quantile is the length of the
+ * host's stalls whichever queue carried them (a p99 from 1 %, a median from 50 %). The jitter probes around each
+ * repetition give the share (a thread spinning on each measured CPU, its gaps over 10 µs summed), measured apart from the
+ * queue, so no queue can make its own figure look like the host's. A peer whose rounds are mostly the host's is not
+ * compared; the goal is then inconclusive unless another peer already decides it against us.
  */
 public final class DispatchGoals {
 
@@ -37,8 +44,16 @@ public final class DispatchGoals {
 
     private DispatchGoals() {}
 
-    /** One peer compared with us over the rounds both ran successfully. */
-    record RoundRatios(String peer, List<Double> ratios) {
+    /**
+     * One peer compared with us over the rounds both ran successfully, less the {@code hostRounds} of those in which the
+     * host's stalls decide the figure.
+     */
+    record RoundRatios(String peer, List<Double> ratios, int hostRounds) {
+
+        /** Most of the rounds both ran OK say something about the queues, not the host. */
+        boolean conclusive() {
+            return ratios.size() > hostRounds;
+        }
 
         double median() {
             return DispatchGoals.median(ratios);
@@ -53,18 +68,32 @@ public final class DispatchGoals {
         }
     }
 
-    /** What one repetition is judged on, and whether lower is better. */
-    private record Figure(String name, ToDoubleFunction<RepetitionResult> value, boolean lowerIsBetter) {}
+    /**
+     * What one repetition is judged on, whether lower is better, and for a quantile q the share of messages above it,
+     * {@code 1 - q} (NaN for a throughput, which no stall share turns into the host's figure).
+     */
+    private record Figure(String name, ToDoubleFunction<RepetitionResult> value, boolean lowerIsBetter, double tail) {
 
-    private static final Figure P50 = new Figure("p50", r -> r.latency().p50(), true);
-    private static final Figure P99 = new Figure("p99", r -> r.latency().p99(), true);
-    private static final Figure THROUGHPUT = new Figure("throughput", RepetitionResult::achievedRate, false);
+        /** The host's stalls decide this figure of the repetition. */
+        boolean decidedByHost(RepetitionResult r) {
+            return !Double.isNaN(tail) && stalledShare(r) >= tail;
+        }
+    }
+
+    private static final Figure P50 = new Figure("p50", r -> r.latency().p50(), true, 0.50);
+    private static final Figure P99 = new Figure("p99", r -> r.latency().p99(), true, 0.01);
+    private static final Figure THROUGHPUT =
+            new Figure("throughput", RepetitionResult::achievedRate, false, Double.NaN);
 
     public static void print(RunResult sweep, RunResult throughput, PrintWriter out) {
         out.println();
         out.println(
                 "Goals: each ratio is ours ÷ the peer's, per round (repetition r of both), median over the rounds both"
-                        + " ran OK; the toughest peer decides.");
+                        + " ran OK; the toughest peer decides. A round in which the jitter probes around either"
+                        + " repetition saw the measured CPUs stalled for 1 − q of the time or more is left out of a"
+                        + " q-quantile goal (that share of the messages met a stall: the quantile is the host's);"
+                        + " a peer with most of its rounds left out makes the goal inconclusive, unless another"
+                        + " peer decides it against us.");
         out.println();
         out.println("| goal | measured | met |");
         out.println("|---|---|---|");
@@ -98,24 +127,15 @@ public final class DispatchGoals {
 
     private static void latencyGoal(StepResult ours, List<StepResult> peers, Figure figure, PrintWriter out) {
         String goal = String.format(Locale.ROOT, "%s at %s ≤ every peer", figure.name(), ours.label());
-        List<RoundRatios> plain = ratios(ours, peers, figure.value());
-        List<RoundRatios> normalised = ratios(ours, peers, perCoreToCore(figure.value()));
-        row(goal, ours, peers, plain, normalised, figure, out);
+        row(goal, ours, peers, figure, out);
     }
 
     private static void throughputGoal(StepResult ours, List<StepResult> peers, PrintWriter out) {
         String goal = String.format(Locale.ROOT, "saturation throughput (%s) ≥ every peer", ours.label());
-        row(goal, ours, peers, ratios(ours, peers, THROUGHPUT.value()), List.of(), THROUGHPUT, out);
+        row(goal, ours, peers, THROUGHPUT, out);
     }
 
-    private static void row(
-            String goal,
-            StepResult ours,
-            List<StepResult> peers,
-            List<RoundRatios> plain,
-            List<RoundRatios> normalised,
-            Figure figure,
-            PrintWriter out) {
+    private static void row(String goal, StepResult ours, List<StepResult> peers, Figure figure, PrintWriter out) {
         if (ours.verdict() != Verdict.OK) {
             out.printf(
                     Locale.ROOT,
@@ -125,42 +145,147 @@ public final class DispatchGoals {
                     ours.reason() == null ? "-" : ours.reason().replace('|', '/'));
             return;
         }
+        List<RoundRatios> every = ratios(ours, peers, figure.value(), r -> false);
         List<String> missed = peers.stream()
-                .filter(p -> plain.stream().noneMatch(r -> r.peer().equals(p.variant())))
+                .filter(p -> every.stream().noneMatch(r -> r.peer().equals(p.variant())))
                 .map(StepResult::variant)
                 .toList();
         String missedNote = missed.isEmpty() ? "" : "; no OK round from " + String.join(", ", missed);
-        if (plain.isEmpty()) {
+        if (every.isEmpty()) {
             out.printf(Locale.ROOT, "| %s | no peer ran a round OK%s | yes |%n", goal, missedNote);
             return;
         }
-        Comparator<RoundRatios> toughestFirst = Comparator.comparingDouble(RoundRatios::median);
-        if (figure.lowerIsBetter()) {
-            toughestFirst = toughestFirst.reversed();
+        List<RoundRatios> counted = ratios(ours, peers, figure.value(), figure::decidedByHost);
+        List<RoundRatios> compared =
+                counted.stream().filter(RoundRatios::conclusive).toList();
+        List<RoundRatios> hosts = counted.stream().filter(r -> !r.conclusive()).toList();
+        String hostNote = hosts.isEmpty()
+                ? ""
+                : String.format(
+                        Locale.ROOT,
+                        "; %s (the probes saw the measured CPUs stalled %s of the time, %s from %.0f%%)",
+                        hosts.stream()
+                                .map(r -> String.format(
+                                        Locale.ROOT,
+                                        "%s: host stalls decide it in %s",
+                                        r.peer(),
+                                        hostRounds(List.of(r))))
+                                .collect(Collectors.joining(", ")),
+                        stalledRange(ours, peers),
+                        figure.name(),
+                        100 * figure.tail());
+        if (compared.isEmpty()) {
+            out.printf(
+                    Locale.ROOT,
+                    "| %s | host stalls decide it in %s: the probes saw the measured CPUs stalled %s of the time,"
+                            + " and from %.0f%% a %s is the stalls' length · every round, for reference: %s%s | inconclusive |%n",
+                    goal,
+                    hostRounds(hosts),
+                    stalledRange(ours, peers),
+                    100 * figure.tail(),
+                    figure.name(),
+                    compared(every, figure, ours, peers, r -> false),
+                    missedNote);
+            return;
         }
-        List<RoundRatios> ordered = plain.stream().sorted(toughestFirst).toList();
+        RoundRatios toughest =
+                compared.stream().sorted(toughestFirst(figure)).toList().getFirst();
+        boolean beaten = figure.lowerIsBetter() ? toughest.median() > 1.0 : toughest.median() < 1.0;
+        String met = beaten ? "no" : hosts.isEmpty() ? "yes" : "inconclusive";
+        out.printf(
+                Locale.ROOT,
+                "| %s | %s%s%s | %s |%n",
+                goal,
+                compared(compared, figure, ours, peers, figure::decidedByHost),
+                hostNote,
+                missedNote,
+                met);
+    }
+
+    /** "4 of 5 rounds" when every peer lost as many rounds to the host, else each peer's count. */
+    private static String hostRounds(List<RoundRatios> hosts) {
+        List<String> counts = hosts.stream()
+                .map(r -> r.hostRounds() + " of " + (r.hostRounds() + r.ratios().size()) + " rounds")
+                .toList();
+        if (counts.stream().distinct().count() == 1) {
+            return counts.getFirst();
+        }
+        List<String> each = new ArrayList<>();
+        for (int i = 0; i < hosts.size(); i++) {
+            each.add(counts.get(i) + " vs " + hosts.get(i).peer());
+        }
+        return String.join(", ", each);
+    }
+
+    private static Comparator<RoundRatios> toughestFirst(Figure figure) {
+        Comparator<RoundRatios> byMedian = Comparator.comparingDouble(RoundRatios::median);
+        return figure.lowerIsBetter() ? byMedian.reversed() : byMedian;
+    }
+
+    /**
+     * The toughest peer's median ratio with its rounds, the others' medians, and for a latency the toughest's ratio
+     * per core-to-core probe, over the rounds that {@code hosts} does not take away.
+     */
+    private static String compared(
+            List<RoundRatios> peerRatios,
+            Figure figure,
+            StepResult ours,
+            List<StepResult> peers,
+            Predicate<RepetitionResult> hosts) {
+        List<RoundRatios> ordered =
+                peerRatios.stream().sorted(toughestFirst(figure)).toList();
         RoundRatios toughest = ordered.getFirst();
         boolean met = figure.lowerIsBetter() ? toughest.median() <= 1.0 : toughest.median() >= 1.0;
+        String rounds = toughest.hostRounds() == 0
+                ? String.valueOf(toughest.ratios().size())
+                : String.format(
+                        Locale.ROOT,
+                        "%d of %d; %d left out: host stalls",
+                        toughest.ratios().size(),
+                        toughest.ratios().size() + toughest.hostRounds(),
+                        toughest.hostRounds());
         StringBuilder measured = new StringBuilder(String.format(
                 Locale.ROOT,
-                "vs %s %s× (rounds %.2f–%.2f×, %d)",
+                "vs %s %s× (rounds %.2f–%.2f×, %s)",
                 toughest.peer(),
                 decidingRatio(toughest.median(), met),
                 toughest.min(),
                 toughest.max(),
-                toughest.ratios().size()));
+                rounds));
         for (RoundRatios other : ordered.subList(1, ordered.size())) {
             measured.append(String.format(Locale.ROOT, "; %s %.2f×", other.peer(), other.median()));
         }
-        Map<String, RoundRatios> byPeer =
-                normalised.stream().collect(Collectors.toMap(RoundRatios::peer, Function.identity()));
-        RoundRatios adjusted = byPeer.get(toughest.peer());
-        if (adjusted != null) {
-            measured.append(String.format(
-                    Locale.ROOT, " · per core-to-core probe: vs %s %.2f×", adjusted.peer(), adjusted.median()));
+        if (!Double.isNaN(figure.tail())) {
+            List<StepResult> toughestStep = peers.stream()
+                    .filter(p -> p.variant().equals(toughest.peer()))
+                    .toList();
+            ratios(ours, toughestStep, perCoreToCore(figure.value()), hosts).stream()
+                    .filter(r -> !r.ratios().isEmpty())
+                    .findFirst()
+                    .ifPresent(adjusted -> measured.append(String.format(
+                            Locale.ROOT,
+                            " · per core-to-core probe: vs %s %.2f×",
+                            adjusted.peer(),
+                            adjusted.median())));
         }
-        measured.append(missedNote);
-        out.printf(Locale.ROOT, "| %s | %s | %s |%n", goal, measured, met ? "yes" : "no");
+        return measured.toString();
+    }
+
+    /** The least and most stalled share of the measured CPUs' time around our repetitions and the peers' that ran OK. */
+    private static String stalledRange(StepResult ours, List<StepResult> peers) {
+        double[] shares = Stream.concat(Stream.of(ours), peers.stream())
+                .flatMap(s -> s.repetitions().stream())
+                .filter(r -> r.verdict() == Verdict.OK)
+                .mapToDouble(DispatchGoals::stalledShare)
+                .filter(Double::isFinite)
+                .sorted()
+                .toArray();
+        return String.format(Locale.ROOT, "%.1f–%.1f%%", 100 * shares[0], 100 * shares[shares.length - 1]);
+    }
+
+    /** The share of the measured CPUs' time the jitter probes around the repetition saw stalled (NaN: not probed). */
+    static double stalledShare(RepetitionResult r) {
+        return MachineProbe.stalledShareAround(r.probe(), r.probeAfter());
     }
 
     /** Two decimals, or three where two would print 1.00 beside a goal missed (0.996× of a peer's throughput). */
@@ -169,12 +294,19 @@ public final class DispatchGoals {
         return "1.00".equals(two) && !met ? String.format(Locale.ROOT, "%.3f", ratio) : two;
     }
 
-    /** Per peer, our figure ÷ the peer's in every round where both repetitions are OK and both figures are known. */
+    /**
+     * Per peer, our figure ÷ the peer's in every round where both repetitions are OK and both figures are known, leaving
+     * out (and counting) the rounds in which {@code hosts} says either repetition's figure is the host's.
+     */
     static List<RoundRatios> ratios(
-            StepResult ours, List<StepResult> peers, ToDoubleFunction<RepetitionResult> figure) {
+            StepResult ours,
+            List<StepResult> peers,
+            ToDoubleFunction<RepetitionResult> figure,
+            Predicate<RepetitionResult> hosts) {
         List<RoundRatios> result = new ArrayList<>();
         for (StepResult peer : peers) {
             List<Double> ratios = new ArrayList<>();
+            int hostRounds = 0;
             for (RepetitionResult mine : ours.repetitions()) {
                 Optional<RepetitionResult> theirs = peer.repetitions().stream()
                         .filter(r -> r.index() == mine.index())
@@ -186,12 +318,17 @@ public final class DispatchGoals {
                 }
                 double a = figure.applyAsDouble(mine);
                 double b = figure.applyAsDouble(theirs.get());
-                if (Double.isFinite(a) && Double.isFinite(b) && b > 0) {
+                if (!Double.isFinite(a) || !Double.isFinite(b) || b <= 0) {
+                    continue;
+                }
+                if (hosts.test(mine) || hosts.test(theirs.get())) {
+                    hostRounds++;
+                } else {
                     ratios.add(a / b);
                 }
             }
-            if (!ratios.isEmpty()) {
-                result.add(new RoundRatios(peer.variant(), List.copyOf(ratios)));
+            if (!ratios.isEmpty() || hostRounds > 0) {
+                result.add(new RoundRatios(peer.variant(), List.copyOf(ratios), hostRounds));
             }
         }
         return result;

@@ -54,6 +54,61 @@ class NoiseGateTest {
         assertThat(found.isEmpty()).isEqualTo(!changed);
     }
 
+    /** A probe of two CPUs over 500 ms that saw each stalled for the given share of the time. */
+    static MachineProbe stalled(double cpu0, double cpu1) {
+        long duration = 500 * MS;
+        return new MachineProbe(
+                null,
+                List.of(
+                        new MachineProbe.Jitter(0, duration, MS, 10, Math.round(cpu0 * duration)),
+                        new MachineProbe.Jitter(1, duration, MS, 10, Math.round(cpu1 * duration))));
+    }
+
+    @Test
+    void theProbesStalledShareNamesThePercentileFromWhichTheLatencyIsTheHosts() {
+        // 3 % before, 2 % after (the CPUs summed: a stall of either measured thread holds messages up)
+        assertThat(NoiseGate.hostsPercentiles(stalled(0.02, 0.01), stalled(0.01, 0.01)))
+                .isEqualTo("the jitter probes around the window saw the measured CPUs stalled 2.5% of the time: about"
+                        + " as many of the messages met a stall, so from about p97.5 up the latency percentiles are the"
+                        + " host's stalls, not the target's");
+        assertThat(NoiseGate.hostsPercentiles(stalled(0.9, 0.6), stalled(0.5, 0.5)))
+                .as("a share of the CPUs summed reaching all of the time: no percentile is left to the target")
+                .isEqualTo("the jitter probes around the window saw the measured CPUs stalled 125.0% of the time"
+                        + " (summed over them): any of the latency percentiles may be the host's stalls, not the"
+                        + " target's");
+        assertThat(NoiseGate.hostsPercentiles(new MachineProbe(null, List.of()), null))
+                .as("no jitter figure")
+                .isNull();
+        assertThat(NoiseGate.hostsPercentiles(null, null)).isNull();
+    }
+
+    @ParameterizedTest(name = "before {0}+{1}, after {2}+{3}: {4}")
+    @CsvSource(
+            delimiter = ';',
+            value = {
+                // the probe before alone
+                "0.3; 0.3; ; ; stalled 60.0% of the time: about as many of the messages met a stall, so from about p40 up",
+                // the probe after alone; rounded down, p97.77 is named p97.7
+                "; ; 0.0123; 0.01; stalled 2.2% of the time: about as many of the messages met a stall, so from about p97.7 up",
+                "0.6; 0.39; 0.5; 0.5; stalled 99.5% of the time: about as many of the messages met a stall, so from about p0.5 up",
+                "0.6; 0.4; 0.5; 0.5; stalled 100.0% of the time (summed over them): any of the latency percentiles",
+                // a stall that outlasts the probe counts as all of its time, not more
+                "3; 0; ; ; stalled 100.0% of the time (summed over them)",
+                // 0.1 %: the p99.9, the highest percentile reported, is the host's
+                "0.0005; 0.0005; 0.0005; 0.0005; stalled 0.1% of the time: about as many of the messages met a stall, so from about p99.9 up",
+                // less than 0.1 %: no percentile reported is the host's
+                "0.0005; 0.00049; 0.0005; 0.00049; ",
+            })
+    void theShareAndThePercentileNamed(Double before0, Double before1, Double after0, Double after1, String expected) {
+        String note = NoiseGate.hostsPercentiles(
+                before0 == null ? null : stalled(before0, before1), after0 == null ? null : stalled(after0, after1));
+        if (expected == null) {
+            assertThat(note).isNull();
+        } else {
+            assertThat(note).contains(expected);
+        }
+    }
+
     @Test
     void stallsAreJudgedOnlyAgainstABudget() {
         assertThat(NoiseGate.findings(Duration.ZERO, probe(70, 50 * MS), probe(70, 0), null))

@@ -123,6 +123,12 @@ class NoiseGatingTest {
                     .contains("core-to-core latency CPU")
                     .contains("changed from 70 ns before to 275 ns after")
                     .contains("the cgroup was CPU-throttled in 3 of 100 CFS periods, 15 ms in all");
+            assertThat(rep.notes())
+                    .as("50 ms stalled in the 1 s probe before, 20 µs after: 2.501 % of the messages met a stall, so"
+                            + " from p97.499 up, named p97.4")
+                    .contains("the jitter probes around the window saw the measured CPUs stalled 2.5% of the time:"
+                            + " about as many of the messages met a stall, so from about p97.4 up the latency"
+                            + " percentiles are the host's stalls, not the target's");
         }
     }
 

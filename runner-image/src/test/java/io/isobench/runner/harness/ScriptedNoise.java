@@ -81,7 +81,8 @@ final class ScriptedNoise implements NoiseSource {
         int a = cpus.isEmpty() ? 0 : cpus.getFirst();
         return new MachineProbe(
                 new MachineProbe.CoreToCore(a, a + 1, 1_000_000, 1000, c2c, c2c, c2c, c2c * 10),
-                List.of(new MachineProbe.Jitter(a, 1_000_000, stall, stall > 10_000 ? 1 : 0, stall)));
+                // a 1 s jitter probe that saw this one stall
+                List.of(new MachineProbe.Jitter(a, 1_000_000_000, stall, stall > 10_000 ? 1 : 0, stall)));
     }
 
     @Override

@@ -24,14 +24,32 @@ class DispatchGoalsTest {
     private static final Load ONE_MILLION = Load.openLoop(1_000_000, 2_000, 3_000);
     private static final Load SATURATION = Load.closedLoop(4096, 2_000, 3_000);
 
-    /** One repetition: p50 and p99 in ns, the core-to-core p50 probed before and after it, achieved msg/s. */
-    private record Rep(long p50, long p99, long probeBefore, long probeAfter, double achieved, Verdict verdict) {
+    /**
+     * One repetition: p50 and p99 in ns, the core-to-core p50 probed before and after it, achieved msg/s, and the share
+     * of each measured CPU's time the jitter probes around it saw stalled (0: probes without a jitter figure).
+     */
+    private record Rep(
+            long p50, long p99, long probeBefore, long probeAfter, double achieved, Verdict verdict, double stalled) {
+        Rep(long p50, long p99, long probeBefore, long probeAfter, double achieved, Verdict verdict) {
+            this(p50, p99, probeBefore, probeAfter, achieved, verdict, 0);
+        }
+
         Rep(long p50, long probe) {
             this(p50, p50 * 10, probe, probe, 1_000_000, Verdict.OK);
         }
 
         static Rep tail(long p50, long p99) {
             return new Rep(p50, p99, 50, 50, 1_000_000, Verdict.OK);
+        }
+
+        /** A repetition whose probes saw the two measured CPUs stalled for 0.2 % of the time: a p99 of its own. */
+        static Rep quiet(long p99) {
+            return stalled(100, p99, 0.001);
+        }
+
+        /** A repetition whose probes saw each of the two measured CPUs stalled for {@code share} of their time. */
+        static Rep stalled(long p50, long p99, double share) {
+            return new Rep(p50, p99, 50, 50, 1_000_000, Verdict.OK, share);
         }
 
         static Rep missedRate() {
@@ -75,6 +93,7 @@ class DispatchGoalsTest {
         assertThat(p50AtOneMillion(ours, beaten, ahead))
                 .contains("vs agrona 1.05×")
                 .contains("; abq 0.50×")
+                .contains("per core-to-core probe: vs agrona 1.05×")
                 .endsWith("| no |");
     }
 
@@ -84,9 +103,88 @@ class DispatchGoalsTest {
         StepResult peer = step("jctools", ONE_MILLION, 150, Rep.tail(150, 1_000), Rep.tail(150, 1_000));
 
         assertThat(p50AtOneMillion(ours, peer)).endsWith("| yes |");
-        assertThat(row(goals(run(ours, peer), null), "p99 at 1M msg/s ≤ every peer"))
-                .contains("vs jctools 5.00×")
+        assertThat(p99AtOneMillion(ours, peer)).contains("vs jctools 5.00×").endsWith("| no |");
+    }
+
+    @Test
+    void aP99TheHostsStallsDecideIsInconclusiveNotMissed() {
+        // the probes saw each measured CPU stalled 1–3 % of the time: 2–6 % of the messages meet a stall, so every
+        // p99 here is the length of the host's stalls, whichever queue carried the messages
+        StepResult ours = step(
+                "isobench", ONE_MILLION, 100, Rep.stalled(100, 5_000_000, 0.015), Rep.stalled(100, 4_000_000, 0.02));
+        StepResult peer =
+                step("jctools", ONE_MILLION, 150, Rep.stalled(150, 1_000_000, 0.01), Rep.stalled(150, 2_000_000, 0.03));
+        String goals = goals(run(ours, peer), null);
+
+        assertThat(row(goals, "p99 at 1M msg/s ≤ every peer"))
+                .contains("host stalls decide it in 2 of 2 rounds")
+                .contains("measured CPUs stalled 2.0–6.0% of the time")
+                .contains("and from 1% a p99 is the stalls' length")
+                .contains("every round, for reference: vs jctools 3.50× (rounds 2.00–5.00×, 2)")
+                .contains("per core-to-core probe: vs jctools 3.50×")
+                .endsWith("| inconclusive |");
+        assertThat(row(goals, "p50 at 1M msg/s ≤ every peer"))
+                .as("6 %% of the time stalled cannot decide a median")
+                .contains("vs jctools 0.67× (rounds 0.67–0.67×, 2)")
+                .endsWith("| yes |");
+    }
+
+    @Test
+    void roundsTheHostDecidedAreLeftOutWhileMostRoundsRemain() {
+        Rep stalled = Rep.stalled(100, 5_000_000, 0.02);
+        StepResult ours = step("isobench", ONE_MILLION, 100, Rep.quiet(900), stalled, Rep.quiet(800));
+        StepResult peer = step("agrona", ONE_MILLION, 150, Rep.quiet(1_000), Rep.quiet(1_000), Rep.quiet(1_000));
+
+        assertThat(p99AtOneMillion(ours, peer))
+                .contains("vs agrona 0.85× (rounds 0.80–0.90×, 2 of 3; 1 left out: host stalls)")
+                .endsWith("| yes |");
+    }
+
+    @Test
+    void aShareOfExactlyTheTailIsTheHostsAndJustBelowItTheP99Decides() {
+        // 0.5 % on each CPU: 1 % of the messages meet a stall, as many as lie above a p99; half the rounds is not most
+        StepResult atTheTail = step("isobench", ONE_MILLION, 100, Rep.stalled(100, 5_000, 0.005), Rep.quiet(4_000));
+        StepResult belowIt = step("isobench", ONE_MILLION, 100, Rep.stalled(100, 5_000, 0.00499), Rep.quiet(4_000));
+        StepResult peer = step("jctools", ONE_MILLION, 150, Rep.quiet(1_000), Rep.stalled(150, 2_000, 0.0049));
+
+        assertThat(p99AtOneMillion(atTheTail, peer))
+                .contains("host stalls decide it in 1 of 2 rounds")
+                .endsWith("| inconclusive |");
+        assertThat(p99AtOneMillion(belowIt, peer))
+                .contains("vs jctools 3.50× (rounds 2.00–5.00×, 2)")
+                .doesNotContain("host stalls")
                 .endsWith("| no |");
+    }
+
+    @Test
+    void aPeerThatBeatsUsDecidesAgainstUsElseAPeerWhoseRoundsAreTheHostsLeavesItInconclusive() {
+        StepResult ours = step("isobench", ONE_MILLION, 100, Rep.quiet(2_000), Rep.quiet(2_000));
+        StepResult allStalled =
+                step("agrona", ONE_MILLION, 150, Rep.stalled(150, 5_000_000, 0.03), Rep.stalled(150, 1_000, 0.03));
+        StepResult halfStalled =
+                step("disruptor", ONE_MILLION, 150, Rep.stalled(150, 5_000_000, 0.03), Rep.quiet(1_000));
+        StepResult ahead = step("jctools", ONE_MILLION, 150, Rep.quiet(1_000), Rep.quiet(1_000));
+        StepResult even = step("jctools", ONE_MILLION, 150, Rep.quiet(2_000), Rep.quiet(2_000));
+        StepResult behind = step("jctools", ONE_MILLION, 150, Rep.quiet(4_000), Rep.quiet(4_000));
+        StepResult unprobed = step("abq", ONE_MILLION, 150, Rep.tail(150, 4_000), Rep.tail(150, 4_000));
+
+        assertThat(p99AtOneMillion(ours, allStalled, ahead))
+                .contains("vs jctools 2.00×")
+                .contains("agrona: host stalls decide it in 2 of 2 rounds")
+                .endsWith("| no |");
+        assertThat(p99AtOneMillion(ours, allStalled, even))
+                .contains("vs jctools 1.00×")
+                .endsWith("| inconclusive |");
+        assertThat(p99AtOneMillion(ours, allStalled, behind, unprobed))
+                .contains("vs jctools 0.50×")
+                .contains("agrona: host stalls decide it in 2 of 2 rounds")
+                .as("repetitions without a jitter probe are judged, and have no stalled share to show")
+                .contains("abq 0.50×")
+                .contains("stalled 0.2–6.0% of the time, p99 from 1%")
+                .endsWith("| inconclusive |");
+        assertThat(p99AtOneMillion(ours, halfStalled, allStalled))
+                .contains("host stalls decide it in 1 of 2 rounds vs disruptor, 2 of 2 rounds vs agrona")
+                .endsWith("| inconclusive |");
     }
 
     @Test
@@ -170,6 +268,10 @@ class DispatchGoalsTest {
         return row(goals(run(sweep), null), "p50 at 1M msg/s ≤ every peer");
     }
 
+    private static String p99AtOneMillion(StepResult... sweep) {
+        return row(goals(run(sweep), null), "p99 at 1M msg/s ≤ every peer");
+    }
+
     private static String row(String goals, String goal) {
         return goals.lines()
                 .filter(l -> l.startsWith("| " + goal))
@@ -207,8 +309,8 @@ class DispatchGoalsTest {
                             .p50(r.p50())
                             .p99(r.p99())
                             .build())
-                    .probe(probe(r.probeBefore()))
-                    .probeAfter(probe(r.probeAfter()))
+                    .probe(probe(r.probeBefore(), r.stalled()))
+                    .probeAfter(probe(r.probeAfter(), r.stalled()))
                     .verdict(r.verdict())
                     .reason(r.verdict() == Verdict.OK ? null : "missed the rate")
                     .build());
@@ -234,9 +336,16 @@ class DispatchGoalsTest {
                 failed.isEmpty() ? null : String.join("; ", failed));
     }
 
-    private static MachineProbe probe(long coreToCoreP50) {
+    private static MachineProbe probe(long coreToCoreP50, double stalledShare) {
+        long duration = 500_000_000;
+        List<MachineProbe.Jitter> jitter = stalledShare == 0
+                ? List.of()
+                : List.of(0, 1).stream()
+                        .map(cpu -> new MachineProbe.Jitter(
+                                cpu, duration, 1_000_000, 100, Math.round(stalledShare * duration)))
+                        .toList();
         return new MachineProbe(
                 new MachineProbe.CoreToCore(0, 1, 1_000_000, 1000, coreToCoreP50, coreToCoreP50, coreToCoreP50, 0),
-                List.of());
+                jitter);
     }
 }
