@@ -19,13 +19,16 @@ public final class CommonOptions {
     @Option(
             names = "--rates",
             paramLabel = "LIST",
-            description = "Open-loop rate sweep in messages/s, e.g. 10k,100k,1M,10M.")
+            description =
+                    "Open-loop rate sweep in messages/s, e.g. 10k,100k,1M,10M: one step per rate, in the order given,"
+                            + " each rate once.")
     String rates;
 
     @Option(
             names = "--clients",
             paramLabel = "LIST",
-            description = "Closed-loop sweep: messages in flight (parallel clients), e.g. 1 or 10,50,150.")
+            description = "Closed-loop sweep: messages in flight (parallel clients), e.g. 1 or 10,50,150: one step per"
+                    + " count, each count once.")
     String clients;
 
     @Option(

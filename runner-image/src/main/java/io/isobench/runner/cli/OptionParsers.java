@@ -3,8 +3,10 @@ package io.isobench.runner.cli;
 import io.isobench.runner.harness.UsageException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -19,9 +21,10 @@ final class OptionParsers {
 
     private OptionParsers() {}
 
-    /** "10k,100k,1M,10M" → [10000, 100000, 1000000, 10000000]. */
+    /** "10k,100k,1M,10M" → [10000, 100000, 1000000, 10000000], each rate once. */
     static List<Long> rates(String option, String text) {
         List<Long> rates = new ArrayList<>();
+        Map<Long, String> given = new HashMap<>();
         for (String part : splitList(option, text)) {
             Matcher m = RATE.matcher(part);
             if (!m.matches()) {
@@ -43,26 +46,41 @@ final class OptionParsers {
                 throw new UsageException(
                         option + " '" + part + "': must be between 1 and " + MAX_RATE + " messages per second");
             }
+            once(option, part, rate, given);
             rates.add(rate);
         }
         return rates;
     }
 
-    /** "10,50,150" → [10, 50, 150], each in [1, max]. */
+    /** "10,50,150" → [10, 50, 150], each in [1, max], each once. */
     static List<Integer> counts(String option, String text, int max) {
         List<Integer> counts = new ArrayList<>();
+        Map<Integer, String> given = new HashMap<>();
         for (String part : splitList(option, text)) {
             try {
                 int n = Integer.parseInt(part);
                 if (n < 1 || n > max) {
                     throw new UsageException(option + " '" + part + "': must be between 1 and " + max);
                 }
+                once(option, part, n, given);
                 counts.add(n);
             } catch (NumberFormatException e) {
                 throw new UsageException(option + " '" + part + "': not a whole number");
             }
         }
         return counts;
+    }
+
+    /**
+     * Refuses a sweep value given twice (1M and 1000k are one rate): each is one step, and the step and its files are
+     * named by it, so a second one would overwrite the first's files.
+     */
+    private static <T> void once(String option, String part, T value, Map<T, String> given) {
+        String earlier = given.putIfAbsent(value, part);
+        if (earlier != null) {
+            throw new UsageException(option + " '" + part + "': the same as '" + earlier + "' before it; each value is"
+                    + " one step of the sweep, and the step and its files are named by it");
+        }
     }
 
     /** "5s", "500ms", "2m", "250us" → nanoseconds; {@code allowZero} for options where 0 means "off". */

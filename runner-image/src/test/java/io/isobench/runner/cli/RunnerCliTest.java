@@ -84,6 +84,14 @@ class RunnerCliTest {
                 Arguments.of(List.of("dispatch", "--rates", "0"), "--rates '0': must be between 1 and"),
                 Arguments.of(List.of("dispatch", "--rates", "10k,fast"), "--rates 'fast': not a rate"),
                 Arguments.of(List.of("dispatch", "--rates", "2G"), "--rates '2G': must be between 1 and 1000000000"),
+                // a step and its files are named by its rate: a second 1M step would overwrite the first's files
+                Arguments.of(
+                        List.of("dispatch", "--rates", "1M,10k,1000k"),
+                        "--rates '1000k': the same as '1M' before it; each value is one step of the sweep, and the"
+                                + " step and its files are named by it"),
+                Arguments.of(
+                        List.of("dispatch", "--mode", "closed", "--clients", "1,16,16"),
+                        "--clients '16': the same as '16' before it; each value is one step of the sweep"),
                 Arguments.of(
                         List.of("dispatch", "--duration", "-5s"),
                         "--duration '-5s': not a duration; use a number and a unit like 5s, 500ms, 2m (durations cannot be negative)"),
