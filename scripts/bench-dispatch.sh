@@ -19,9 +19,10 @@ fi
   echo "## Dispatch hop: isobench vs Disruptor, JCTools, Agrona, ArrayBlockingQueue"
   echo
   echo "Generated $(date -u -r "$dir/saturation/result.json" +%Y-%m-%dT%H:%MZ) by \`make bench\` (\`scripts/bench-dispatch.sh\`). Latency is one-way,"
-  echo "publish → handler, timed from each event's **intended** send time (open loop); every queue runs in fresh JVMs"
-  echo "in the same harness, pinned publisher and agent, and the repetitions are interleaved in rounds (each round runs"
-  echo "every queue once) because this VM's core-to-core latency switches between modes within seconds."
+  echo "publish → handler, timed from each event's **intended** send time (open loop); every queue runs each rate in a"
+  echo "fresh JVM of its own (no step inherits code compiled while another ran) in the same harness, pinned publisher and"
+  echo "agent, and the repetitions are interleaved in rounds (each round runs every queue once) because this VM's"
+  echo "core-to-core latency switches between modes within seconds."
   echo "\`--batch 64\` lets Disruptor publish a backlog in one release when the publisher is behind; isobench publishes"
   echo "every event with one release store of its slot marker; the others publish per event."
   echo

@@ -37,12 +37,31 @@ public record MachineProbe(CoreToCore coreToCore, List<Jitter> jitter) {
 
     /** {@link #stalledShare()} of the probes before and after a window, averaged (either alone); NaN without either. */
     public static double stalledShareAround(MachineProbe before, MachineProbe after) {
+        return meanAround(before, after, MachineProbe::stalledShare);
+    }
+
+    /**
+     * The core-to-core one-way p50 of the probes before and after a window, averaged (either alone); NaN without
+     * either.
+     */
+    public static double coreToCoreAround(MachineProbe before, MachineProbe after) {
+        return meanAround(
+                before,
+                after,
+                probe -> probe.coreToCore() != null && probe.coreToCore().p50() > 0
+                        ? probe.coreToCore().p50()
+                        : Double.NaN);
+    }
+
+    /** A figure of the probes before and after a window, averaged over those that have it (not NaN); NaN if none do. */
+    private static double meanAround(
+            MachineProbe before, MachineProbe after, java.util.function.ToDoubleFunction<MachineProbe> figure) {
         double sum = 0;
         int probes = 0;
         for (MachineProbe probe : new MachineProbe[] {before, after}) {
-            double share = probe == null ? Double.NaN : probe.stalledShare();
-            if (!Double.isNaN(share)) {
-                sum += share;
+            double value = probe == null ? Double.NaN : figure.applyAsDouble(probe);
+            if (!Double.isNaN(value)) {
+                sum += value;
                 probes++;
             }
         }

@@ -49,4 +49,20 @@ class MachineProbeTest {
         assertThat(MachineProbe.stalledShareAround(unprobed, after)).isCloseTo(0.01, within(1e-12));
         assertThat(MachineProbe.stalledShareAround(null, unprobed)).isNaN();
     }
+
+    @Test
+    void theCoreToCoreP50AroundAWindowIsTheMeanOfTheProbesThatMeasuredIt() {
+        MachineProbe before =
+                new MachineProbe(new MachineProbe.CoreToCore(0, 1, SECOND, 1000, 60, 100, 300, 900), null);
+        MachineProbe after = new MachineProbe(new MachineProbe.CoreToCore(0, 1, SECOND, 1000, 60, 140, 300, 900), null);
+        MachineProbe noPeer = new MachineProbe(null, List.of(cpu(0, SECOND, 0)));
+        MachineProbe noSamples = new MachineProbe(new MachineProbe.CoreToCore(0, 1, SECOND, 0, 0, 0, 0, 0), null);
+
+        assertThat(MachineProbe.coreToCoreAround(before, after)).isEqualTo(120.0);
+        assertThat(MachineProbe.coreToCoreAround(noPeer, after))
+                .as("one CPU: no ping-pong")
+                .isEqualTo(140.0);
+        assertThat(MachineProbe.coreToCoreAround(before, noSamples)).isEqualTo(100.0);
+        assertThat(MachineProbe.coreToCoreAround(null, noPeer)).isNaN();
+    }
 }

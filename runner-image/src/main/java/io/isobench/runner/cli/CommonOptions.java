@@ -144,7 +144,9 @@ public final class CommonOptions {
     @Option(
             names = "--fork",
             paramLabel = "auto|none",
-            description = "auto: each variant runs in a fresh JVM (as JMH forks). Default: ${DEFAULT-VALUE}.",
+            description =
+                    "auto: with several variants, each step of each variant runs in a fresh JVM, one repetition each, "
+                            + "in interleaved rounds (as JMH forks). Default: ${DEFAULT-VALUE}.",
             defaultValue = "auto",
             converter = RunChoices.ForkWords.class)
     RunChoices.Fork fork;
@@ -252,6 +254,12 @@ public final class CommonOptions {
 
     @Option(names = "--only-variant", hidden = true, description = "Run one variant only (used by forked JVMs).")
     String onlyVariant;
+
+    @Option(
+            names = "--only-step",
+            hidden = true,
+            description = "Run one step of the sweep only, named by its label (used by forked JVMs).")
+    String onlyStep;
 
     @Option(
             names = "--as-variant",

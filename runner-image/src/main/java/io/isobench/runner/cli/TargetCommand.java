@@ -42,6 +42,7 @@ abstract class TargetCommand implements Callable<Integer> {
             "--out",
             "--fork",
             "--only-variant",
+            "--only-step",
             "--variant",
             "--as-variant",
             "--variant-seed",
@@ -198,6 +199,14 @@ abstract class TargetCommand implements Callable<Integer> {
             clients.forEach(c -> loads.add(Load.closedLoop(
                     c, TimeUnit.NANOSECONDS.toMillis(warmup), TimeUnit.NANOSECONDS.toMillis(duration))));
             config.put("clients", clients);
+        }
+        if (common.onlyStep != null) {
+            List<String> labels = loads.stream().map(target::label).toList();
+            if (!labels.contains(common.onlyStep)) {
+                throw new UsageException(
+                        "--only-step '" + common.onlyStep + "': not one of this sweep's steps " + labels);
+            }
+            loads.removeIf(load -> !target.label(load).equals(common.onlyStep));
         }
         parallel.checkLoads(loads);
         List<Integer> cpus = parallel.ownCpus(grantedOrGivenCpus());

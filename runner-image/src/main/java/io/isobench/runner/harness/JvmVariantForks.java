@@ -26,14 +26,17 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
- * Runs each variant in JVMs of its own, as JMH forks do: a call site that has seen five queue classes is
- * slower for all of them, and one variant's garbage must not trigger another's GC. Repetitions are
- * interleaved in rounds — round r runs every variant once, in an order drawn at random from a seed
- * (randomized multiple interleaved trials, Laaber et al., EMSE 2019) — so the host's drift (on VMs the
- * core-to-core latency switches between modes within seconds) lands on every variant alike; the seed and each
+ * Runs each step of each variant in JVMs of its own, as JMH forks do: a call site that has seen five queue classes is
+ * slower for all of them, one variant's garbage must not trigger another's GC, and a step must not inherit the JIT's
+ * and the heap's state from the steps before it (by hand, dispatch's 1M msg/s p50 was 188–225 ns in a JVM of its own
+ * and 372–388 ns after 10k and 100k msg/s in the same one: BENCHMARKS.md). Repetitions are interleaved in rounds —
+ * round r runs every variant once, in an order drawn at random from a seed (randomized multiple interleaved trials,
+ * Laaber et al., EMSE 2019), each of its steps that wants another repetition in sweep order — so the host's drift (on
+ * VMs the core-to-core latency switches between modes within seconds) lands on every variant alike; the seed and each
  * round's order go into result.json to be audited. Each child is this runner with the same JVM flags (and the
- * variant's own), its variant's arguments, one repetition — or, for a variant of another image, that image's runner
- * ({@link RunnerInstallation}); its files are renamed into the parent's run directory.
+ * variant's own), its variant's arguments, {@code --only-step} naming its step when the sweep has several, one
+ * repetition — or, for a variant of another image, that image's runner ({@link RunnerInstallation}); its files are
+ * renamed into the parent's run directory.
  */
 public final class JvmVariantForks implements VariantForks {
 
@@ -93,15 +96,31 @@ public final class JvmVariantForks implements VariantForks {
             }
         }
         // rounds go on while any step wants another repetition (a fixed count: every round; auto: until each is
-        // precise)
+        // precise); a round runs only the steps that want one
         Random random = new Random(seed);
         List<List<String>> orders = new ArrayList<>();
+        boolean oneStepEach = settings.loads().size() > 1;
         for (int round = 1; repetitions.values().stream().anyMatch(settings.repetitions()::wantsAnother); round++) {
             List<String> order = new ArrayList<>(variants);
             Collections.shuffle(order, random);
             orders.add(order);
             for (String variant : order) {
-                runOne(variant, round, runDir, plans, repetitions);
+                List<StepPlan> steps = plans.values().stream()
+                        .filter(p -> p.variant().equals(variant))
+                        .toList();
+                for (int i = 0; i < steps.size(); i++) {
+                    if (settings.repetitions()
+                            .wantsAnother(repetitions.get(steps.get(i).id()))) {
+                        runOne(
+                                variant,
+                                oneStepEach ? steps.get(i) : null,
+                                round,
+                                runDir,
+                                "round-" + round + "-" + variant + (oneStepEach ? "-step-" + (i + 1) : ""),
+                                plans,
+                                repetitions);
+                    }
+                }
             }
         }
         deleteIfEmpty(runDir.resolve(FORKS_DIR));
@@ -119,14 +138,20 @@ public final class JvmVariantForks implements VariantForks {
         return new InterleavedRun(steps, new VariantRounds(seed, orders));
     }
 
+    /**
+     * @param step the one step the child runs ({@code --only-step}), or null: the sweep's only one (the command line is
+     *             then the one runners before {@code --only-step} took too)
+     */
     private void runOne(
             String variant,
+            StepPlan step,
             int round,
             Path runDir,
+            String childName,
             Map<String, StepPlan> plans,
             Map<String, List<RepetitionResult>> repetitions)
             throws InterruptedException {
-        Path childDir = runDir.resolve(FORKS_DIR).resolve("round-" + round + "-" + variant);
+        Path childDir = runDir.resolve(FORKS_DIR).resolve(childName);
         ForkedVariant fork = children.apply(variant);
         List<String> command = new ArrayList<>(javaCommand.subList(0, javaCommand.size() - LAUNCH_TOKENS));
         command.addAll(fork.jvmOptions());
@@ -137,29 +162,32 @@ public final class JvmVariantForks implements VariantForks {
             command.set(command.size() - 2, fork.installation().classPathArgument());
         }
         command.addAll(fork.runnerArguments());
+        if (step != null) {
+            command.addAll(List.of("--only-step", step.label()));
+        }
         command.addAll(List.of("--out", childDir.toString(), "--fork", "none", "--repetitions", "1"));
         String failure = null;
         try {
             int exit = new ProcessBuilder(command).inheritIO().start().waitFor();
             if (!Files.exists(childDir.resolve(RunLayout.RESULT_FILE))) {
-                failure = "the JVM for variant " + variant + " (round " + round + ") exited with code " + exit
-                        + " before writing its result";
+                failure = "the JVM for variant " + variant + (step == null ? "" : " at " + step.label()) + " (round "
+                        + round + ") exited with code " + exit + " before writing its result";
             }
         } catch (IOException e) {
             failure = "could not start a JVM for variant " + variant + ": " + e.getMessage();
         }
         if (failure != null) {
             for (StepPlan plan : plans.values()) {
-                if (plan.variant().equals(variant)) {
+                if (step == null ? plan.variant().equals(variant) : plan.equals(step)) {
                     repetitions.get(plan.id()).add(failedRepetition(round, plan.load(), failure));
                 }
             }
             return;
         }
         RunResult child = ResultJson.read(childDir.resolve(RunLayout.RESULT_FILE));
-        for (StepResult step : child.steps()) {
-            for (RepetitionResult rep : step.repetitions()) {
-                repetitions.get(step.id()).add(adopt(rep, round, step.id(), childDir, runDir));
+        for (StepResult childStep : child.steps()) {
+            for (RepetitionResult rep : childStep.repetitions()) {
+                repetitions.get(childStep.id()).add(adopt(rep, round, childStep.id(), childDir, runDir));
             }
         }
         deleteTree(childDir);

@@ -337,22 +337,9 @@ public final class DispatchGoals {
     /** The figure divided by the core-to-core one-way p50 probed around the repetition; NaN without a probe. */
     static ToDoubleFunction<RepetitionResult> perCoreToCore(ToDoubleFunction<RepetitionResult> figure) {
         return r -> {
-            double probe = coreToCoreAround(r);
+            double probe = MachineProbe.coreToCoreAround(r.probe(), r.probeAfter());
             return probe > 0 ? figure.applyAsDouble(r) / probe : Double.NaN;
         };
-    }
-
-    /** The mean of the core-to-core p50 probed just before and just after the repetition (either alone if one). */
-    static double coreToCoreAround(RepetitionResult r) {
-        List<Long> probes = new ArrayList<>();
-        for (MachineProbe probe : new MachineProbe[] {r.probe(), r.probeAfter()}) {
-            if (probe != null
-                    && probe.coreToCore() != null
-                    && probe.coreToCore().p50() > 0) {
-                probes.add(probe.coreToCore().p50());
-            }
-        }
-        return probes.stream().mapToLong(Long::longValue).average().orElse(0);
     }
 
     private static void coreToCoreGoal(StepResult ours, PrintWriter out) {

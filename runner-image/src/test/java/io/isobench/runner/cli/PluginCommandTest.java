@@ -151,24 +151,8 @@ class PluginCommandTest {
     private static RunnerCliTest.Outcome shortRun(Path dir, String name, String... options) {
         List<String> args = new ArrayList<>(List.of("plugin", "--name", name));
         args.addAll(List.of(options));
-        args.addAll(List.of(
-                "--mode",
-                "closed",
-                "--warmup",
-                "300ms",
-                "--duration",
-                "1s",
-                "--repetitions",
-                "2",
-                "--probe-duration",
-                "0",
-                "--progress",
-                "none",
-                "--fork",
-                "none",
-                "--out",
-                dir.toString()));
-        return RunnerCliTest.run(args.toArray(String[]::new));
+        args.addAll(List.of("--mode", "closed", "--fork", "none"));
+        return RunnerCliTest.twoShortRepetitions(dir, "300ms", "1s", args);
     }
 
     /** The commands that run a target, as --help lists them. */

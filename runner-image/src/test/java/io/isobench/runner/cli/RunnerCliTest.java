@@ -93,6 +93,9 @@ class RunnerCliTest {
                         List.of("dispatch", "--mode", "closed", "--clients", "1,16,16"),
                         "--clients '16': the same as '16' before it; each value is one step of the sweep"),
                 Arguments.of(
+                        List.of("dispatch", "--rates", "10k,1M", "--only-step", "2M msg/s"),
+                        "--only-step '2M msg/s': not one of this sweep's steps [10k msg/s, 1M msg/s]"),
+                Arguments.of(
                         List.of("dispatch", "--duration", "-5s"),
                         "--duration '-5s': not a duration; use a number and a unit like 5s, 500ms, 2m (durations cannot be negative)"),
                 Arguments.of(List.of("dispatch", "--duration", "0s"), "--duration '0s': must be longer than zero"),
@@ -294,27 +297,7 @@ class RunnerCliTest {
     @Test
     void variantsRunInterleavedRoundsOfFreshJvmsAndTheirFilesLandInOneRun(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("run");
-        // a rate a cold JVM keeps on a busy 2-CPU machine: this is about rounds and files, not about the queue's speed
-        Outcome outcome = run(
-                "dispatch",
-                "--queues",
-                "isobench,jctools",
-                "--rates",
-                "2k",
-                "--warmup",
-                "200ms",
-                "--duration",
-                "500ms",
-                "--repetitions",
-                "2",
-                "--probe-duration",
-                "0",
-                "--progress",
-                "none",
-                "--rate-tolerance",
-                "50%",
-                "--out",
-                out.toString());
+        Outcome outcome = forkedRun(out, "2k", "dispatch", "--queues", "isobench,jctools");
 
         assertThat(outcome.exit()).as(outcome.err() + outcome.out()).isZero();
         RunResult result = ResultJson.read(out.resolve("result.json"));
@@ -340,6 +323,69 @@ class RunnerCliTest {
         }
         assertThat(result.variantComparisons()).as("queues are not option sets").isNull();
         assertThat(out.resolve(".forks")).doesNotExist();
+    }
+
+    /**
+     * Each step of each variant runs in a JVM of its own: a step must not inherit what the steps before it left in the
+     * JVM (compiled code, heap, the JIT's profiles). The test plugin reports how many sessions its JVM opened before
+     * this one and the JVM's pid; run in one JVM per variant (as before), the second step of each said 1.
+     */
+    @Test
+    void everyStepOfEveryVariantRunsInAJvmOfItsOwn(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("run");
+        Outcome outcome = forkedRun(
+                out, "1k,2k", "plugin", "--name", "test-quiet", "--variant", "a=", "--variant", "b=--option work=1");
+
+        assertThat(outcome.exit()).as(outcome.err() + outcome.out()).isZero();
+        RunResult result = ResultJson.read(out.resolve("result.json"));
+        assertThat(result.steps())
+                .extracting(s -> s.id())
+                .containsExactly("a_rate-1000", "a_rate-2000", "b_rate-1000", "b_rate-2000");
+        List<Object> pids = new ArrayList<>();
+        for (var step : result.steps()) {
+            assertThat(step.repetitions()).extracting(r -> r.index()).containsExactly(1, 2);
+            for (var rep : step.repetitions()) {
+                assertThat(rep.metrics()).as(step.id()).containsEntry("sessionsBefore", 0);
+                pids.add(rep.metrics().get("pid"));
+                assertThat(out.resolve(rep.files().hgrm())).exists();
+            }
+        }
+        assertThat(pids).hasSize(8).doesNotHaveDuplicates();
+        assertThat(out.resolve(".forks")).doesNotExist();
+    }
+
+    /**
+     * Two repetitions of a short sweep at {@code rates} whose variants fork: a rate a cold JVM keeps on a busy 2-CPU
+     * machine (these tests are about rounds and files, not about the target's speed).
+     */
+    private static Outcome forkedRun(Path out, String rates, String... command) {
+        List<String> args = new ArrayList<>(List.of(command));
+        args.addAll(List.of("--rates", rates, "--rate-tolerance", "50%"));
+        return twoShortRepetitions(out, "200ms", "500ms", args);
+    }
+
+    /** {@code command} with two repetitions of {@code duration} after {@code warmup}, no probes, quiet, into {@code out}. */
+    static Outcome twoShortRepetitions(Path out, String warmup, String duration, List<String> command) {
+        List<String> args = new ArrayList<>(command);
+        args.addAll(shortRun(out, warmup, duration, 2));
+        return run(args.toArray(String[]::new));
+    }
+
+    /** The options of a short run: its timing and repetitions, no probes, no progress, into {@code out}. */
+    static List<String> shortRun(Path out, String warmup, String duration, int repetitions) {
+        return List.of(
+                "--warmup",
+                warmup,
+                "--duration",
+                duration,
+                "--repetitions",
+                String.valueOf(repetitions),
+                "--probe-duration",
+                "0",
+                "--progress",
+                "none",
+                "--out",
+                out.toString());
     }
 
     @Test

@@ -39,24 +39,8 @@ class VariantOptionSetsTest {
      * a repetition's p50 swings from microseconds to milliseconds when its threads are descheduled.
      */
     private static List<String> tcpEcho(Path out, int repetitions, String... more) {
-        List<String> args = new ArrayList<>(List.of(
-                "tcp-echo",
-                "--mode",
-                "closed",
-                "--clients",
-                "1",
-                "--warmup",
-                "300ms",
-                "--duration",
-                "1s",
-                "--repetitions",
-                String.valueOf(repetitions),
-                "--probe-duration",
-                "0",
-                "--progress",
-                "none",
-                "--out",
-                out.toString()));
+        List<String> args = new ArrayList<>(List.of("tcp-echo", "--mode", "closed", "--clients", "1"));
+        args.addAll(RunnerCliTest.shortRun(out, "300ms", "1s", repetitions));
         args.addAll(List.of(more));
         return args;
     }

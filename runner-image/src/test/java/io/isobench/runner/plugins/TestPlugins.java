@@ -102,6 +102,10 @@ public final class TestPlugins {
         return rounds;
     }
 
+    /** Sessions opened in this JVM so far: a session's metrics say how many came before it (a fresh JVM's first: 0). */
+    private static final java.util.concurrent.atomic.AtomicInteger SESSIONS =
+            new java.util.concurrent.atomic.AtomicInteger();
+
     /** Completes every message as it is sent, on the sender thread. */
     private record SenderThreadTarget(String name, int rounds, boolean allocates) implements Target {
 
@@ -133,6 +137,7 @@ public final class TestPlugins {
         @Override
         public Session open(SessionContext context) {
             LatencyRecorder recorder = context.recording().newRecorder("client");
+            int sessionsBefore = SESSIONS.getAndIncrement();
             return new Session() {
                 long sum;
                 byte[] last;
@@ -153,7 +158,15 @@ public final class TestPlugins {
 
                 @Override
                 public java.util.Map<String, Object> metrics() {
-                    return java.util.Map.of("sum", sum, "last", last == null ? 0 : last[0]);
+                    return java.util.Map.of(
+                            "sum",
+                            sum,
+                            "last",
+                            last == null ? 0 : last[0],
+                            "sessionsBefore",
+                            sessionsBefore,
+                            "pid",
+                            ProcessHandle.current().pid());
                 }
 
                 @Override
