@@ -52,5 +52,6 @@ for pid in $containers; do
 done
 ! grep -q "$state" /proc/mounts || { echo "test-real-node: FAIL: mounts under $state remain" >&2; exit 1; }
 ! iptables -t nat -S 2>/dev/null | grep -q "ISOBENCH-$base" || { echo "test-real-node: FAIL: NAT chain ISOBENCH-$base remains" >&2; exit 1; }
-! ip link show isobench0 >/dev/null 2>&1 || { echo "test-real-node: FAIL: bridge isobench0 remains" >&2; exit 1; }
+bridge=$(sed -n 's/^BRIDGE=//p' "$here/config.sh")  # the name real-node.sh gave it (config.sh; sourcing it would make $state again)
+! ip link show "$bridge" >/dev/null 2>&1 || { echo "test-real-node: FAIL: bridge $bridge remains" >&2; exit 1; }
 echo "test-real-node: OK ($((SECONDS - t0)) s: real node Ready, Guaranteed pod on an exclusive CPU, nothing left behind)"
