@@ -1,8 +1,10 @@
 package io.isobench.runner.cli;
 
 import io.isobench.result.Load;
+import io.isobench.runner.harness.ServerLocation;
 import io.isobench.runner.harness.UsageException;
 import io.isobench.runner.targets.rsocket.RSocketTarget;
+import io.isobench.runner.targets.rsocket.StreamServer;
 import io.isobench.target.spi.Target;
 import java.time.Duration;
 import java.util.List;
@@ -65,6 +67,15 @@ final class RSocketCommand extends TargetCommand {
     String streamInterval;
 
     @Option(
+            names = "--server-implementation",
+            paramLabel = "rsocket-java|isobench",
+            description =
+                    "The server this runner starts (in this JVM or with --server-process): rsocket-java's responder, "
+                            + "or isobench's own frames (a connection's messages of a tick in one write). A server at "
+                            + "--server-address is whatever was started there. Default: rsocket-java.")
+    String serverImplementation;
+
+    @Option(
             names = "--latency-bound",
             paramLabel = "DURATION",
             description = "Messages later than this count towards the tipping point. Default: ${DEFAULT-VALUE}.",
@@ -101,13 +112,28 @@ final class RSocketCommand extends TargetCommand {
             throw new UsageException("--stream-interval '" + streamInterval + "': must be at least 1ms");
         }
         long bound = OptionParsers.durationNanos("--latency-bound", latencyBound, false);
+        ServerLocation location = server.location();
         return new RSocketTarget(
-                server.location(),
+                location,
+                implementation(location),
                 connections,
                 streamsPerConnection,
                 payloadBytes,
                 Duration.ofNanos(interval),
                 Duration.ofNanos(bound));
+    }
+
+    private StreamServer.Implementation implementation(ServerLocation location) {
+        if (serverImplementation == null) {
+            return StreamServer.Implementation.RSOCKET_JAVA;
+        }
+        if (location instanceof ServerLocation.Remote remote) {
+            throw new UsageException("--server-implementation '" + serverImplementation + "': the server at "
+                    + remote.describe() + " is started elsewhere (its own 'server rsocket --implementation')");
+        }
+        return StreamServer.Implementation.of(serverImplementation)
+                .orElseThrow(() -> new UsageException("--server-implementation '" + serverImplementation
+                        + "': must be one of " + StreamServer.Implementation.words()));
     }
 
     /** One step: streams opened at connections × streams ÷ ramp-up per second, window = ramp-up + --duration (the hold). */

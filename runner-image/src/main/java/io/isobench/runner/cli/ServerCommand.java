@@ -10,7 +10,7 @@ import io.isobench.runner.targets.echo.EchoServer;
 import io.isobench.runner.targets.echo.EchoTarget;
 import io.isobench.runner.targets.http.MockServerHost;
 import io.isobench.runner.targets.ipc.IpcConsumer;
-import io.isobench.runner.targets.rsocket.StreamEchoServer;
+import io.isobench.runner.targets.rsocket.StreamServer;
 import java.io.IOException;
 import java.net.BindException;
 import java.util.List;
@@ -99,6 +99,14 @@ final class ServerCommand implements Callable<Integer> {
     String streamInterval;
 
     @Option(
+            names = "--implementation",
+            paramLabel = "rsocket-java|isobench",
+            description = "rsocket: rsocket-java's responder, or isobench's own frames (a connection's messages of a "
+                    + "tick in one write). Default: ${DEFAULT-VALUE}.",
+            defaultValue = "rsocket-java")
+    String implementation;
+
+    @Option(
             names = "--queue",
             paramLabel = "DIR",
             description = "ipc: the session's queue directory (the publisher's --queue-dir/…).")
@@ -178,10 +186,13 @@ final class ServerCommand implements Callable<Integer> {
 
     private int rsocket(List<Integer> cpus) throws Exception {
         long interval = OptionParsers.durationNanos("--stream-interval", streamInterval, false);
+        StreamServer.Implementation serving = StreamServer.Implementation.of(implementation)
+                .orElseThrow(() -> new UsageException("--implementation '" + implementation + "': must be one of "
+                        + StreamServer.Implementation.words()));
         PinnedThreadPlacement threads = confineToServerCpu(cpus);
-        StreamEchoServer server;
+        StreamServer server;
         try {
-            server = StreamEchoServer.start(bind, port, java.time.Duration.ofNanos(interval));
+            server = serving.start(bind, port, java.time.Duration.ofNanos(interval));
         } catch (RuntimeException e) {
             throw new UsageException("--port '" + port + "': cannot listen there (" + e.getMessage() + ")");
         }

@@ -18,6 +18,13 @@ import io.fabric8.generator.annotation.ValidationRule;
                 "'connections × streamsPerConnection is %d connections × %d streams = %d streams; "
                         + RsocketTargetSpec.STREAMS_CAP
                         + "'.format([self.connections, self.streamsPerConnection, self.connections * self.streamsPerConnection])")
+@ValidationRule(
+        value = "!has(self.endpoint) || self.serverImplementation == 'rsocket-java'",
+        fieldPath = ".serverImplementation",
+        message = "the server is target.rsocket.endpoint, not one isobench starts",
+        messageExpression =
+                "'is ' + self.serverImplementation + ': the server is target.rsocket.endpoint (' + self.endpoint"
+                        + " + '), not one isobench starts'")
 public class RsocketTargetSpec extends ServerTargetSpec {
 
     static final String STREAMS_CAP = "at most 1000000 (the jauntsdn write-up measured one million)";
@@ -53,6 +60,13 @@ public class RsocketTargetSpec extends ServerTargetSpec {
     @JsonPropertyDescription("Interval at which the responder echoes on each stream "
             + "(the jauntsdn write-up: about one message per second per stream).")
     private String interval = "1s";
+
+    @Default("rsocket-java")
+    @JsonPropertyDescription(
+            "The server isobench starts: rsocket-java (rsocket-java's responder) or isobench (isobench's "
+                    + "own RSocket frames, each connection's messages of a 1 ms tick in one write: less server CPU per stream, "
+                    + "BENCHMARKS.md). Not with endpoint (the user's own server).")
+    private RsocketServerImplementation serverImplementation = RsocketServerImplementation.RSOCKET_JAVA;
 
     @Default("7001")
     @Min(1024)
@@ -98,6 +112,14 @@ public class RsocketTargetSpec extends ServerTargetSpec {
 
     public void setInterval(String interval) {
         this.interval = interval;
+    }
+
+    public RsocketServerImplementation getServerImplementation() {
+        return serverImplementation;
+    }
+
+    public void setServerImplementation(RsocketServerImplementation serverImplementation) {
+        this.serverImplementation = serverImplementation;
     }
 
     public Integer getPort() {

@@ -645,6 +645,31 @@ class AdmissionIT {
                         "spec.target.rsocket.endpoint",
                         "is rsocket.team-a:65536: must be HOST:PORT"),
                 invalid(
+                        "an rsocket server implementation with an endpoint",
+                        s -> {
+                            s.put(
+                                    "target",
+                                    Map.of(
+                                            "rsocket",
+                                            Map.of(
+                                                    "endpoint",
+                                                    "rsocket.team-a:7001",
+                                                    "serverImplementation",
+                                                    "isobench")));
+                            at(s, "load").remove("rates");
+                        },
+                        "spec.target.rsocket.serverImplementation",
+                        "is isobench: the server is target.rsocket.endpoint (rsocket.team-a:7001), not one isobench"
+                                + " starts"),
+                invalid(
+                        "an rsocket server implementation of no such name",
+                        s -> {
+                            s.put("target", Map.of("rsocket", Map.of("serverImplementation", "netty")));
+                            at(s, "load").remove("rates");
+                        },
+                        "spec.target.rsocket.serverImplementation",
+                        "Unsupported value: \"netty\""),
+                invalid(
                         "endpoint given as a URL",
                         endpoint("tcpEcho", "tcp://echo:7000"),
                         "spec.target.tcpEcho.endpoint",

@@ -79,7 +79,7 @@ public final class RunnerArgs {
         target.endpoint()
                 .ifPresentOrElse(
                         endpoint -> args.addAll(List.of("--server-address", endpoint)),
-                        () -> target.server().ifPresent(server -> serverAddressing(serverAddress, args)));
+                        () -> target.server().ifPresent(server -> serverAddressing(serverAddress, target, args)));
         if (ResourcePlan.of(spec).clientCpus() == 0) {
             // no CPUs of its own: its cpuset is the node's shared pool, the same for every such pod, and pinning
             // there would pile them all onto its first CPUs
@@ -154,11 +154,12 @@ public final class RunnerArgs {
     }
 
     /** Where the client finds its server, or that it starts the server itself (no CPUs of its own: a process beside it). */
-    private static void serverAddressing(String serverAddress, List<String> args) {
+    private static void serverAddressing(String serverAddress, TargetProfile target, List<String> args) {
         if (serverAddress != null) {
             args.addAll(List.of("--server-address", serverAddress));
         } else {
             args.add("--server-process");
+            args.addAll(target.serverProcessOptions());
         }
     }
 

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.isobench.operator.api.BenchmarkRun;
 import io.isobench.operator.api.BenchmarkRunSpec;
+import io.isobench.operator.api.RsocketServerImplementation;
 import io.isobench.operator.api.targets.TargetProfiles;
 import io.isobench.operator.config.OperatorConfig;
 import io.isobench.runner.cli.RunnerMain;
@@ -140,6 +141,40 @@ class RunnerArgsContractTest {
         var parsed = new CommandLine(new RunnerMain()).parseArgs(client.toArray(String[]::new));
         assertThat(parsed.subcommand().matchedOptionValue("--noise-budget", "")).isEqualTo("500us");
         assertThat(parsed.subcommand().matchedOptionValue("--max-reruns", 0)).isEqualTo(3);
+    }
+
+    /**
+     * rsocket's serverImplementation reaches the server wherever it runs: the server pod's `--implementation`, or the
+     * client's `--server-implementation` when the runner starts the server itself; both parse in the runner, and the
+     * default says neither (a run written before the field keeps its command lines).
+     */
+    @Test
+    void theRsocketServerImplementationReachesTheServerWhereverItRuns() {
+        BenchmarkRunSpec spec = Serialization.unmarshal("""
+                target:
+                  rsocket: {serverImplementation: isobench}
+                load: {mode: Open}
+                """, BenchmarkRunSpec.class);
+        List<String> server = RunnerArgs.server(spec);
+        List<String> process = RunnerArgs.client(spec, CONFIG, "runs/p/", null);
+        List<String> pod = RunnerArgs.client(spec, CONFIG, "runs/p/", "10.244.0.7:7001");
+
+        assertThat(String.join(" ", server)).endsWith("--stream-interval 1s --implementation isobench");
+        assertThat(String.join(" ", process)).contains("--server-process --server-implementation isobench");
+        assertThat(pod).contains("--server-address").doesNotContain("--server-implementation");
+        assertThat(parsedValue(server, "--implementation")).isEqualTo("isobench");
+        assertThat(parsedValue(process, "--server-implementation")).isEqualTo("isobench");
+        assertThat(parsedValue(pod, "--server-implementation")).as("not said").isEqualTo("rsocket-java");
+
+        spec.getTarget().getRsocket().setServerImplementation(RsocketServerImplementation.RSOCKET_JAVA);
+        assertThat(RunnerArgs.server(spec)).doesNotContain("--implementation");
+        assertThat(RunnerArgs.client(spec, CONFIG, "runs/p/", null)).doesNotContain("--server-implementation");
+    }
+
+    /** What the runner's CLI reads for {@code option} in {@code args} ("rsocket-java" when the option is not given). */
+    private static String parsedValue(List<String> args, String option) {
+        var parsed = new CommandLine(new RunnerMain()).parseArgs(args.toArray(String[]::new));
+        return parsed.subcommand().matchedOptionValue(option, "rsocket-java");
     }
 
     /**

@@ -22,6 +22,7 @@ import java.util.Map;
  */
 public final class RSocketTarget extends ServerPlacedTarget {
 
+    private final StreamServer.Implementation implementation;
     private final int connections;
     private final int streamsPerConnection;
     private final int payloadBytes;
@@ -30,12 +31,14 @@ public final class RSocketTarget extends ServerPlacedTarget {
 
     public RSocketTarget(
             ServerLocation server,
+            StreamServer.Implementation implementation,
             int connections,
             int streamsPerConnection,
             int payloadBytes,
             Duration interval,
             Duration latencyBound) {
         super(server);
+        this.implementation = implementation;
         this.connections = connections;
         this.streamsPerConnection = streamsPerConnection;
         this.payloadBytes = payloadBytes;
@@ -69,15 +72,19 @@ public final class RSocketTarget extends ServerPlacedTarget {
         options.put("streamInterval", interval.toString());
         options.put("latencyBound", latencyBound.toString());
         options.put("server", server.describe());
+        if (!(server instanceof ServerLocation.Remote)) {
+            options.put("serverImplementation", implementation.word());
+        }
         return options;
     }
 
     @Override
     public Session open(SessionContext context) throws Exception {
-        List<String> serverArgs = List.of("--stream-interval", interval.toMillis() + "ms");
+        List<String> serverArgs =
+                List.of("--stream-interval", interval.toMillis() + "ms", "--implementation", implementation.word());
         ServerHandle handle = ServerHandle.open(
                 server, name(), serverArgs, context.threads().cpuOf("server"), context.threads(), threads -> {
-                    StreamEchoServer local = StreamEchoServer.start("127.0.0.1", 0, interval);
+                    StreamServer local = implementation.start("127.0.0.1", 0, interval);
                     return ServerHandle.Local.of(
                             new InetSocketAddress("127.0.0.1", local.address().getPort()), local);
                 });

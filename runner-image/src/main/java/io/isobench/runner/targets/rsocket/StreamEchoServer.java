@@ -2,8 +2,6 @@ package io.isobench.runner.targets.rsocket;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
-import io.netty.channel.DefaultEventLoop;
-import io.netty.channel.EventLoop;
 import io.rsocket.Payload;
 import io.rsocket.RSocket;
 import io.rsocket.SocketAcceptor;
@@ -13,12 +11,6 @@ import io.rsocket.transport.netty.server.TcpServerTransport;
 import io.rsocket.util.ByteBufPayload;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -33,18 +25,18 @@ import reactor.netty.tcp.TcpServer;
  * connection that asked for them, so a message goes out up to a millisecond after it was due; the server's own
  * {@link ServerMemory} answers what its streams hold.
  */
-public final class StreamEchoServer implements AutoCloseable {
+public final class StreamEchoServer implements StreamServer {
 
     private final CloseableChannel channel;
-    private final Tickers tickers;
+    private final StreamTickers tickers;
 
-    private StreamEchoServer(CloseableChannel channel, Tickers tickers) {
+    private StreamEchoServer(CloseableChannel channel, StreamTickers tickers) {
         this.channel = channel;
         this.tickers = tickers;
     }
 
     public static StreamEchoServer start(String host, int port, Duration interval) {
-        Tickers tickers = new Tickers(interval.toNanos());
+        StreamTickers tickers = new StreamTickers(interval.toNanos());
         TcpServer tcp = TcpServer.create()
                 .host(host)
                 .port(port)
@@ -57,10 +49,10 @@ public final class StreamEchoServer implements AutoCloseable {
 
     /** The responder alone, for a server built elsewhere: its streams tick on a thread of their own. */
     static RSocket responder(Duration interval) {
-        return responder(interval, new Tickers(interval.toNanos()));
+        return responder(interval, new StreamTickers(interval.toNanos()));
     }
 
-    private static RSocket responder(Duration interval, Tickers tickers) {
+    private static RSocket responder(Duration interval, StreamTickers tickers) {
         long intervalNanos = interval.toNanos();
         return new RSocket() {
             @Override
@@ -109,12 +101,13 @@ public final class StreamEchoServer implements AutoCloseable {
      * inbound buffer it came in (other frames' bytes with it), and a heap one is copied into a direct buffer again for every
      * message the socket writes; a direct one goes out as it is, in the frame's scatter-gather write.
      */
-    private static ByteBuf copyOf(ByteBuf data) {
+    static ByteBuf copyOf(ByteBuf data) {
         return ByteBufAllocator.DEFAULT
                 .directBuffer(data.readableBytes())
                 .writeBytes(data, data.readerIndex(), data.readableBytes());
     }
 
+    @Override
     public InetSocketAddress address() {
         return channel.address();
     }
@@ -124,90 +117,5 @@ public final class StreamEchoServer implements AutoCloseable {
         channel.dispose();
         channel.onClose().block(Duration.ofSeconds(10));
         tickers.close();
-    }
-
-    /**
-     * A {@link StreamTicker} per event loop that serves a connection, each stream on its connection's loop (the thread that
-     * reads its request); a stream asked for on any other thread goes to a ticker on a loop of its own.
-     */
-    private static final class Tickers {
-        /** Every tick wakes the loop once; a message goes out up to one tick late. */
-        private static final long TICK_NANOS = 1_000_000;
-
-        /** A loop behind by more than this is a server too loaded to measure. */
-        private static final long SETTLE_TIMEOUT_MILLIS = 10_000;
-
-        private final long intervalNanos;
-        private final long tickNanos;
-        private final AtomicLong running = new AtomicLong();
-        private final Map<EventLoop, StreamTicker> byLoop = new ConcurrentHashMap<>();
-        /** The loop threads' tickers (a loop may serve other servers' connections too: not a thread-local). */
-        private final Map<Thread, StreamTicker> byThread = new ConcurrentHashMap<>();
-
-        private DefaultEventLoop ownLoop;
-        private StreamTicker own;
-
-        Tickers(long intervalNanos) {
-            this.intervalNanos = intervalNanos;
-            this.tickNanos = Math.max(1, Math.min(TICK_NANOS, intervalNanos / 2));
-        }
-
-        void serve(EventLoop loop) {
-            StreamTicker ticker = byLoop.computeIfAbsent(loop, this::startOn);
-            if (loop.inEventLoop()) {
-                byThread.put(Thread.currentThread(), ticker);
-            } else {
-                loop.execute(() -> byThread.put(Thread.currentThread(), ticker));
-            }
-        }
-
-        private StreamTicker startOn(EventLoop loop) {
-            StreamTicker ticker = new StreamTicker(loop, tickNanos, intervalNanos, running);
-            ticker.start();
-            return ticker;
-        }
-
-        StreamTicker here() {
-            StreamTicker ticker = byThread.get(Thread.currentThread());
-            return ticker != null ? ticker : own();
-        }
-
-        private synchronized StreamTicker own() {
-            if (own == null) {
-                ownLoop = new DefaultEventLoop(Thread.ofPlatform()
-                        .daemon()
-                        .name("isobench-rsocket-ticker")
-                        .factory());
-                own = startOn(ownLoop);
-            }
-            return own;
-        }
-
-        /** Every ticker settled ({@link StreamTicker#settle}), then what the server holds with the streams that are left. */
-        ServerMemory measureMemory() {
-            List<StreamTicker> all = new ArrayList<>(byLoop.values());
-            synchronized (this) {
-                if (own != null) {
-                    all.add(own);
-                }
-            }
-            for (StreamTicker ticker : all) {
-                if (!ticker.settle().awaitUninterruptibly(SETTLE_TIMEOUT_MILLIS)) {
-                    throw new IllegalStateException(
-                            "server memory: an event loop did not drop its cancelled streams within "
-                                    + SETTLE_TIMEOUT_MILLIS + " ms");
-                }
-            }
-            ServerMemory.releaseThisThreadsCache();
-            return ServerMemory.measure(running.get());
-        }
-
-        synchronized void close() {
-            byLoop.values().forEach(StreamTicker::stop);
-            if (own != null) {
-                own.stop();
-                ownLoop.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(2, TimeUnit.SECONDS);
-            }
-        }
     }
 }

@@ -26,6 +26,9 @@ import reactor.core.publisher.Operators;
  * server CPU per message (BENCHMARKS.md, RSocket). The cost here is that a message goes out up to one tick after it was
  * due, which its latency shows.
  *
+ * <p>What a stream does when due is its own ({@link Ticked}): rsocket-java's responder takes a {@link #stream} as a
+ * {@code Flux}, {@link WireStreamEchoServer} writes its frames itself.
+ *
  * <p>Single-threaded: the wheel is touched only on its loop; a stream subscribed from another thread is handed over.
  */
 final class StreamTicker implements Runnable {
@@ -34,7 +37,7 @@ final class StreamTicker implements Runnable {
     private final long tickNanos;
     private final long intervalNanos;
     private final AtomicLong running;
-    private final Stream[] slots;
+    private final Ticked[] slots;
     /** The slot number (absolute: due time ÷ tick, rounded down; nanoTime may be negative) the next tick starts from. */
     private long nextSlot;
 
@@ -46,7 +49,7 @@ final class StreamTicker implements Runnable {
         this.intervalNanos = intervalNanos;
         this.running = running;
         // a stream re-enters the wheel one interval after its slot: at most interval ÷ tick + 1 slots ahead
-        this.slots = new Stream[(int) (intervalNanos / tickNanos) + 2];
+        this.slots = new Ticked[(int) (intervalNanos / tickNanos) + 2];
         this.nextSlot = Math.floorDiv(System.nanoTime(), tickNanos);
     }
 
@@ -61,9 +64,9 @@ final class StreamTicker implements Runnable {
                 schedule.cancel(false);
             }
             for (int i = 0; i < slots.length; i++) {
-                Stream s = slots[i];
+                Ticked s = slots[i];
                 while (s != null) {
-                    Stream following = s.next;
+                    Ticked following = s.next;
                     drop(s);
                     s = following;
                 }
@@ -81,10 +84,10 @@ final class StreamTicker implements Runnable {
     Future<?> settle() {
         return loop.submit(() -> {
             for (int i = 0; i < slots.length; i++) {
-                Stream kept = null;
-                Stream s = slots[i];
+                Ticked kept = null;
+                Ticked s = slots[i];
                 while (s != null) {
-                    Stream following = s.next;
+                    Ticked following = s.next;
                     if (s.cancelled) {
                         drop(s);
                     } else {
@@ -107,19 +110,25 @@ final class StreamTicker implements Runnable {
         return new Flux<>() {
             @Override
             public void subscribe(CoreSubscriber<? super Payload> subscriber) {
-                Stream s = new Stream(subscriber, data, streamNumber, System.nanoTime() + phaseNanos);
+                SubscribedStream s =
+                        new SubscribedStream(subscriber, data, streamNumber, System.nanoTime() + phaseNanos);
                 subscriber.onSubscribe(s);
-                running.incrementAndGet();
-                if (loop.inEventLoop()) {
-                    place(s);
-                } else {
-                    loop.execute(() -> place(s));
-                }
+                add(s);
             }
         };
     }
 
-    private void place(Stream s) {
+    /** Takes a stream into the wheel, its first message due at {@code s.due}; from any thread. */
+    void add(Ticked s) {
+        running.incrementAndGet();
+        if (loop.inEventLoop()) {
+            place(s);
+        } else {
+            loop.execute(() -> place(s));
+        }
+    }
+
+    private void place(Ticked s) {
         long slot = Math.max(Math.floorDiv(s.due, tickNanos), nextSlot);
         int index = (int) Math.floorMod(slot, (long) slots.length);
         s.next = slots[index];
@@ -133,11 +142,11 @@ final class StreamTicker implements Runnable {
         long last = Math.floorDiv(now, tickNanos);
         for (long slot = nextSlot; slot <= last; slot++) {
             int index = (int) Math.floorMod(slot, (long) slots.length);
-            Stream s = slots[index];
+            Ticked s = slots[index];
             slots[index] = null;
             nextSlot = slot + (slot < last ? 1 : 0);
             while (s != null) {
-                Stream following = s.next;
+                Ticked following = s.next;
                 if (s.cancelled) {
                     drop(s);
                 } else if (s.due > now) {
@@ -154,57 +163,89 @@ final class StreamTicker implements Runnable {
         }
     }
 
-    /** As {@link #emit}; a stream whose subscriber throws is failed alone, so the tick goes on for the others. */
-    private static boolean emitOrFail(Stream s) {
+    /** As {@link Ticked#emit}; a stream whose emit throws is failed alone, so the tick goes on for the others. */
+    private static boolean emitOrFail(Ticked s) {
         try {
-            return emit(s);
+            return s.emit();
         } catch (RuntimeException e) {
-            s.subscriber.onError(e);
+            s.fail(e);
             return false;
         }
     }
 
-    /** Sends the stream's next message; false when it cannot (no demand: the stream is failed, as Flux.interval did). */
-    private static boolean emit(Stream s) {
-        long requested = s.requested;
-        if (requested == 0) {
-            s.subscriber.onError(
-                    Exceptions.failWithOverflow("Could not emit message " + s.k + " due to lack of requests"));
-            return false;
-        }
-        if (requested != Long.MAX_VALUE) {
-            Stream.REQUESTED.decrementAndGet(s);
-        }
-        s.subscriber.onNext(ByteBufPayload.create(
-                s.data.retainedSlice(), StreamRequest.messageMetadata(ByteBufAllocator.DEFAULT, s.k++, s.number)));
-        return true;
-    }
-
-    private void drop(Stream s) {
+    private void drop(Ticked s) {
         s.next = null;
-        s.data.release();
+        s.release();
         running.decrementAndGet();
     }
 
-    /** One stream's place in the wheel and its subscription: demand may come from any thread, the rest is the loop's. */
-    private static final class Stream implements Subscription {
-        static final AtomicLongFieldUpdater<Stream> REQUESTED =
-                AtomicLongFieldUpdater.newUpdater(Stream.class, "requested");
+    /**
+     * A stream's place in the wheel: when its next message is due and what sending it does. Everything but
+     * {@link #cancelled} is touched on the wheel's loop only.
+     */
+    abstract static class Ticked {
+        long due;
+        Ticked next;
+        /** Set from any thread; the wheel drops the stream when it next meets it, or when it settles. */
+        volatile boolean cancelled;
+
+        Ticked(long due) {
+            this.due = due;
+        }
+
+        /** Sends the stream's next message; false when it cannot go on (it has ended itself, and is dropped). */
+        abstract boolean emit();
+
+        /** Ends the stream with the error its {@link #emit} threw. */
+        abstract void fail(RuntimeException e);
+
+        /** Lets go of what the stream holds; once, when the wheel drops it. */
+        abstract void release();
+    }
+
+    /** A stream rsocket-java's responder subscribed to: demand may come from any thread, the rest is the loop's. */
+    private static final class SubscribedStream extends Ticked implements Subscription {
+        static final AtomicLongFieldUpdater<SubscribedStream> REQUESTED =
+                AtomicLongFieldUpdater.newUpdater(SubscribedStream.class, "requested");
 
         final CoreSubscriber<? super Payload> subscriber;
         final ByteBuf data;
         final long number;
-        long due;
         long k;
-        Stream next;
         volatile long requested;
-        volatile boolean cancelled;
 
-        Stream(CoreSubscriber<? super Payload> subscriber, ByteBuf data, long number, long due) {
+        SubscribedStream(CoreSubscriber<? super Payload> subscriber, ByteBuf data, long number, long due) {
+            super(due);
             this.subscriber = subscriber;
             this.data = data;
             this.number = number;
-            this.due = due;
+        }
+
+        /** Sends the next message; without demand, fails the stream as {@code Flux.interval} did. */
+        @Override
+        boolean emit() {
+            long asked = requested;
+            if (asked == 0) {
+                subscriber.onError(
+                        Exceptions.failWithOverflow("Could not emit message " + k + " due to lack of requests"));
+                return false;
+            }
+            if (asked != Long.MAX_VALUE) {
+                REQUESTED.decrementAndGet(this);
+            }
+            subscriber.onNext(ByteBufPayload.create(
+                    data.retainedSlice(), StreamRequest.messageMetadata(ByteBufAllocator.DEFAULT, k++, number)));
+            return true;
+        }
+
+        @Override
+        void fail(RuntimeException e) {
+            subscriber.onError(e);
+        }
+
+        @Override
+        void release() {
+            data.release();
         }
 
         @Override

@@ -29,6 +29,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import reactor.core.publisher.Flux;
 
 /** rsocket on 127.0.0.1: a few dozen streams for a few seconds. */
@@ -137,11 +139,16 @@ class RSocketTargetTest {
      * The server's RSS is its pre-touched heap, the same at ten streams as at a hundred thousand: what a stream costs is
      * asked of the server itself, its live heap and direct memory before the streams and after the window.
      */
-    @Test
-    void whatEachStreamCostsTheServerIsMeasuredByTheServerItself(@TempDir Path dir) {
-        Outcome o = tenThousandStreamsFor2s(dir, "1s");
+    @ParameterizedTest
+    @EnumSource(StreamServer.Implementation.class)
+    void whatEachStreamCostsTheServerIsMeasuredByTheServerItself(
+            StreamServer.Implementation implementation, @TempDir Path dir) {
+        Outcome o = tenThousandStreamsFor2s(dir, "1s", "--server-implementation", implementation.word());
 
         var rep = deliveredEverythingDue(o, dir);
+        assertThat(ResultJson.read(dir.resolve("run/result.json")).config())
+                .as("the server the run started")
+                .containsEntry("serverImplementation", implementation.word());
         @SuppressWarnings("unchecked")
         var memory = (Map<String, Object>) rep.metrics().get("serverMemory");
         assertThat(memory).as(o.out()).containsEntry("reported", true).containsEntry("includesClient", false);
@@ -348,6 +355,15 @@ class RSocketTargetTest {
         Outcome interval = run(shortRun("rsocket", dir, "--stream-interval", "0s"));
         assertThat(interval.exit()).isEqualTo(2);
         assertThat(interval.err()).contains("--stream-interval '0s'");
+        Outcome implementation = run(shortRun("rsocket", dir, "--server-implementation", "netty"));
+        assertThat(implementation.exit()).isEqualTo(2);
+        assertThat(implementation.err())
+                .contains("--server-implementation 'netty': must be one of rsocket-java, isobench");
+        Outcome elsewhere = run(
+                shortRun("rsocket", dir, "--server-implementation", "isobench", "--server-address", "127.0.0.1:7000"));
+        assertThat(elsewhere.exit()).isEqualTo(2);
+        assertThat(elsewhere.err())
+                .contains("--server-implementation 'isobench': the server at 127.0.0.1:7000 is started elsewhere");
         assertThat(dir.resolve("run/result.json")).doesNotExist();
     }
 }

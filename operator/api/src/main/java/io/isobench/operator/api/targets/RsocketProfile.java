@@ -1,6 +1,8 @@
 package io.isobench.operator.api.targets;
 
+import io.isobench.operator.api.RsocketServerImplementation;
 import io.isobench.operator.api.RsocketTargetSpec;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -27,13 +29,36 @@ public record RsocketProfile(RsocketTargetSpec options) implements TargetProfile
                 options.getInterval());
     }
 
-    /** The server echoes whatever the client's request carries: only the pace is its own. None at a user's endpoint. */
+    /**
+     * The server echoes whatever the client's request carries: only the pace and its implementation are its own. None at
+     * a user's endpoint.
+     */
     @Override
     public Optional<NetworkServer> server() {
-        return endpoint().isPresent()
-                ? Optional.empty()
-                : Optional.of(new NetworkServer(
-                        "TCP", options.getPort(), List.of("--stream-interval", options.getInterval())));
+        if (endpoint().isPresent()) {
+            return Optional.empty();
+        }
+        var args = new ArrayList<>(List.of("--stream-interval", options.getInterval()));
+        if (isobenchServer()) {
+            args.addAll(List.of(
+                    "--implementation", options.getServerImplementation().runnerName()));
+        }
+        return Optional.of(new NetworkServer("TCP", options.getPort(), List.copyOf(args)));
+    }
+
+    /** The runner starts the server from its own options: which one it starts is one of them. */
+    @Override
+    public List<String> serverProcessOptions() {
+        return isobenchServer()
+                ? List.of(
+                        "--server-implementation",
+                        options.getServerImplementation().runnerName())
+                : List.of();
+    }
+
+    /** Said only when not the default, so a run written before the field had it keeps its command line. */
+    private boolean isobenchServer() {
+        return options.getServerImplementation() == RsocketServerImplementation.ISOBENCH;
     }
 
     @Override

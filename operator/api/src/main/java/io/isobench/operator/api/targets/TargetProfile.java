@@ -41,6 +41,14 @@ public sealed interface TargetProfile
     }
 
     /**
+     * The client's options, beyond {@code --server-process}, when the runner starts the {@link #server()} itself as a
+     * process of its own: what it cannot read from the client's target options.
+     */
+    default List<String> serverProcessOptions() {
+        return List.of();
+    }
+
+    /**
      * The user's own server the client measures against, as HOST:PORT (spec.target.&lt;kind&gt;.endpoint): isobench then
      * starts, places and verifies no server at all. Empty when the target's server, if any, is ours.
      */
