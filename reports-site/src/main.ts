@@ -22,6 +22,8 @@ function parseFilter(query: string): { filter: Filter; page: number } {
 }
 
 async function route(): Promise<void> {
+  // the route this render shows, as the address bar says it: ready means ready for this one, not the one before
+  const shown = location.hash;
   const hash = decodeURIComponent(location.hash.replace(/^#\/?/, ''));
   try {
     // the list is in the first script; the other views (charts, histograms, statistics) load when first opened
@@ -43,10 +45,12 @@ async function route(): Promise<void> {
         location.hash = `#/?${q}`;
       });
     }
+    app.dataset.shown = shown;
     app.dataset.ready = 'true';
   } catch (e) {
     catalog = null;
     app.replaceChildren(el('h1', null, 'isobench'), errorBox('the site data cannot be read', e));
+    app.dataset.shown = shown;
     app.dataset.ready = 'true';
   }
 }

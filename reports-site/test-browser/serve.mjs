@@ -119,7 +119,17 @@ export async function openSite(root, shots, answer) {
     base,
     page,
     tests,
-    ready: () => page.waitForSelector('#app[data-ready="true"]', { timeout: 20000 }),
+    // the view the address bar names, rendered: a click that set location.hash is seen before its hashchange event
+    // runs, when the previous view still says ready
+    ready: () =>
+      page.waitForFunction(
+        () => {
+          const app = document.getElementById('app');
+          return app.dataset.ready === 'true' && app.dataset.shown === location.hash;
+        },
+        null,
+        { timeout: 20000 },
+      ),
     async finish(what) {
       assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');
       await browser.close();
