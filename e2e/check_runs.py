@@ -3,7 +3,8 @@
 the runner's cpuset equal to the CPU the kubelet granted with Isolated=True, or Isolated=False with reason
 MeasuredThreadsShareCpu when the run's measured threads outnumber its CPUs (Exclusive; on the one-CPU real node every
 run shares), Isolated=False (Shared), the artifacts in MinIO, for load pods (load.parallelism) every pod and each
-repetition the sum of theirs, and for variants of another image that they ran from it. Appends per-run figures to OUT/figures.md.
+repetition the sum of theirs, for variants of another image that they ran from it, and for rsocket runs that the
+server their spec names served them. Appends per-run figures to OUT/figures.md.
 
   check_runs.py OUT MINIO_ENV MINIO_PORT
 """
@@ -157,6 +158,12 @@ for run in json.load(open(f"{out}/runs.json"))["items"]:
     if run["spec"]["load"].get("parallelism", 1) > 1:
         figure_parts = check_load_parts(name, run, st, art.get("prefix", ""))
         print(f"check_runs: {name}: {figure_parts} load pods on the real node, each repetition their sum")
+    if "rsocket" in run["spec"]["target"]:
+        wanted = run["spec"]["target"]["rsocket"].get("serverImplementation", "rsocket-java")
+        result = json.loads(s3.curl(env["MINIO_ROOT_USER"], env["MINIO_ROOT_PASSWORD"],
+                                    f"http://127.0.0.1:{port}/isobench/{art.get('prefix', '')}result.json"))
+        got = result.get("config", {}).get("serverImplementation")
+        check(got == wanted, f"{name}: result.json config.serverImplementation {got!r}, expected {wanted!r} (the spec's)")
     if any(v.get("image") for v in run["spec"].get("variants", [])):
         n = check_variant_images(name, run, art.get("prefix", ""))
         print(f"check_runs: {name}: {n} variant(s) of another image, each run from its image's copied runner")

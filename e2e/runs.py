@@ -9,7 +9,8 @@ pods ask no CPU of their own: Shared, `client.cpus: 0`), pinned to the real node
 An example at a server of the user's own (a target's endpoint, the http target's url) is pointed at the one e2e/run.sh
 started: E2E_ECHO_ENDPOINT (HOST:PORT of a TCP echo server) and E2E_HTTP_SERVER (HOST:PORT of an HTTP server; the url's
 path and query are kept). A plugin example runs in E2E_PLUGIN_IMAGE, the user's image pushed to the e2e registry; a
-variant of another image runs in E2E_PLUGIN_NEXT_IMAGE, the same plugin in a second image.
+variant of another image runs in E2E_PLUGIN_NEXT_IMAGE, the same plugin in a second image. The rsocket example runs
+twice: with its server (rsocket-java's responder) and with isobench's own (serverImplementation: isobench).
 """
 import json, os, sys
 from urllib.parse import urlsplit, urlunsplit
@@ -105,4 +106,13 @@ docs = []
 for path in sys.argv[1:]:
     loaded = json.load(open(path))
     docs += loaded["items"] if loaded.get("kind") == "List" else [loaded]
-json.dump({"apiVersion": "v1", "kind": "List", "items": [e2e_run(d) for d in docs]}, sys.stdout, indent=1)
+runs = [e2e_run(d) for d in docs]
+# the rsocket example once more with isobench's own RSocket server in its server process (the example's, rsocket-java's
+# responder, is the default): the field through the operator to the server the pod starts (check_runs.py reads it back)
+for run in list(runs):
+    if "rsocket" in run["spec"]["target"]:
+        other = json.loads(json.dumps(run))
+        other["metadata"]["name"] = run["metadata"]["name"] + "-isobench-server"
+        other["spec"]["target"]["rsocket"]["serverImplementation"] = "isobench"
+        runs.append(other)
+json.dump({"apiVersion": "v1", "kind": "List", "items": runs}, sys.stdout, indent=1)

@@ -35,9 +35,9 @@ final class StreamTickers {
         this.tickNanos = Math.max(1, Math.min(TICK_NANOS, intervalNanos / 2));
     }
 
-    /** The loop's ticker, started on first use; the loop's thread is told it is its. */
+    /** The loop's ticker, made on first use; the loop's thread is told it is its. */
     StreamTicker serve(EventLoop loop) {
-        StreamTicker ticker = byLoop.computeIfAbsent(loop, this::startOn);
+        StreamTicker ticker = byLoop.computeIfAbsent(loop, this::newTicker);
         if (loop.inEventLoop()) {
             byThread.put(Thread.currentThread(), ticker);
         } else {
@@ -46,10 +46,8 @@ final class StreamTickers {
         return ticker;
     }
 
-    private StreamTicker startOn(EventLoop loop) {
-        StreamTicker ticker = new StreamTicker(loop, tickNanos, intervalNanos, running);
-        ticker.start();
-        return ticker;
+    private StreamTicker newTicker(EventLoop loop) {
+        return new StreamTicker(loop, tickNanos, intervalNanos, running);
     }
 
     StreamTicker here() {
@@ -61,7 +59,7 @@ final class StreamTickers {
         if (own == null) {
             ownLoop = new DefaultEventLoop(
                     Thread.ofPlatform().daemon().name("isobench-rsocket-ticker").factory());
-            own = startOn(ownLoop);
+            own = newTicker(ownLoop);
         }
         return own;
     }

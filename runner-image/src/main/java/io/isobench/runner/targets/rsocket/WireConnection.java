@@ -323,11 +323,7 @@ final class WireConnection extends ChannelInboundHandlerAdapter {
         }
         if (s.requested == 0) {
             streams.remove(s.id);
-            send(RSocketFrames.error(
-                    channel.alloc(),
-                    s.id,
-                    APPLICATION_ERROR,
-                    "Could not emit message " + s.k + " due to lack of requests"));
+            send(RSocketFrames.error(channel.alloc(), s.id, APPLICATION_ERROR, StreamTicker.noDemand(s.k)));
             return false;
         }
         if (s.requested != Long.MAX_VALUE) {

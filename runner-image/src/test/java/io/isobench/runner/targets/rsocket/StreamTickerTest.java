@@ -39,7 +39,6 @@ class StreamTickerTest {
      */
     @Test
     void everyMessageGoesOutAtItsDueTimeNeverBeforeCarryingItsNumberAndTheData() throws Exception {
-        ticker.start();
         int streams = 10;
         List<List<long[]>> seen = new ArrayList<>();
         List<Recorder> subscribers = new ArrayList<>();
@@ -81,7 +80,6 @@ class StreamTickerTest {
 
     @Test
     void aCancelledStreamStopsAndItsDataIsReleased() throws Exception {
-        ticker.start();
         ByteBuf data = Unpooled.directBuffer(8).writeLong(1);
         List<long[]> seen = new ArrayList<>();
         var subscriber = new Recorder(Long.MAX_VALUE, seen);
@@ -109,7 +107,6 @@ class StreamTickerTest {
     @Test
     void settlingDropsTheCancelledStreamsNowAndKeepsTheRest() throws Exception {
         var minute = new StreamTicker(loop, TICK, TimeUnit.MINUTES.toNanos(1), running);
-        minute.start();
         List<ByteBuf> held = new ArrayList<>();
         List<Recorder> subscribers = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
@@ -137,7 +134,6 @@ class StreamTickerTest {
     /** As {@code Flux.interval}: a subscriber that asked for one message and cannot take the next fails the stream. */
     @Test
     void aStreamWithoutDemandFailsWithOverflowAndReleasesItsData() throws Exception {
-        ticker.start();
         ByteBuf data = Unpooled.directBuffer(8).writeLong(1);
         List<long[]> seen = new ArrayList<>();
         var subscriber = new Recorder(1, seen);
@@ -157,9 +153,55 @@ class StreamTickerTest {
         assertThat(running.get()).isZero();
     }
 
+    /**
+     * An idle server's loops sleep: the wheel ticks while it holds a stream and stops when the last one is gone; the next
+     * stream starts it again, its messages on time as ever.
+     */
+    @Test
+    void theWheelTicksOnlyWhileItHoldsAStream() throws Exception {
+        assertThat(ticking()).as("before any stream").isFalse();
+        List<long[]> seen = new ArrayList<>();
+        var first = new Recorder(Long.MAX_VALUE, seen);
+        ticker.stream(Unpooled.directBuffer(8).writeLong(1), 0, 1).subscribe(first);
+        awaitMessages(seen, 2);
+        assertThat(ticking()).as("while a stream runs").isTrue();
+        first.dispose();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (ticking() && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertThat(ticking()).as("after the last stream was cancelled").isFalse();
+        assertThat(running.get()).isZero();
+
+        Thread.sleep(Duration.ofNanos(2 * INTERVAL));
+        List<long[]> next = new ArrayList<>();
+        long opened = System.nanoTime();
+        var second = new Recorder(Long.MAX_VALUE, next);
+        ticker.stream(Unpooled.directBuffer(8).writeLong(2), PHASE, 2).subscribe(second);
+        awaitMessages(next, 3);
+        second.dispose();
+        List<Long> lateness = new ArrayList<>();
+        synchronized (next) {
+            for (int k = 0; k < 3; k++) {
+                long late = next.get(k)[3] - (opened + PHASE + k * INTERVAL);
+                assertThat(late)
+                        .as("message %d of the stream that restarted the wheel: at or after its due time", k)
+                        .isNotNegative();
+                lateness.add(late);
+            }
+        }
+        lateness.sort(null);
+        assertThat(lateness.get(1))
+                .as("median lateness (ns): within a few ticks")
+                .isLessThan(5 * TICK);
+    }
+
+    private boolean ticking() throws Exception {
+        return loop.submit(ticker::ticking).get(10, TimeUnit.SECONDS);
+    }
+
     @Test
     void stoppingTheTickerReleasesEveryStreamsData() throws Exception {
-        ticker.start();
         List<ByteBuf> held = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
             ByteBuf data = Unpooled.directBuffer(8).writeLong(i);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.rsocket.Payload;
 import io.rsocket.RSocket;
@@ -38,6 +39,8 @@ import reactor.core.publisher.Flux;
 class WireStreamEchoServerTest {
 
     private static final Duration INTERVAL = Duration.ofMillis(50);
+    /** For the wire tests that answer between messages: room for a stalled CI machine. */
+    private static final Duration SLOW_INTERVAL = Duration.ofMillis(300);
 
     private static RSocket connect(StreamServer server) {
         return RSocketConnector.create()
@@ -201,6 +204,10 @@ class WireStreamEchoServerTest {
         }
     }
 
+    private static byte[] ints(int value) {
+        return new byte[] {(byte) (value >>> 24), (byte) (value >>> 16), (byte) (value >>> 8), (byte) value};
+    }
+
     private static ServerMemory memory(RSocket client) {
         Payload reply = client.requestResponse(ByteBufPayload.create(
                         Unpooled.EMPTY_BUFFER, ServerMemory.requestMetadata(ByteBufAllocator.DEFAULT)))
@@ -221,6 +228,67 @@ class WireStreamEchoServerTest {
             wire.frame(1, RSocketFrames.REQUEST_STREAM, 0, new byte[] {0, 0, 0, 1});
             assertThat(wire.error()).isEqualTo("stream 0 error 0x1: the first frame was REQUEST_STREAM, not SETUP");
             assertThat(wire.closed()).isTrue();
+        }
+    }
+
+    @Test
+    void aConnectionThatStartsWithResumeIsRefused() throws IOException {
+        try (var server = WireStreamEchoServer.start("127.0.0.1", 0, INTERVAL);
+                var wire = new Wire(server)) {
+            wire.frame(0, RSocketFrames.RESUME, 0, new byte[0]);
+            assertThat(wire.error()).isEqualTo("stream 0 error 0x4: RESUME: this server keeps no session to resume");
+            assertThat(wire.closed()).isTrue();
+        }
+    }
+
+    /**
+     * Demand as the protocol counts it: an initial request N of 1, then a REQUEST_N of 2, make messages 0, 1 and 2; the
+     * next one due fails the stream. (Without REQUEST_N counted, the stream fails at message 1.)
+     */
+    @Test
+    void requestNAddsToTheDemandAndAStreamThatRunsOutOfItFails() throws IOException {
+        try (var server = WireStreamEchoServer.start("127.0.0.1", 0, SLOW_INTERVAL);
+                var wire = new Wire(server)) {
+            wire.setup(0, 1, 20_000, 90_000);
+            wire.requestStream(1, 0, 1, 5);
+            assertThat(wire.next()).isEqualTo("stream 1 message 0 of stream number 5");
+            wire.frame(1, RSocketFrames.REQUEST_N, 0, ints(2));
+            assertThat(wire.next()).isEqualTo("stream 1 message 1 of stream number 5");
+            assertThat(wire.next()).isEqualTo("stream 1 message 2 of stream number 5");
+            assertThat(wire.error())
+                    .isEqualTo("stream 1 error 0x201: Could not emit message 3 due to lack of requests");
+        }
+    }
+
+    /**
+     * What the server does not serve is refused on its own stream, naming it, and the connection goes on: a
+     * request-channel, a fragmented request, an initial request N of 0, a REQUEST_N of 0 (which also ends its stream:
+     * nothing more comes of it, though it had no demand left).
+     */
+    @Test
+    void requestsTheServerDoesNotServeAreRefusedOnTheirStreamAndTheConnectionGoesOn() throws Exception {
+        try (var server = WireStreamEchoServer.start("127.0.0.1", 0, SLOW_INTERVAL);
+                var wire = new Wire(server)) {
+            wire.setup(0, 1, 20_000, 90_000);
+            wire.frame(1, RSocketFrames.REQUEST_CHANNEL, 0, ints(1));
+            assertThat(wire.error())
+                    .isEqualTo("stream 1 error 0x202: request-channel: this server answers request-stream (and one"
+                            + " request-response)");
+            wire.requestStream(3, RSocketFrames.FLAG_RESUME_RESPOND_FOLLOWS, 1, 1);
+            assertThat(wire.error())
+                    .isEqualTo("stream 3 error 0x202: request-stream: fragmented requests are not served here");
+            wire.requestStream(5, 0, 0, 1);
+            assertThat(wire.error())
+                    .isEqualTo("stream 5 error 0x204: request-stream initial request N '0': must be positive");
+            wire.requestStream(7, 0, 1, 1);
+            assertThat(wire.next()).isEqualTo("stream 7 message 0 of stream number 1");
+            wire.frame(7, RSocketFrames.REQUEST_N, 0, ints(0));
+            assertThat(wire.error()).isEqualTo("stream 7 error 0x204: REQUEST_N '0' on stream 7: must be positive");
+
+            // two intervals on: stream 7, had it gone on, would have failed for want of demand before this answer
+            Thread.sleep(2 * SLOW_INTERVAL.toMillis());
+            wire.frame(0, RSocketFrames.KEEPALIVE, RSocketFrames.FLAG_RESUME_RESPOND_FOLLOWS, new byte[8]);
+            assertThat(wire.next()).isEqualTo("KEEPALIVE on stream 0");
         }
     }
 
@@ -303,15 +371,50 @@ class WireStreamEchoServerTest {
             out.flush();
         }
 
+        /**
+         * A REQUEST_STREAM with the metadata {@link StreamRequest} reads, for a server of {@link #SLOW_INTERVAL} (phase 0:
+         * its first message at once).
+         */
+        void requestStream(int streamId, int flags, int initialN, long streamNumber) throws IOException {
+            ByteBuf metadata =
+                    StreamRequest.requestMetadata(ByteBufAllocator.DEFAULT, 0, SLOW_INTERVAL.toNanos(), streamNumber);
+            var body = new java.io.ByteArrayOutputStream();
+            var fields = new DataOutputStream(body);
+            fields.writeInt(initialN);
+            fields.write(new byte[] {0, 0, (byte) metadata.readableBytes()});
+            fields.write(ByteBufUtil.getBytes(metadata));
+            fields.write(new byte[] {1, 2, 3});
+            frame(streamId, RSocketFrames.REQUEST_STREAM, RSocketFrames.FLAG_METADATA | flags, body.toByteArray());
+        }
+
+        /** The next frame: "stream S message K of stream number N" for a PAYLOAD, else "TYPE on stream S". */
+        String next() throws IOException {
+            ByteBuf f = read();
+            int type = RSocketFrames.type(f);
+            if (type != RSocketFrames.PAYLOAD) {
+                return RSocketFrames.typeName(type) + " on stream " + RSocketFrames.streamId(f);
+            }
+            ByteBuf metadata = RSocketFrames.metadata(f, RSocketFrames.HEADER_BYTES);
+            assertThat(RSocketFrames.dataAfter(f, RSocketFrames.HEADER_BYTES, metadata))
+                    .as("the request's data, echoed")
+                    .isEqualTo(Unpooled.wrappedBuffer(new byte[] {1, 2, 3}));
+            return "stream " + RSocketFrames.streamId(f) + " message " + metadata.getLong(metadata.readerIndex())
+                    + " of stream number " + metadata.getLong(metadata.readerIndex() + 8);
+        }
+
         /** The next frame, which must be an ERROR: "stream S error 0xCODE: message". */
         String error() throws IOException {
+            ByteBuf f = read();
+            assertThat(RSocketFrames.typeName(RSocketFrames.type(f))).isEqualTo("ERROR");
+            return "stream " + RSocketFrames.streamId(f) + " error 0x" + Integer.toHexString(f.getInt(6)) + ": "
+                    + f.toString(10, f.readableBytes() - 10, StandardCharsets.UTF_8);
+        }
+
+        private ByteBuf read() throws IOException {
             int length = in.readUnsignedByte() << 16 | in.readUnsignedShort();
             byte[] frame = new byte[length];
             in.readFully(frame);
-            ByteBuf f = Unpooled.wrappedBuffer(frame);
-            assertThat(RSocketFrames.typeName(RSocketFrames.type(f))).isEqualTo("ERROR");
-            return "stream " + RSocketFrames.streamId(f) + " error 0x" + Integer.toHexString(f.getInt(6)) + ": "
-                    + f.toString(10, length - 10, StandardCharsets.UTF_8);
+            return Unpooled.wrappedBuffer(frame);
         }
 
         boolean closed() throws IOException {
