@@ -48,7 +48,7 @@ abstract class EchoCommand extends TargetCommand {
             mixinStandardHelpOptions = true,
             sortOptions = false,
             description = {
-                "TCP echo of fixed-size messages (the CoralReactor write-up): busy-polling NIO, TCP_NODELAY, pinned client and server.",
+                "TCP echo of fixed-size messages (the CoralReactor write-up): busy-polled non-blocking sockets (recv/send), TCP_NODELAY, pinned client and server.",
                 "--mode closed --clients 1: ping-pong, one-way = RTT/2 (labelled half-round-trip); --mode open: round trip from the intended send time."
             })
     static final class Tcp extends EchoCommand {
@@ -63,7 +63,7 @@ abstract class EchoCommand extends TargetCommand {
             mixinStandardHelpOptions = true,
             sortOptions = false,
             description = {
-                "UDP echo of fixed-size datagrams (the CoralReactor write-up): busy-polling NIO, pinned client and server.",
+                "UDP echo of fixed-size datagrams (the CoralReactor write-up): busy-polled non-blocking sockets (recv/send), pinned client and server.",
                 "--mode closed --clients 1: ping-pong, one-way = RTT/2 (labelled half-round-trip); --mode open: round trip from the intended send time."
             })
     static final class Udp extends EchoCommand {

@@ -8,9 +8,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.StructLayout;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -39,7 +37,7 @@ public final class Affinity {
         HANDLES.check();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment mask = arena.allocate(MASK_BYTES);
-            MemorySegment state = arena.allocate(HANDLES.stateLayout);
+            MemorySegment state = arena.allocate(CapturedErrno.STATE);
             int rc = (int) HANDLES.getAffinity.invokeExact(state, 0, (long) MASK_BYTES, mask);
             if (rc != 0) {
                 throw new IllegalStateException("sched_getaffinity failed: errno " + errno(state));
@@ -76,7 +74,7 @@ public final class Affinity {
                 byte b = mask.get(java.lang.foreign.ValueLayout.JAVA_BYTE, index);
                 mask.set(java.lang.foreign.ValueLayout.JAVA_BYTE, index, (byte) (b | (1 << (cpu % 8))));
             }
-            MemorySegment state = arena.allocate(HANDLES.stateLayout);
+            MemorySegment state = arena.allocate(CapturedErrno.STATE);
             int rc = (int) HANDLES.setAffinity.invokeExact(state, tid, (long) MASK_BYTES, mask);
             if (rc != 0) {
                 int errno = errno(state);
@@ -91,23 +89,15 @@ public final class Affinity {
     }
 
     private static int errno(MemorySegment state) {
-        return (int) HANDLES.errno.get(state, 0L);
+        return CapturedErrno.of(state);
     }
 
-    private record Handles(
-            MethodHandle setAffinity,
-            MethodHandle getAffinity,
-            StructLayout stateLayout,
-            VarHandle errno,
-            String unavailable) {
+    private record Handles(MethodHandle setAffinity, MethodHandle getAffinity, String unavailable) {
 
         static Handles load() {
             try {
                 Linker linker = Linker.nativeLinker();
-                Linker.Option errnoCapture = Linker.Option.captureCallState("errno");
-                StructLayout stateLayout = Linker.Option.captureStateLayout();
-                VarHandle errno =
-                        stateLayout.varHandle(java.lang.foreign.MemoryLayout.PathElement.groupElement("errno"));
+                Linker.Option errnoCapture = CapturedErrno.CAPTURE;
                 FunctionDescriptor signature = FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, ADDRESS);
                 var lookup = linker.defaultLookup();
                 MemorySegment set = lookup.find("sched_setaffinity")
@@ -117,12 +107,10 @@ public final class Affinity {
                 return new Handles(
                         linker.downcallHandle(set, signature, errnoCapture),
                         linker.downcallHandle(get, signature, errnoCapture),
-                        stateLayout,
-                        errno,
                         null);
             } catch (Throwable t) {
                 // e.g. not Linux, or native access disabled (--enable-native-access=ALL-UNNAMED missing)
-                return new Handles(null, null, null, null, t.getClass().getSimpleName() + ": " + t.getMessage());
+                return new Handles(null, null, t.getClass().getSimpleName() + ": " + t.getMessage());
             }
         }
 

@@ -24,7 +24,7 @@ public class TargetSpec {
     private EchoTargetSpec udpEcho;
 
     @JsonPropertyDescription(
-            "TCP echo of fixed-size messages, TCP_NODELAY, busy-polling NIO (the CoralReactor write-up).")
+            "TCP echo of fixed-size messages, TCP_NODELAY, busy-polled non-blocking sockets (the CoralReactor write-up).")
     private EchoTargetSpec tcpEcho;
 
     @JsonPropertyDescription(

@@ -1,10 +1,12 @@
 package io.isobench.runner.targets.echo;
 
+import io.isobench.runner.platform.SocketCalls;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
+import java.nio.channels.ByteChannel;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
@@ -16,10 +18,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The echo server: busy-polls non-blocking NIO channels on one (pinned) thread and sends back every byte it
- * reads — TCP as a stream, UDP datagram by datagram — to every client, one after the other or several at once (the
- * repetitions of one runner, several runners against one server pod). No allocation per message: one direct buffer;
- * UDP answers each datagram's sender, whose address the JDK decodes only when it differs from the previous one.
+ * The echo server: busy-polls non-blocking sockets on one (pinned) thread and sends back every byte it reads — TCP as a
+ * stream, UDP datagram by datagram — to every client, one after the other or several at once (the repetitions of one
+ * runner, several runners against one server pod). libc's recv/send (recvfrom/sendto for UDP, answering each
+ * datagram's sender at the address it came from) where the runtime allows, as sockperf's server; else NIO, where the JDK
+ * decodes a sender's address only when it differs from the previous one ({@link EchoProtocol#calls}). No allocation per
+ * message: one direct buffer.
  */
 public final class EchoServer implements Runnable, AutoCloseable {
 
@@ -46,8 +50,11 @@ public final class EchoServer implements Runnable, AutoCloseable {
     private final ServerSocketChannel tcp;
     private final Selector acceptor;
     private final DatagramChannel udp;
+    /** The UDP socket's recvfrom/sendto, or null where only NIO can be used ({@link SocketCalls#unavailableReason}). */
+    private final SocketCalls udpCalls;
+
     private final ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 16);
-    private final List<SocketChannel> clients = new ArrayList<>();
+    private final List<Client> clients = new ArrayList<>();
     private volatile boolean running = true;
     private volatile Throwable error;
     private long nextAcceptCheck;
@@ -64,11 +71,13 @@ public final class EchoServer implements Runnable, AutoCloseable {
             acceptor = Selector.open();
             tcp.register(acceptor, SelectionKey.OP_ACCEPT);
             udp = null;
+            udpCalls = null;
         } else {
             udp = DatagramChannel.open();
             udp.setOption(StandardSocketOptions.SO_RCVBUF, 1 << 22);
             udp.bind(bind);
             udp.configureBlocking(false);
+            udpCalls = SocketCalls.unavailableReason().isEmpty() ? SocketCalls.of(udp, false) : null;
             tcp = null;
             acceptor = null;
         }
@@ -122,16 +131,16 @@ public final class EchoServer implements Runnable, AutoCloseable {
     private boolean pollTcp() throws IOException {
         boolean worked = acceptWaitingClients();
         for (int i = clients.size() - 1; i >= 0; i--) {
-            SocketChannel c = clients.get(i);
+            Client c = clients.get(i);
             buffer.clear();
             int n;
             try {
-                n = c.read(buffer);
+                n = c.io.read(buffer);
             } catch (IOException reset) {
                 n = -1;
             }
             if (n < 0) {
-                c.close();
+                c.channel.close();
                 clients.remove(i);
                 continue;
             }
@@ -139,7 +148,7 @@ public final class EchoServer implements Runnable, AutoCloseable {
                 buffer.flip();
                 // the client reads its echoes while it sends, so this drains quickly; spin rather than drop bytes
                 while (buffer.hasRemaining() && running) {
-                    c.write(buffer);
+                    c.io.write(buffer);
                 }
                 worked = true;
             }
@@ -167,7 +176,7 @@ public final class EchoServer implements Runnable, AutoCloseable {
         for (SocketChannel c; (c = tcp.accept()) != null; ) {
             c.configureBlocking(false);
             c.setOption(StandardSocketOptions.TCP_NODELAY, true);
-            clients.add(c);
+            clients.add(new Client(c, EchoProtocol.TCP.calls(c)));
             accepted = true;
         }
         return accepted;
@@ -179,6 +188,14 @@ public final class EchoServer implements Runnable, AutoCloseable {
      */
     private boolean pollUdp() throws IOException {
         buffer.clear();
+        if (udpCalls != null) {
+            if (!udpCalls.receive(buffer)) {
+                return false;
+            }
+            buffer.flip();
+            udpCalls.reply(buffer); // dropped when the socket's buffer is full, as below
+            return true;
+        }
         SocketAddress sender = udp.receive(buffer);
         if (sender == null) {
             return false;
@@ -189,11 +206,14 @@ public final class EchoServer implements Runnable, AutoCloseable {
         return true;
     }
 
+    /** A TCP client: its channel (which owns the socket) and what reads and writes it ({@link EchoProtocol#calls}). */
+    private record Client(SocketChannel channel, ByteChannel io) {}
+
     @Override
     public void close() throws IOException {
         running = false;
-        for (SocketChannel c : clients) {
-            c.close();
+        for (Client c : clients) {
+            c.channel.close();
         }
         if (tcp != null) {
             acceptor.close();

@@ -20,13 +20,16 @@ import java.util.Map;
 /**
  * The echo client on the rig's sender thread: each message carries its stamp in its first 8 bytes; echoes are
  * read back in {@link #idle()} and timed. Closed loop (ping-pong) reports half the round trip, the seed's
- * one-way figure; open loop reports the round trip from the intended send time. Busy-polling non-blocking NIO,
- * TCP_NODELAY, direct buffers: nothing is allocated per message.
+ * one-way figure; open loop reports the round trip from the intended send time. Busy-polling non-blocking sockets
+ * through recv/send ({@link EchoProtocol#calls}), TCP_NODELAY, direct buffers: nothing is allocated per message.
  */
 final class EchoSession implements Session {
 
     private final EchoProtocol protocol;
     private final ByteChannel channel;
+    /** The channel's socket calls: {@link EchoProtocol#calls}. */
+    private final ByteChannel io;
+
     private final int messageBytes;
     private final boolean halfRoundTrip;
     private final Clock clock;
@@ -68,6 +71,7 @@ final class EchoSession implements Session {
             udp.configureBlocking(false);
             channel = udp;
         }
+        io = protocol.calls(channel);
         // room for many messages in flight (open loop at rate, or N clients closed loop)
         out = ByteBuffer.allocateDirect(Math.max(1 << 20, messageBytes * 64)).order(ByteOrder.LITTLE_ENDIAN);
         in = ByteBuffer.allocateDirect(Math.max(1 << 20, messageBytes * 64)).order(ByteOrder.LITTLE_ENDIAN);
@@ -86,7 +90,7 @@ final class EchoSession implements Session {
             if (protocol == EchoProtocol.UDP) {
                 datagram.clear();
                 datagram.putLong(0, intendedNanos);
-                if (channel.write(datagram) == 0) {
+                if (io.write(datagram) == 0) {
                     return false;
                 }
             } else {
@@ -128,7 +132,7 @@ final class EchoSession implements Session {
             return; // nothing pending: no syscall
         }
         out.flip();
-        ((SocketChannel) channel).write(out);
+        io.write(out);
         out.compact();
     }
 
@@ -140,14 +144,14 @@ final class EchoSession implements Session {
         try {
             if (protocol == EchoProtocol.UDP) {
                 datagram.clear();
-                int n = channel.read(datagram);
+                int n = io.read(datagram);
                 if (n == messageBytes) {
                     complete(datagram.getLong(0));
                 }
                 return;
             }
             flush();
-            int n = channel.read(in);
+            int n = io.read(in);
             if (n < 0) {
                 failure = "the echo server at " + server + " closed the connection (" + received + " of " + sent
                         + " messages echoed)";
@@ -196,7 +200,9 @@ final class EchoSession implements Session {
                 "messageBytes",
                 messageBytes,
                 "protocol",
-                protocol.name().toLowerCase(java.util.Locale.ROOT));
+                protocol.name().toLowerCase(java.util.Locale.ROOT),
+                "socketCalls",
+                EchoProtocol.callsUsed());
     }
 
     @Override

@@ -28,6 +28,9 @@ class EchoTargetTest {
         assertThat(r.steps().getFirst().measure()).isEqualTo(LatencyMeasure.HALF_ROUND_TRIP);
         assertThat(r.steps().getFirst().merged().latency().count()).isPositive();
         assertThat(o.out()).contains("half-round-trip");
+        assertThat(r.steps().getFirst().repetitions().getFirst().metrics())
+                .as("how the client read and wrote its socket (SocketCalls: libc's, where the runner runs)")
+                .containsEntry("socketCalls", "recv/send");
     }
 
     @Test
@@ -35,6 +38,13 @@ class EchoTargetTest {
         Outcome udp = run(
                 shortRun("udp-echo", dir.resolve("u"), "--mode", "closed", "--clients", "1", "--message-bytes", "64"));
         assertThat(udp.exit()).as(udp.err()).isZero();
+        assertThat(ResultJson.read(dir.resolve("u/run/result.json"))
+                        .steps()
+                        .getFirst()
+                        .repetitions()
+                        .getFirst()
+                        .metrics())
+                .containsEntry("socketCalls", "recv/send");
         Outcome open = run(shortRun("tcp-echo", dir.resolve("t"), "--rates", "2k"));
         assertThat(open.exit()).as(open.err()).isLessThanOrEqualTo(1);
         RunResult r = ResultJson.read(dir.resolve("t/run/result.json"));

@@ -2,7 +2,7 @@ package io.isobench.operator.api.targets;
 
 import io.isobench.operator.api.EchoTargetSpec;
 
-/** TCP echo (TCP_NODELAY, busy-polling NIO). */
+/** TCP echo (TCP_NODELAY, busy-polled non-blocking sockets). */
 public record TcpEchoProfile(EchoTargetSpec options) implements EchoProfile {
 
     @Override
