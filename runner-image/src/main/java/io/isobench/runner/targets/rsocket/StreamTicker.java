@@ -212,9 +212,10 @@ final class StreamTicker implements Runnable {
 
     private void drop(Ticked s) {
         s.next = null;
-        s.release();
         held--;
+        // counted out before its data is let go: whoever sees the data released sees the count without it
         running.decrementAndGet();
+        s.release();
     }
 
     /**
