@@ -18,7 +18,8 @@ begin
 # 1. operator killed while one run is Running and the next Queued behind it: both complete, in order
 run kill-running 8s; sleep 1; run kill-queued 2s
 wait_phase kill-running Running 120 && wait_phase kill-queued Queued 10 && {
-  back=$(kill_operator); ok "operator killed with kill-running Running and kill-queued Queued; new operator Ready after $back s"
+  back=$(kill_operator) && ok "operator killed with kill-running Running and kill-queued Queued; new operator Ready after $back s" \
+    || bad "operator killed with kill-running Running and kill-queued Queued: $back"
   figure "operator killed (Running + Queued): new pod Ready" "$back"
   wait_collected kill-running 180; wait_collected kill-queued 180
 }
@@ -38,7 +39,8 @@ wait_phase kill-collecting Running 120 && {
   wait_result kill-collecting
   minio stop
   wait_phase kill-collecting Collecting 60 && {
-    back=$(kill_operator); ok "operator killed while kill-collecting was Collecting (store down); new operator Ready after $back s"
+    back=$(kill_operator) && ok "operator killed while kill-collecting was Collecting (store down); new operator Ready after $back s" \
+      || bad "operator killed while kill-collecting was Collecting (store down): $back"
     figure "operator killed (Collecting): new pod Ready" "$back"
     sleep 3
     [ "$(phase kill-collecting)" = Collecting ] && ok "kill-collecting waits in Collecting while the store is down" || bad "kill-collecting left Collecting: $(phase kill-collecting)"

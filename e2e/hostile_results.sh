@@ -17,7 +17,7 @@ rewrite() { # name python-statements-on-r: the run measures, the operator is sto
   local key
   wait_phase "$1" Running 180 || return 1
   pause_operator
-  wait_result "$1"
+  wait_result "$1" || { resume_operator >/dev/null; return 1; }
   key=$(attempt_prefix "$1")result.json
   s3 get "$key" | python3 -c "import json, sys; r = json.load(sys.stdin); $2; json.dump(r, sys.stdout)" | s3 put "$key"
 }
@@ -28,7 +28,7 @@ restarts_before=$(restarts)  # a start that could not reach the API server ends 
 # 1. absurd figures: the merged p99 below its p90 (and a rate no machine reaches)
 run absurd-result 2s
 rewrite absurd-result 'm = r["steps"][0]["merged"]["latency"]; m["p99"] = 7; r["steps"][0]["repetitions"][0]["achievedRate"] = 1e300' && {
-  resume_operator >/dev/null
+  resume_operator >/dev/null || bad "the operator was not Ready within $OPERATOR_READY_WITHIN s of its resume"
   wait_phase absurd-result Failed 120 && {
     msg=$(message absurd-result)
     [[ $msg == *"was rejected: steps[0].merged.latency.p99 = 7 is below p98"* ]] && ok "absurd-result Failed: $msg" || bad "absurd-result Failed without naming the field: $msg"
@@ -46,7 +46,7 @@ rewrite hostile-files 'r["steps"][0]["label"] = "<img src=x onerror=window.__xss
   # cut in the middle of the last interval's line, as a writer killed mid-write leaves it
   s3 get "$hlog" | python3 -c 'import sys; b = sys.stdin.buffer.read().rstrip(b"\n"); start = b.rindex(b"\n") + 1; sys.stdout.buffer.write(b[:start + (len(b) - start) // 2])' \
     | s3 put "$hlog"
-  resume_operator >/dev/null
+  resume_operator >/dev/null || bad "the operator was not Ready within $OPERATOR_READY_WITHIN s of its resume"
   wait_collected hostile-files 120 && {
     $K wait -n $NS --for=condition=Published br/hostile-files --timeout=60s >/dev/null \
       && ok "hostile-files is published (the site shows it safely: e2e/site.mjs)" || bad "hostile-files was not published"

@@ -2,6 +2,7 @@
 # E2E_OUT, MINIO_PORT). No errexit here: a failed check is counted and the next one still runs.
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
+source "$here/clock.sh"
 K="$HOME/.cache/isobench/bin/kubectl"
 SYSTEM=isobench-system RUNS=isobench-runs
 state=$E2E_STATE out=$E2E_OUT
@@ -16,8 +17,19 @@ message() { $K get br -n $NS "$1" -o jsonpath='{.status.message}' 2>/dev/null; }
 wait_phase() { # name regex timeout-seconds
   local t0=$SECONDS
   until [[ "$(phase "$1")" =~ ^($2)$ ]]; do
-    (( SECONDS - t0 < $3 )) || { bad "$1 did not reach $2 within $3 s (phase $(phase "$1"); $(message "$1"))"; return 1; }
+    (( SECONDS - t0 < $3 )) || { bad "$1 did not reach $2 within $3 s (phase $(phase "$1"); $(message "$1"))"; explain "$1"; return 1; }
     sleep 0.2
+  done
+}
+explain() { # name: what a wait that ran out needs to be understood from CI's output alone — the run's runner pods with
+  # their state and last log lines, and the operator's pods (a wait here never hangs: each is bounded and says this)
+  local pod
+  echo "     at $(elapsed): runner pods of $1 and operator pods:"
+  $K -n $RUNS get pods -l "isobench.io/run=$1" -o wide --no-headers 2>&1 | sed 's/^/       /'
+  $K -n $SYSTEM get pods -o wide --no-headers 2>&1 | sed 's/^/       /'
+  echo "     last lines of the operator:"; $K -n $SYSTEM logs deploy/isobench-operator --tail=8 2>&1 | cut -c1-240 | sed 's/^/       /'
+  for pod in $($K -n $RUNS get pods -l "isobench.io/run=$1" -o name 2>/dev/null); do
+    echo "     last lines of $pod:"; $K -n $RUNS logs "$pod" --all-containers --tail=8 2>&1 | cut -c1-240 | sed 's/^/       /'
   done
 }
 run() { # name duration [isolation]: a short one-queue dispatch run on the real node, labelled suite=$NS
@@ -32,10 +44,12 @@ print(json.dumps({"apiVersion": "isobench.io/v1alpha1", "kind": "BenchmarkRun", 
     "timeout": "10m", "report": {"labels": {"suite": suite}}}}))
 PY
 }
-operator_ready() { # prints seconds until an operator pod other than $1 is Ready
-  local t0; t0=$(now)
+OPERATOR_READY_WITHIN=300
+operator_ready() { # prints seconds until an operator pod other than $1 is Ready; fails after $OPERATOR_READY_WITHIN s
+  local t0 start=$SECONDS; t0=$(now)
   until $K -n $SYSTEM get pods -l app.kubernetes.io/name=isobench-operator \
       -o jsonpath='{range .items[*]}{.metadata.name}{" "}{.status.conditions[?(@.type=="Ready")].status}{"\n"}{end}' | grep -v "^$1 " | grep -q " True$"; do
+    (( SECONDS - start < OPERATOR_READY_WITHIN )) || { echo "no operator Ready within $OPERATOR_READY_WITHIN s"; explain none >&2; return 1; }
     sleep 0.2
   done
   since "$t0"
@@ -56,11 +70,15 @@ resume_operator() { # → prints seconds until the operator is Ready again
 }
 minio() { "$root/local-cluster/minio.sh" "$1" --state-dir "$state" --port "$MINIO_PORT" >/dev/null; }
 s3() { (set -a; source "$state/minio.env"; python3 "$here/s3.py" "$MINIO_PORT" "$@"); }
-attempt_prefix() { echo "runs/$NS/$1/$($K get br -n $NS "$1" -o jsonpath='{.metadata.uid}')/attempt-1/client/"; }
+attempt_prefix() { local uid; uid=$($K get br -n $NS "$1" -o jsonpath='{.metadata.uid}') && [ -n "$uid" ] && echo "runs/$NS/$1/$uid/attempt-1/client/"; }
 stored() { s3 list "$1" 2>/dev/null | grep -c . || true; }
-wait_result() { # name: until the runner's result.json is in the bucket
-  local prefix; prefix=$(attempt_prefix "$1")
-  until s3 list "$prefix" 2>/dev/null | grep -q "^${prefix}result.json$"; do sleep 0.1; done
+wait_result() { # name [timeout-seconds]: until the runner's result.json is in the bucket
+  local prefix t0=$SECONDS
+  # the prefix is asked for each time: one answer the API server failed to give must not make it a wrong prefix forever
+  until prefix=$(attempt_prefix "$1") && s3 list "$prefix" 2>/dev/null | grep -q "^${prefix}result.json$"; do
+    (( SECONDS - t0 < ${2:-180} )) || { bad "no ${prefix}result.json within ${2:-180} s (phase $(phase "$1"))"; explain "$1"; return 1; }
+    sleep 0.2
+  done
 }
 sequence() { # name → the distinct phases it went through, from the watch log
   awk -v n="$1" '$2 == n && $3 != last { printf "%s ", $3; last = $3 }' "$PHASES_LOG" | sed 's/ $//'

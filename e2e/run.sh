@@ -20,13 +20,15 @@ export KUBECONFIG=$state/kubeconfig
 K="$BIN/kubectl"
 HELM="$BIN/helm"
 SYSTEM=isobench-system RUNS=isobench-runs USER_NS=e2e
-log() { echo "e2e: $*"; }
+export E2E_START=$(date +%s)
+source "$here/clock.sh"
+log() { echo "e2e: $* ($(elapsed))"; }
 pulled() { # name ref: the node holds our image only as pulled from the registry (never imported under its build name)
   local held; held=$(ctr --address "$state/real-node/containerd/containerd.sock" -n k8s.io images ls -q)
   grep -qxF "$2" <<<"$held" || fail "the node did not pull $1 as $2 (it holds: $(grep isobench <<<"$held" | tr '\n' ' '))"
   ! grep -qE "^docker.io/isobench/$1[:@]" <<<"$held" || fail "the node holds an imported $1 image: $(grep -E "^docker.io/isobench/$1" <<<"$held")"
 }
-fail() { echo "e2e: FAIL: $*" | tee "$state/failed" >&2; exit 1; }
+fail() { echo "e2e: FAIL: $* ($(elapsed))" | tee "$state/failed" >&2; exit 1; }
 said() { echo "$1: $(tail -n 5 "$1" | tr '\n' ' ')"; }  # a step's output file, named, with its last lines
 teardown() {
   local rc=$?
@@ -51,6 +53,8 @@ teardown() {
   "$root/local-cluster/down.sh" --state-dir "$state" --port-base "$base" --purge >/dev/null 2>&1 || true
 }
 trap teardown EXIT
+# stopped from outside (.ci/run's budget, ^C): the cluster's state is printed and it is torn down as after a failure
+trap 'echo "e2e: FAIL: stopped by a signal at $(elapsed) (.ci/run stops the e2e before CI'"'"'s own limit)" >"$state/failed"; exit 143' TERM INT
 t0=$SECONDS
 figure() { echo "| $1 | $2 |" >>"$out/figures.md"; }
 printf '| step | seconds |\n|---|---:|\n' >"$out/figures.md"
@@ -63,6 +67,7 @@ TLS_VERIFY=false "$root/images/push.sh" "$registry" runner operator kubectl cust
   || fail "images-push ($(said "$out/images-push.txt"))"
 timeout 300 "$root/local-cluster/real-node.sh" start --state-dir "$state" --port-base "$base"
 figure "cluster up (control plane, MinIO, registry with our images, real node)" $((SECONDS - t0))
+log "cluster up"
 
 # 2. helm install into a namespace that enforces the restricted Pod Security Standard; the runner namespace the chart
 #    creates enforces it too. The MinIO root credential goes to the chart once, as the admin Secret its set-up job makes
@@ -170,21 +175,26 @@ $K delete namespace e2e-team-a --wait=false >/dev/null  # the users' servers are
 kill "$(cat "$state/nginx/nginx.pid")" 2>/dev/null || true
 
 # 4. uploads rewritten as a corrupt or hostile runner would write them: refused, or shown safely; the operator goes on
+log "hostile results"
 "$here/hostile_results.sh" || fail "hostile result checks"
 
 # 5. the published site, in Chromium, from the MinIO bucket
+log "the site in Chromium"
 hostile=$($K get br -n e2e-hostile hostile-files -o jsonpath='e2e-hostile/hostile-files/{.metadata.uid}')
 node "$here/site.mjs" "http://127.0.0.1:$MINIO_PORT/isobench/site/index.html" "$out" "$hostile" $names || fail "site checks"
 
 # 6. Prometheus scrapes the operator and a measuring runner pod through the chart's monitors
+log "Prometheus"
 t1=$SECONDS
 "$here/prometheus.sh" || fail "Prometheus through the chart's monitors"
 figure "Prometheus scrape of operator + runner pod (incl. a 25 s run)" $((SECONDS - t1))
 
 # 7. security
+log "security"
 "$here/security.sh" || fail "security checks"
 
 # 8. faults
+log "faults"
 t1=$SECONDS
 "$here/faults.sh" || fail "fault checks"
 figure "faults (operator kills, store outages, pod deleted, node NotReady, 50 runs)" $((SECONDS - t1))
@@ -192,6 +202,7 @@ figure "faults (operator kills, store outages, pod deleted, node NotReady, 50 ru
 operator_memory "after the faults' runs"
 # 9. helm uninstall with the runs still there (each holds the finalizer isobench.io/cleanup): the pre-delete Job deletes them
 #    while the operator still runs, so none is left undeletable and the uninstall does not hang
+log "helm uninstall"
 t1=$SECONDS
 timeout 360 $HELM uninstall isobench -n $SYSTEM --wait --timeout 5m >"$out/helm-uninstall.txt" 2>&1 || fail "helm uninstall ($(said "$out/helm-uninstall.txt"))"
 left=$($K get br -A -o name)

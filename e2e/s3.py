@@ -25,7 +25,8 @@ def list_keys(port, user, password, prefix, bucket="isobench"):
 
 
 def curl(user, password, url, *args, data=None):
-    return subprocess.run(["curl", "-sf", "--aws-sigv4", "aws:amz:us-east-1:s3", "--user", f"{user}:{password}", *args, url],
+    # bounded: a store that accepts and never answers fails the check that asked, it does not hang the e2e
+    return subprocess.run(["curl", "-sf", "--connect-timeout", "5", "--max-time", "30", "--aws-sigv4", "aws:amz:us-east-1:s3", "--user", f"{user}:{password}", *args, url],
                           input=data, capture_output=True, check=True).stdout
 
 
