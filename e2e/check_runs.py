@@ -29,6 +29,12 @@ def s3_list(prefix):
     return s3.list_keys(port, env["MINIO_ROOT_USER"], env["MINIO_ROOT_PASSWORD"], prefix)
 
 
+def result_json(prefix):
+    """The merged result.json a run's artifacts prefix holds, as the operator stored it."""
+    return json.loads(s3.curl(env["MINIO_ROOT_USER"], env["MINIO_ROOT_PASSWORD"],
+                              f"http://127.0.0.1:{port}/isobench/{prefix}result.json"))
+
+
 phases = collections.defaultdict(list)  # name -> [(t, phase)] with consecutive repeats dropped
 for line in open(f"{out}/phases.log"):
     parts = line.split()
@@ -82,8 +88,7 @@ def check_load_parts(name, run, st, prefix):
           f"{name}: status.isolation.loadParts {facts}")
     check(all(f.get("qosClass") == "Burstable" and f.get("cpusRequested") == 0 for f in facts),
           f"{name}: load pods with client cpus 0 must be Burstable asking 0 CPUs: {facts}")
-    result = json.loads(s3.curl(env["MINIO_ROOT_USER"], env["MINIO_ROOT_PASSWORD"],
-                                f"http://127.0.0.1:{port}/isobench/{prefix}result.json"))
+    result = result_json(prefix)
     check([p.get("part") for p in result.get("loadParts", [])] == list(range(n)), f"{name}: result.json loadParts {result.get('loadParts')}")
     for step in result.get("steps", []):
         for rep in step.get("repetitions", []):
@@ -98,8 +103,7 @@ def check_variant_images(name, run, prefix):
     copied into the client's pod (result.json's config names the image), interleaved with the others; each variant is
     compared with the first. Returns the variants of another image."""
     images = {v["name"]: v["image"] for v in run["spec"]["variants"] if v.get("image")}
-    result = json.loads(s3.curl(env["MINIO_ROOT_USER"], env["MINIO_ROOT_PASSWORD"],
-                                f"http://127.0.0.1:{port}/isobench/{prefix}result.json"))
+    result = result_json(prefix)
     described = result.get("config", {}).get("variants", {})
     for variant, image in images.items():
         check(described.get(variant, "").startswith(f"--installation={image} (Java "),
@@ -160,8 +164,7 @@ for run in json.load(open(f"{out}/runs.json"))["items"]:
         print(f"check_runs: {name}: {figure_parts} load pods on the real node, each repetition their sum")
     if "rsocket" in run["spec"]["target"]:
         wanted = run["spec"]["target"]["rsocket"].get("serverImplementation", "rsocket-java")
-        result = json.loads(s3.curl(env["MINIO_ROOT_USER"], env["MINIO_ROOT_PASSWORD"],
-                                    f"http://127.0.0.1:{port}/isobench/{art.get('prefix', '')}result.json"))
+        result = result_json(art.get('prefix', ''))
         got = result.get("config", {}).get("serverImplementation")
         check(got == wanted, f"{name}: result.json config.serverImplementation {got!r}, expected {wanted!r} (the spec's)")
     if any(v.get("image") for v in run["spec"].get("variants", [])):

@@ -71,6 +71,21 @@ public final class SocketCalls implements ByteChannel {
     }
 
     /**
+     * What reads and writes {@code channel}'s socket: these calls where the runtime allows them, else the channel itself
+     * (NIO's read/write). Either way the channel keeps the socket.
+     */
+    public static ByteChannel orChannel(ByteChannel channel, boolean stream) {
+        return HANDLES.unavailable == null ? of(channel, stream) : channel;
+    }
+
+    /** What {@link #orChannel} reads and writes with here, for a result's metrics. */
+    public static String used() {
+        return HANDLES.unavailable == null
+                ? "recv/send"
+                : "NIO read/write (recv/send unavailable: " + HANDLES.unavailable + ")";
+    }
+
+    /**
      * The calls on {@code channel}'s socket: a stream socket's ({@code stream}: a TCP {@code SocketChannel}) or a
      * datagram socket's, which {@link #read}/{@link #write} take as connected and {@link #receive}/{@link #reply} as a
      * server's.

@@ -22,7 +22,7 @@ import java.util.concurrent.locks.LockSupport;
  * stream, UDP datagram by datagram — to every client, one after the other or several at once (the repetitions of one
  * runner, several runners against one server pod). libc's recv/send (recvfrom/sendto for UDP, answering each
  * datagram's sender at the address it came from) where the runtime allows, as sockperf's server; else NIO, where the JDK
- * decodes a sender's address only when it differs from the previous one ({@link EchoProtocol#calls}). No allocation per
+ * decodes a sender's address only when it differs from the previous one ({@link SocketCalls#orChannel}). No allocation per
  * message: one direct buffer.
  */
 public final class EchoServer implements Runnable, AutoCloseable {
@@ -176,7 +176,7 @@ public final class EchoServer implements Runnable, AutoCloseable {
         for (SocketChannel c; (c = tcp.accept()) != null; ) {
             c.configureBlocking(false);
             c.setOption(StandardSocketOptions.TCP_NODELAY, true);
-            clients.add(new Client(c, EchoProtocol.TCP.calls(c)));
+            clients.add(new Client(c, SocketCalls.orChannel(c, true)));
             accepted = true;
         }
         return accepted;
@@ -206,7 +206,7 @@ public final class EchoServer implements Runnable, AutoCloseable {
         return true;
     }
 
-    /** A TCP client: its channel (which owns the socket) and what reads and writes it ({@link EchoProtocol#calls}). */
+    /** A TCP client: its channel (which owns the socket) and what reads and writes it ({@link SocketCalls#reply}). */
     private record Client(SocketChannel channel, ByteChannel io) {}
 
     @Override

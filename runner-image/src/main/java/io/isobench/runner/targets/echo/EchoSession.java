@@ -3,6 +3,7 @@ package io.isobench.runner.targets.echo;
 import io.isobench.result.LoadMode;
 import io.isobench.runner.harness.Failures;
 import io.isobench.runner.harness.ServerHandle;
+import io.isobench.runner.platform.SocketCalls;
 import io.isobench.target.spi.Clock;
 import io.isobench.target.spi.LatencyRecorder;
 import io.isobench.target.spi.Session;
@@ -21,13 +22,13 @@ import java.util.Map;
  * The echo client on the rig's sender thread: each message carries its stamp in its first 8 bytes; echoes are
  * read back in {@link #idle()} and timed. Closed loop (ping-pong) reports half the round trip, the seed's
  * one-way figure; open loop reports the round trip from the intended send time. Busy-polling non-blocking sockets
- * through recv/send ({@link EchoProtocol#calls}), TCP_NODELAY, direct buffers: nothing is allocated per message.
+ * through recv/send ({@link SocketCalls#orChannel}), TCP_NODELAY, direct buffers: nothing is allocated per message.
  */
 final class EchoSession implements Session {
 
     private final EchoProtocol protocol;
     private final ByteChannel channel;
-    /** The channel's socket calls: {@link EchoProtocol#calls}. */
+    /** The channel's socket calls: {@link SocketCalls#orChannel}. */
     private final ByteChannel io;
 
     private final int messageBytes;
@@ -71,7 +72,7 @@ final class EchoSession implements Session {
             udp.configureBlocking(false);
             channel = udp;
         }
-        io = protocol.calls(channel);
+        io = SocketCalls.orChannel(channel, protocol == EchoProtocol.TCP);
         // room for many messages in flight (open loop at rate, or N clients closed loop)
         out = ByteBuffer.allocateDirect(Math.max(1 << 20, messageBytes * 64)).order(ByteOrder.LITTLE_ENDIAN);
         in = ByteBuffer.allocateDirect(Math.max(1 << 20, messageBytes * 64)).order(ByteOrder.LITTLE_ENDIAN);
@@ -202,7 +203,7 @@ final class EchoSession implements Session {
                 "protocol",
                 protocol.name().toLowerCase(java.util.Locale.ROOT),
                 "socketCalls",
-                EchoProtocol.callsUsed());
+                SocketCalls.used());
     }
 
     @Override

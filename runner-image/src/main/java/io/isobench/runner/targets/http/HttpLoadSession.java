@@ -3,6 +3,7 @@ package io.isobench.runner.targets.http;
 import io.isobench.result.LoadMode;
 import io.isobench.runner.harness.Failures;
 import io.isobench.runner.harness.ServerHandle;
+import io.isobench.runner.platform.SocketCalls;
 import io.isobench.target.spi.LatencyRecorder;
 import io.isobench.target.spi.Session;
 import io.isobench.target.spi.SessionContext;
@@ -217,7 +218,9 @@ final class HttpLoadSession implements Session {
         metrics.put("connectionWaits", connectionWaits);
         // connections the server closed (HTTP/1.0, Connection: close, an idle timeout) and the generator reopened
         metrics.put("reconnects", reconnects);
-        if (settings.tls() != null) {
+        if (settings.tls() == null) {
+            metrics.put("socketCalls", SocketCalls.used());
+        } else {
             // said where the figures are read: the allocation check reports it rather than holding https to zero
             metrics.put(
                     "tlsAllocation",
