@@ -22,7 +22,8 @@ import java.util.Optional;
  * {@code SocketChannel.read}/{@code write} call {@code read(2)}/{@code write(2)}, whose path through the VFS costs more
  * than {@code recv}'s, and take the channel's locks around each: on this project's machine an empty read costs 345 ns
  * through NIO, 288 ns as {@code read(2)} from C and 233 ns as {@code recv} (BENCHMARKS.md, Loopback echo). A busy-polled
- * echo makes a few of them per message, and the empty ones decide how soon a reply is seen.
+ * client (the echo target's, the http target's plain connections) makes a few of them per message, and the empty ones
+ * decide how soon a reply is seen.
  *
  * <p>The channel stays the owner (it opens, connects, configures and closes the socket); the calls here never block
  * ({@code MSG_DONTWAIT}) and never raise SIGPIPE ({@code MSG_NOSIGNAL}). They need the channel's descriptor, which only

@@ -21,9 +21,9 @@ import java.util.concurrent.locks.LockSupport;
  * The echo server: busy-polls non-blocking sockets on one (pinned) thread and sends back every byte it reads — TCP as a
  * stream, UDP datagram by datagram — to every client, one after the other or several at once (the repetitions of one
  * runner, several runners against one server pod). libc's recv/send (recvfrom/sendto for UDP, answering each
- * datagram's sender at the address it came from) where the runtime allows, as sockperf's server; else NIO, where the JDK
- * decodes a sender's address only when it differs from the previous one ({@link SocketCalls#orChannel}). No allocation per
- * message: one direct buffer.
+ * datagram's sender at the address it came from) where the runtime allows, as sockperf's server; else NIO
+ * ({@link SocketCalls#unavailableReason}), where the JDK decodes a sender's address only when it differs from the previous
+ * one. No allocation per message: one direct buffer.
  */
 public final class EchoServer implements Runnable, AutoCloseable {
 
@@ -206,7 +206,7 @@ public final class EchoServer implements Runnable, AutoCloseable {
         return true;
     }
 
-    /** A TCP client: its channel (which owns the socket) and what reads and writes it ({@link SocketCalls#reply}). */
+    /** A TCP client: its channel (which owns the socket) and what reads and writes it ({@link SocketCalls#orChannel}). */
     private record Client(SocketChannel channel, ByteChannel io) {}
 
     @Override
