@@ -21,6 +21,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -154,7 +155,8 @@ class WireStreamEchoServerTest {
 
     @ParameterizedTest
     @EnumSource(StreamServer.Implementation.class)
-    void theServerCountsTheStreamsItHoldsAndLetsGoOfCancelledOnes(StreamServer.Implementation implementation) {
+    void theServerCountsTheStreamsItHoldsAndLetsGoOfCancelledOnes(StreamServer.Implementation implementation)
+            throws InterruptedException {
         try (StreamServer server = implementation.start("127.0.0.1", 0, INTERVAL)) {
             RSocket client = connect(server);
             RSocket other = connect(server);
@@ -163,7 +165,20 @@ class WireStreamEchoServerTest {
                             .subscribe(Payload::release))
                     .collectList()
                     .block();
-            other.requestStream(ask(INTERVAL.toNanos(), 99, new byte[1000])).subscribe(Payload::release);
+            // Another connection's frames are not ordered with this one's: its first message says its stream is held.
+            CountDownLatch otherFirst = new CountDownLatch(1);
+            other.requestStream(ask(INTERVAL.toNanos(), 99, new byte[1000]))
+                    .subscribe(
+                            message -> {
+                                message.release();
+                                otherFirst.countDown();
+                            },
+                            closed -> {
+                                // Disposing of the connection below ends this stream with an error: expected.
+                            });
+            assertThat(otherFirst.await(10, TimeUnit.SECONDS))
+                    .as("the other connection's first message")
+                    .isTrue();
             ServerMemory held = memory(client);
             assertThat(held.streams()).isEqualTo(21);
             assertThat(held.directBytes())
@@ -174,6 +189,11 @@ class WireStreamEchoServerTest {
             assertThat(memory(client).streams()).as("after 20 cancels").isOne();
             other.dispose();
             other.onClose().onErrorComplete().block(Duration.ofSeconds(10));
+            // The client has closed its end; the server learns of it when its own read fails, a moment later.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (memory(client).streams() != 0 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
             assertThat(memory(client).streams())
                     .as("after the other connection closed")
                     .isZero();
