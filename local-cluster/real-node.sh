@@ -42,6 +42,22 @@ open_service_path() {
   iptables -t nat -A "$CHAIN" -m addrtype --dst-type LOCAL -p tcp --dport "$KUBELET_PORT" -j DNAT --to-destination "127.0.0.1:$KUBELET_PORT"
   iptables -t nat -C PREROUTING -i "$BRIDGE" -j "$CHAIN" 2>/dev/null || service_rules -A
 }
+# The bridge's name is fixed (config.sh), so one real node per machine: another cluster's chain hooked on it either
+# belongs to a cluster still up (refused, naming it) or was left by one that was killed before its stop. Left there,
+# its earlier jump would win and send this cluster's pods to a dead API server ("ConnectException" in the operator).
+claim_bridge() {
+  local other base
+  for other in $(iptables -t nat -S PREROUTING 2>/dev/null | awk -v br="$BRIDGE" '$4 == br && $6 ~ /^ISOBENCH-/ {print $6}' | sort -u); do
+    [ "$other" = "$CHAIN" ] && continue
+    base=${other#ISOBENCH-}
+    if [ -n "$(ss -Hltn "sport = :$base" 2>/dev/null)" ]; then
+      die "the bridge $BRIDGE is in use by the real node of another local cluster (port base $base: its API server listens on 127.0.0.1:$base); stop that one first (local-cluster/down.sh --port-base $base and its --state-dir)"
+    fi
+    while iptables -t nat -D PREROUTING -i "$BRIDGE" -j "$other" 2>/dev/null; do :; done
+    iptables -t nat -F "$other" 2>/dev/null && iptables -t nat -X "$other" 2>/dev/null || true
+    echo "local-cluster: removed the NAT chain $other, left on $BRIDGE by a cluster that is gone (port base $base, nothing listens there)" >&2
+  done
+}
 close_service_path() {
   while service_rules -D 2>/dev/null; do :; done
   iptables -t nat -F "$CHAIN" 2>/dev/null && iptables -t nat -X "$CHAIN" 2>/dev/null || true
@@ -71,6 +87,7 @@ for tool in containerd runc ctr gcc iptables ip; do command -v $tool >/dev/null 
 [ -x /usr/lib/cni/bridge ] || die "/usr/lib/cni/bridge is missing (Debian containernetworking-plugins)"
 [ -x "$BIN/kubelet" ] || die "$BIN/kubelet is missing: run 'local-cluster/tools.sh k8s'"
 [ -f "$KUBECONFIG_ADMIN" ] || die "no cluster in $STATE: run local-cluster/up.sh first (same --state-dir)"
+claim_bridge
 mkdir -p "$DIR"/{containerd,kubelet,cni,cni-ipam,pod-logs,images}
 
 # certificates: the kubelet's client identity (Node authorizer) and its serving cert
