@@ -14,7 +14,7 @@ FULL ?= 0
 SERVE ?= 1
 # Go-built tools (cached in ~/.cache/isobench, keyed by version) that tests need
 TOOLS :=
-TEST_TARGETS := lint test-java test-mutation
+TEST_TARGETS := lint test-scripts test-java test-mutation
 BENCH_TARGETS := bench-dispatch bench-echo bench-http bench-http-peers bench-ipc bench-rsocket bench-compare bench-change-points
 
 -include local-cluster/cluster.mk
@@ -25,7 +25,7 @@ BENCH_TARGETS := bench-dispatch bench-echo bench-http bench-http-peers bench-ipc
 -include e2e/e2e.mk
 -include examples/custom-target/custom-target.mk
 
-.PHONY: help build tools test lint lint-java format test-java test-mutation mutation demo bench bench-dispatch bench-echo bench-http bench-http-peers bench-ipc bench-rsocket bench-compare bench-change-points clean
+.PHONY: help build tools test lint lint-java format test-java test-scripts test-mutation mutation demo bench bench-dispatch bench-echo bench-http bench-http-peers bench-ipc bench-rsocket bench-compare bench-change-points clean
 
 help:
 	@echo "make demo        build, run a short pass, print the tables as the published write-ups lay them out, publish and serve the site (SERVE=0: publish to out/site and exit; FULL=1: the write-ups' scale)"
@@ -49,6 +49,10 @@ test: tools $(TEST_TARGETS)
 
 test-java: tools
 	$(MVN) verify
+
+# The Python that judges bench rounds and the mutation gate (scripts/*_test.py)
+test-scripts:
+	python3 -m unittest discover -s scripts -p '*_test.py' -q
 
 # First in make test, being quick: the format of every Java file and the site's lint (test-java checks the format again
 # at verify; Error Prone runs inside every compile)

@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # make bench (echo): our tcp-echo/udp-echo ping-pong beside sockperf's, same host, same run, same CPUs
 # (client on the first, server — a JVM of its own, as the seed ran it — on the second), 256-byte messages, busy-polling non-blocking sockets on both
-# sides; one-way = RTT/2 for both. ROUNDS rounds (default 5), each running both tools in a random order, so drift on
-# the noisy host lands on both alike; the summary is the median of the per-round ratios (a ratio of medians would let one
-# quiet round of one tool decide). Rewrites the echo section of BENCHMARKS.md. SECONDS_PER_RUN (default 10).
+# sides; one-way = RTT/2 for both. ROUNDS rounds (default 5). Each round brackets one tool's run between two of the
+# other's (which tool goes in the middle is drawn per round), and compares the middle run with the mean of its brackets:
+# this host runs loopback in two modes (a p50 ≈ 35 % apart, for any program, switching now within a minute, now after
+# several), and brackets that disagree by more than MODE_SPLIT (default 10 %) say the mode changed during the round, so
+# its ratio is shown but not counted (scripts/bracketed_rounds.py). The summary is the median of the counted rounds'
+# ratios (a ratio of medians would let one quiet round of one tool decide). Rewrites the echo section of BENCHMARKS.md.
+# SECONDS_PER_RUN (default 10).
 set -euo pipefail
 out=${1:-out/bench}
 secs=${SECONDS_PER_RUN:-10}
 rounds=${ROUNDS:-5}
+split=${MODE_SPLIT:-0.10}
 runner=runner-image/bin/isobench-runner
 command -v sockperf >/dev/null || { sudo_cmd=""; [ "$(id -u)" = 0 ] || sudo_cmd=sudo; $sudo_cmd apt-get install -y -qq sockperf >/dev/null; }
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
@@ -15,6 +20,7 @@ dir="$out/echo-$stamp"
 mkdir -p "$dir"
 port=27111
 rows=()
+rounds_rows=()
 # sockperf's percentiles (µs, one-way) → "p50 p99 p99.9 max samples"
 sockperf_run() { # proto-flag
   local log="$dir/sockperf-$1-$RANDOM.log"
@@ -46,48 +52,57 @@ print(s["p50"], s["p99"], s["p99_9"], s["max"], s["count"])
 PY
 }
 fmt() { python3 -c "import sys; v=float(sys.argv[1]); print('%.2f µs' % (v/1000) if v < 1e6 else '%.2f ms' % (v/1e6))" "$1"; }
-ratio() { python3 -c "import sys; print('%.2f' % (float(sys.argv[1]) / float(sys.argv[2])))" "$1" "$2"; }
+tool_run() { # sockperf|isobench proto
+  if [ "$1" = sockperf ]; then sockperf_run "$flag"; else ours_run "$2-echo"; fi
+}
+label() { if [ "$1" = sockperf ]; then echo "sockperf --nonblocked"; else echo "isobench $2-echo"; fi; }
+row() { # proto round-cell tool p50 p99 p99.9 max samples
+  rows+=("| $1 | $2 | $(label "$3" "$1") | $(fmt "$4") | $(fmt "$5") | $(fmt "$6") | $(fmt "$7") | $8 |")
+}
 summary=()
 for proto in udp tcp; do
   flag=""; [ "$proto" = tcp ] && flag=tcp
-  p50s=(); p99s=()
+  measured=()  # per round: "ratio-p50 ratio-p99 brackets-p50-spread"
   for round in $(seq 1 "$rounds"); do
-    # which tool goes first is drawn per round: a warm cache or a quiet minute must not always favour the same one
-    if [ $((RANDOM % 2)) = 0 ]; then
-      read -r sp50 sp99 sp999 smax sn < <(sockperf_run "$flag"); read -r op50 op99 op999 omax on < <(ours_run "$proto-echo"); first=sockperf
-    else
-      read -r op50 op99 op999 omax on < <(ours_run "$proto-echo"); read -r sp50 sp99 sp999 smax sn < <(sockperf_run "$flag"); first=isobench
-    fi
-    r50=$(ratio "$op50" "$sp50"); r99=$(ratio "$op99" "$sp99")
-    p50s+=("$r50"); p99s+=("$r99")
-    rows+=("| $proto | $round ($first first) | sockperf --nonblocked | $(fmt "$sp50") | $(fmt "$sp99") | $(fmt "$sp999") | $(fmt "$smax") | $sn | |")
-    rows+=("| $proto | $round | isobench $proto-echo | $(fmt "$op50") | $(fmt "$op99") | $(fmt "$op999") | $(fmt "$omax") | $on | ${r50}× / ${r99}× |")
+    outer=sockperf middle=isobench
+    [ $((RANDOM % 2)) = 0 ] || { outer=isobench middle=sockperf; }
+    read -r a50 a99 a999 amax an < <(tool_run $outer "$proto")
+    read -r m50 m99 m999 mmax mn < <(tool_run $middle "$proto")
+    read -r b50 b99 b999 bmax bn < <(tool_run $outer "$proto")
+    row "$proto" "$round ($middle in the middle)" $outer "$a50" "$a99" "$a999" "$amax" "$an"
+    row "$proto" "$round" $middle "$m50" "$m99" "$m999" "$mmax" "$mn"
+    row "$proto" "$round" $outer "$b50" "$b99" "$b999" "$bmax" "$bn"
+    # → ours/sockperf at p50 and p99 (the brackets' mean standing for their tool), the brackets' p50 spread, the cells
+    read -r r50 r99 spread cells < <(python3 scripts/bracketed_rounds.py round "$middle" "$split" "$m50" "$m99" "$a50" "$a99" "$b50" "$b99")
+    rounds_rows+=("| $proto | $round | $middle | $cells |")
+    measured+=("$r50 $r99 $spread")
   done
-  summary+=("$(python3 - "$proto" "${p50s[*]}" "${p99s[*]}" <<'PY'
-import statistics, sys
-proto, p50, p99 = sys.argv[1], [float(x) for x in sys.argv[2].split()], [float(x) for x in sys.argv[3].split()]
-rounds = len(p50)
-won = sum(1 for a, b in zip(p50, p99) if a <= 1.0 and b <= 1.0)
-print("| %s | %.2f× (%.2f–%.2f) | %.2f× (%.2f–%.2f) | %d of %d |" % (proto, statistics.median(p50), min(p50), max(p50),
-      statistics.median(p99), min(p99), max(p99), won, rounds))
-PY
-)")
+  summary+=("$(python3 scripts/bracketed_rounds.py summary "$proto" "$split" "${measured[@]}")")
 done
 {
   echo "## Loopback echo: isobench tcp-echo / udp-echo vs sockperf"
   echo
-  echo "Generated $(date -u +%Y-%m-%dT%H:%MZ) by \`make bench\` (\`scripts/bench-echo.sh\`, ${secs} s per run, $rounds rounds, each in a"
-  echo "random order). 256-byte messages, ping-pong, one-way = RTT/2 for both tools; client pinned to CPU 0, server to CPU 1; both"
-  echo "busy-poll non-blocking sockets. $(nproc) CPUs, $(uname -r). Goal: ours ≤ 1.00× sockperf at p50 and p99 in every round."
+  echo "Generated $(date -u +%Y-%m-%dT%H:%MZ) by \`make bench\` (\`scripts/bench-echo.sh\`, ${secs} s per run, $rounds rounds per protocol, each"
+  echo "one tool's run between two of the other's, the middle one drawn per round). 256-byte messages, ping-pong, one-way = RTT/2"
+  echo "for both tools; client pinned to CPU 0, server to CPU 1; both busy-poll non-blocking sockets. $(nproc) CPUs, $(uname -r)."
+  echo "Goal: ours ≤ 1.00× sockperf at p50 and p99 in every round."
   echo
-  echo "Median of the per-round ratios (ours / sockperf; range over rounds):"
+  echo "A round's ratio is ours over sockperf, the bracketed tool's figure being the mean of its two runs. This host runs loopback"
+  echo "in two modes, p50s about 35 % apart for either tool, switching now within a minute, now after several; a round whose"
+  echo "brackets' p50s differ by more than $(python3 -c "print(round(float('$split') * 100))") % saw the mode change and is shown but not counted."
   echo
-  echo "| proto | p50 | p99 | rounds with both ≤ 1.00× |"
-  echo "|---|---|---|---|"
+  echo "Median of the counted rounds' ratios (ours / sockperf; range over them):"
+  echo
+  echo "| proto | p50 | p99 | rounds with both ≤ 1.00× | rounds not counted (mode changed) |"
+  echo "|---|---|---|---|---|"
   printf '%s\n' "${summary[@]}"
   echo
-  echo "| proto | round | tool | p50 | p99 | p99.9 | max | samples | p50 / p99 vs sockperf |"
-  echo "|---|---|---|---|---|---|---|---|---|"
+  echo "| proto | round | in the middle | p50 ours / sockperf | p99 ours / sockperf | brackets' p50s apart | |"
+  echo "|---|---|---|---|---|---|---|"
+  printf '%s\n' "${rounds_rows[@]}"
+  echo
+  echo "| proto | round | tool | p50 | p99 | p99.9 | max | samples |"
+  echo "|---|---|---|---|---|---|---|---|"
   printf '%s\n' "${rows[@]}"
   echo
   echo "Published elsewhere (CoralReactor, i7 4.5 GHz, two JVMs, not this machine): TCP one-way mean 2.15 µs, UDP 1.75 µs."
