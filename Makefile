@@ -90,7 +90,8 @@ bench-echo: $(RUNNER_JAR)
 bench-http: $(RUNNER_JAR)
 	@scripts/bench-http.sh "$(OUT)/bench"
 
-# our HTTP generator vs wrk and h2load against nginx (a server faster than all three): issue #20
+# our HTTP generator vs wrk and h2load against a server that keeps up with all three (scripts/http-responder.c;
+# SERVER=nginx for nginx, the limit itself on 2 CPUs): issue #20
 bench-http-peers: $(RUNNER_JAR)
 	@scripts/bench-http-peers.sh "$(OUT)/bench"
 
