@@ -6,7 +6,8 @@
 # (94-101 % busy under wrk: BENCHMARKS.md). Against MockServer (≈ 30k req/s on one core) every generator measures
 # MockServer.
 # Each generator: one thread pinned to CPU 0, N keep-alive HTTP/1.1 connections. ROUNDS rounds (default 3), each running
-# the three closed loop in a random order, then ours and h2load open loop at OPEN_FACTOR (default 1.25) times the better
+# ours and wrk closed loop as A B A (which one brackets the other drawn per round: a bracket more than MODE_SPLIT
+# apart, default 10 %, saw the host change its loopback mode) with h2load before or after them, then ours and h2load open loop at OPEN_FACTOR (default 1.25) times the better
 # peer's closed-loop req/s of that round (a rate above every generator's saturation: who keeps the most of it). The
 # server's CPU is read around each peer's run: a round whose better peer kept the server SERVER_BOUND % busy or more
 # (default 95) may have measured the server, and is shown but not counted (scripts/http_peer_rounds.py). The summary is
@@ -131,12 +132,11 @@ for n in ${clients//,/ }; do
         ours) read -r r v < <(ours_run "$n"); got[ours]+="${got[ours]:+,}$r"; got[verdict]+="${got[verdict]:+,}$v" ;;
       esac
     done
-    # → ours / the better peer, whether counted, that peer's server CPU, the round's verdict cells
-    read -r ratio counted peer_cpu cells < <(python3 scripts/http_peer_rounds.py round "$bound" "$split" \
+    # → ours / the better peer, whether counted, that peer's server CPU and req/s, the round's verdict cells
+    read -r ratio counted peer_cpu best_peer cells < <(python3 scripts/http_peer_rounds.py round "$bound" "$split" \
       "${got[ours]}" "${got[wrk]}" "${got[wrk_cpu]}" "${got[h2load]}" "${got[h2load_cpu]}")
     judged+=("$ratio $counted $peer_cpu")
     rows+=("| $n | $round | ${order// / → } | $(rps_runs "${got[wrk]}" "${got[wrk_cpu]}") | $(rps "${got[h2load]}") (${got[h2load_cpu]} %) | $(rps_runs "${got[ours]}" "${got[verdict]}") $cells |")
-    best_peer=$(python3 -c "import statistics,sys; w=statistics.mean(map(float,sys.argv[1].split(','))); h=float(sys.argv[2]); print(max(w, h) if h == h else w)" "${got[wrk]}" "${got[h2load]}")
     # open loop above the round's best closed-loop figure: what each generator keeps of a rate none can reach
     offered=$(python3 -c "import sys; m=float(sys.argv[1]); print(int(m*float(sys.argv[2])) if m==m else 0)" "$best_peer" "$open_factor")
     if [ "$offered" -gt 0 ]; then

@@ -13,17 +13,27 @@ import statistics
 import sys
 
 
+def spread(runs):
+    """How far one tool's runs in a round lie apart, as a fraction of the lowest; 0 for a single run."""
+    return max(runs) / min(runs) - 1 if len(runs) > 1 and min(runs) > 0 else 0.0
+
+
+def one_mode(apart, split):
+    """Whether runs `apart` saw one host mode: a spread of exactly the split counts (5.5 over 5.0 is 0.1 + 9e-17)."""
+    return round(apart, 9) <= split
+
+
 def round_ratio(middle, split, m50, m99, a50, a99, b50, b99):
     """→ (ours/peer at p50, at p99, the brackets' p50 spread, counted): the brackets' mean stands for their tool."""
     o50, o99 = (a50 + b50) / 2, (a99 + b99) / 2
     r50, r99 = (m50 / o50, m99 / o99) if middle == "isobench" else (o50 / m50, o99 / m99)
-    spread = max(a50, b50) / min(a50, b50) - 1
-    return r50, r99, spread, spread <= split
+    apart = spread([a50, b50])
+    return r50, r99, apart, one_mode(apart, split)
 
 
 def summary(proto, split, rounds):
     """rounds: (r50, r99, spread) each → the summary row over the counted rounds, and how many were not counted."""
-    counted = [r for r in rounds if r[2] <= split]
+    counted = [r for r in rounds if one_mode(r[2], split)]
     left_out = len(rounds) - len(counted)
     if not counted:
         return "| %s | no round counted | | 0 of 0 | %d |" % (proto, left_out)

@@ -31,6 +31,8 @@ class BracketedRoundsTest(unittest.TestCase):
     def test_a_spread_of_exactly_the_split_counts(self):
         self.assertTrue(round_ratio("isobench", 0.25, 1, 1, 4.0, 1, 5.0, 1)[3])
         self.assertFalse(round_ratio("isobench", 0.2499, 1, 1, 4.0, 1, 5.0, 1)[3])
+        # 5.5 over 5.0 is 0.1 + 9e-17 in floating point: still exactly the default split
+        self.assertTrue(round_ratio("isobench", 0.10, 1, 1, 5.0, 1, 5.5, 1)[3])
 
     def test_the_summary_counts_only_rounds_in_one_mode_and_wins_need_both_percentiles(self):
         rounds = [(0.98, 0.99, 0.02), (0.97, 1.02, 0.01), (0.75, 0.90, 0.35), (1.01, 0.99, 0.03)]

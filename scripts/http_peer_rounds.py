@@ -14,7 +14,7 @@ server, and ours reaching the same figure says nothing: not counted. When the be
 BOUND, the peer was the limit of its own run, and ours ≥ it means ours is at least as fast whether or not ours then met
 the server's limit (a ratio ours reached against a saturated server only understates ours).
 
-  round BOUND SPLIT OURS WRK WRK_CPU H2LOAD H2LOAD_CPU → "ratio counted peer_cpu | cells"
+  round BOUND SPLIT OURS WRK WRK_CPU H2LOAD H2LOAD_CPU → "ratio counted peer_cpu peer_req/s | cells"
       OURS, WRK, WRK_CPU: one figure, or the bracketing tool's two joined by a comma
   summary N "ratio counted peer_cpu"... [-- "open ratio"...] → the summary table's row
 """
@@ -22,12 +22,17 @@ import math
 import statistics
 import sys
 
+from bracketed_rounds import one_mode, spread
+
 COUNTED, MODE_CHANGED, SERVER_BOUND, NO_FIGURE = "counted", "mode changed", "server-bound", "no figure"
 
 
-def spread(runs):
-    """How far a tool's runs in one round lie apart, as a fraction of the lower; 0 for a single run."""
-    return max(runs) / min(runs) - 1 if len(runs) > 1 and min(runs) > 0 else 0.0
+def better_peer(wrk, wrk_cpu, h2load, h2load_cpu):
+    """→ (req/s, server CPU %) of the better of wrk (its runs' mean) and h2load (left out without a figure)."""
+    peers = [(statistics.mean(wrk), statistics.mean(wrk_cpu))]
+    if not math.isnan(h2load):
+        peers.append((h2load, h2load_cpu))
+    return max(peers)
 
 
 def judge(bound, split, ours, wrk, wrk_cpu, h2load, h2load_cpu):
@@ -35,12 +40,9 @@ def judge(bound, split, ours, wrk, wrk_cpu, h2load, h2load_cpu):
     if any(math.isnan(x) for x in ours + wrk):
         return math.nan, math.nan, math.nan, NO_FIGURE  # a run without a figure: nothing to compare, no mode to tell
     apart = spread(ours if len(ours) > 1 else wrk)
-    peers = [(statistics.mean(wrk), statistics.mean(wrk_cpu))]
-    if not math.isnan(h2load):
-        peers.append((h2load, h2load_cpu))
-    best, cpu = max(peers)
+    best, cpu = better_peer(wrk, wrk_cpu, h2load, h2load_cpu)
     ratio = statistics.mean(ours) / best
-    if round(apart, 9) > split:  # a spread of exactly the split, in floating point, still counts
+    if not one_mode(apart, split):
         return ratio, cpu, apart, MODE_CHANGED
     if cpu >= bound:
         return ratio, cpu, apart, SERVER_BOUND
@@ -75,8 +77,9 @@ def main(argv):
         cell = {COUNTED: "counted", NO_FIGURE: "no figure: not counted",
                 MODE_CHANGED: "mode changed: not counted",
                 SERVER_BOUND: "server-bound (%.0f %%): not counted" % cpu}[verdict]
-        print("%.4f %d %s | %.2f× | %s | %s" % (
-            ratio, verdict == COUNTED, "nan" if math.isnan(cpu) else "%.1f" % cpu, ratio,
+        best = better_peer(wrk, wrk_cpu, float(argv[6]), float(argv[7]))[0]
+        print("%.4f %d %s %.0f | %.2f× | %s | %s" % (
+            ratio, verdict == COUNTED, "nan" if math.isnan(cpu) else "%.1f" % cpu, best, ratio,
             "-" if math.isnan(apart) else "%.0f %%" % (apart * 100), cell))
     elif argv[0] == "summary":
         n, rest = argv[1], argv[2:]

@@ -72,7 +72,7 @@ class CommandLineTest(unittest.TestCase):
 
     def test_a_round_and_a_summary(self):
         out = self.run_script("round", "95", "0.10", "170000", "140000,150000", "84,86", "130000", "79")
-        self.assertEqual(out.strip(), "1.1724 1 85.0 | 1.17× | 7 % | counted")
+        self.assertEqual(out.strip(), "1.1724 1 85.0 145000 | 1.17× | 7 % | counted")
         out = self.run_script("round", "95", "0.10", "172000,136000", "148000", "86", "130000", "80")
         self.assertIn("| 26 % | mode changed: not counted", out)
         out = self.run_script("round", "95", "0.10", "118000", "117000,116000", "97,96", "110000", "80")
