@@ -37,7 +37,8 @@ help:
 	@echo "make e2e         the whole product on a local cluster with a real node: helm install, every example, site, security (root)"
 	@echo "make clean       remove build output and $(OUT)/ (a local cluster in $(OUT)/cluster is stopped first)"
 
-$(RUNNER_JAR): $(shell find pom.xml */pom.xml */src -name pom.xml -o -name '*.java' 2>/dev/null)
+# every module's sources, the operator's two levels down too
+$(RUNNER_JAR): $(shell find pom.xml */pom.xml */*/pom.xml */src */*/src -name pom.xml -o -name '*.java' 2>/dev/null)
 	$(MVN) -DskipTests package
 
 build: $(RUNNER_JAR)

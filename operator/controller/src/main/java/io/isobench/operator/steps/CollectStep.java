@@ -133,7 +133,7 @@ public final class CollectStep implements ReconcileStep {
             return Outcome.stop(null);
         }
         if (bytes.isEmpty()) {
-            Instant ended = jobEnd(ctx.job(RunnerWorkload.ROLE_CLIENT)).orElse(ctx.now());
+            Instant ended = runnerEnd(ctx).orElse(ctx.now());
             Duration grace = services.config().timing().collectGrace();
             if (ended.plus(grace).isBefore(ctx.now())) {
                 return Attempts.failed(
@@ -185,6 +185,17 @@ public final class CollectStep implements ReconcileStep {
                 .setMessage("object store unreachable while " + doing + " "
                         + ctx.services().results().describe(key) + ": " + e.getMessage() + "; retrying");
         return Outcome.stop(Duration.ofSeconds(5));
+    }
+
+    /** When the runner ended: its Job's end, or before that its container's (Collecting can begin before the Job ends). */
+    private static Optional<Instant> runnerEnd(RunContext ctx) {
+        return jobEnd(ctx.job(RunnerWorkload.ROLE_CLIENT))
+                .or(() -> ctx.pods(RunnerWorkload.ROLE_CLIENT).stream()
+                        .findFirst()
+                        .flatMap(ObserveStep::clientExit)
+                        .map(t -> t.getFinishedAt())
+                        .filter(t -> t != null)
+                        .map(Instant::parse));
     }
 
     private static Optional<Instant> jobEnd(Optional<Job> job) {

@@ -29,8 +29,9 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Scheduled/Running: follows the attempt's client Job and pod. Pod running → Running. Job complete, or failed
- * with the runner's "a step FAILed" or "INCONCLUSIVE" exit code (its result is uploaded) → Collecting. Job or pod
+ * Scheduled/Running: follows the attempt's client Job and pod. Pod running → Running. Job complete, or the runner's
+ * container ended with exit code 0, "a step FAILed" or "INCONCLUSIVE" (its result is uploaded; seen before the Job
+ * ends) → Collecting. Job or pod
  * deleted, any other failure → the attempt failed, with the reason; the node NotReady past a grace period → the attempt failed and
  * the retry goes back to the queue for a healthy node. On every
  * pass it also records the isolation facts the pods give: QoS class and node, and the server's start-up report.
@@ -59,19 +60,19 @@ public final class ObserveStep implements ReconcileStep {
         observeIsolation(ctx, pod);
         unscheduledLoadPod(ctx).ifPresent(ctx.status()::setMessage);
         if (condition(job.get(), "Complete")) {
-            ctx.moveTo(Phase.Collecting, "runner finished; reading its result.json");
+            ctx.moveTo(Phase.Collecting, resultWritten(0).orElseThrow());
+            return Outcome.stop(Duration.ZERO);
+        }
+        // The runner's container is read before its Job: the kubelet reports the exit a second or so before the pod's
+        // terminal phase, and the Job controller takes that in after a batching second of its own (longer while a
+        // sidecar server stops). An exit code after which the result is written is collected at once.
+        Optional<ContainerStateTerminated> exit = pod.flatMap(ObserveStep::clientExit);
+        Optional<String> written = exit.flatMap(e -> resultWritten(e.getExitCode()));
+        if (written.isPresent()) {
+            ctx.moveTo(Phase.Collecting, written.get());
             return Outcome.stop(Duration.ZERO);
         }
         if (condition(job.get(), "Failed")) {
-            Optional<ContainerStateTerminated> exit = pod.flatMap(ObserveStep::clientExit);
-            if (exit.isPresent() && exit.get().getExitCode() == EXIT_STEP_FAILED) {
-                ctx.moveTo(Phase.Collecting, "runner finished with a FAILed step; reading its result.json");
-                return Outcome.stop(Duration.ZERO);
-            }
-            if (exit.isPresent() && exit.get().getExitCode() == EXIT_INCONCLUSIVE) {
-                ctx.moveTo(Phase.Collecting, "runner finished INCONCLUSIVE (host noise); reading its result.json");
-                return Outcome.stop(Duration.ZERO);
-            }
             return Attempts.failed(ctx, FailureReason.RunnerFailed, describeFailure(job.get(), pod, exit));
         }
         if (pod.isPresent()
@@ -237,7 +238,21 @@ public final class ObserveStep implements ReconcileStep {
                         .anyMatch((JobCondition c) -> type.equals(c.getType()) && "True".equals(c.getStatus()));
     }
 
-    private static Optional<ContainerStateTerminated> clientExit(Pod pod) {
+    /**
+     * What Collecting says after a runner exit code once the result is written and uploaded (docs/contracts.md): 0, a
+     * FAILed step, INCONCLUSIVE; empty for any other code, which leaves no result.
+     */
+    static Optional<String> resultWritten(int exitCode) {
+        return switch (exitCode) {
+            case 0 -> Optional.of("runner finished; reading its result.json");
+            case EXIT_STEP_FAILED -> Optional.of("runner finished with a FAILed step; reading its result.json");
+            case EXIT_INCONCLUSIVE -> Optional.of("runner finished INCONCLUSIVE (host noise); reading its result.json");
+            default -> Optional.empty();
+        };
+    }
+
+    /** The runner container's end, once the kubelet has reported it. */
+    static Optional<ContainerStateTerminated> clientExit(Pod pod) {
         if (pod.getStatus() == null || pod.getStatus().getContainerStatuses() == null) {
             return Optional.empty();
         }

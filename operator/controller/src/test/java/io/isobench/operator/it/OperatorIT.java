@@ -178,6 +178,21 @@ class OperatorIT {
     }
 
     @Test
+    void aRunIsCollectedOnceItsRunnerExitsWithoutWaitingForItsJobToEnd() throws Exception {
+        // the pod stays Running after the runner's container has exited 0 (as while a sidecar server stops), so the
+        // Job controller never completes the Job: only the container's exit can end the run
+        BenchmarkRun run = client.resource(runSpec("exited", "bench", "5m")).create();
+        Pod pod = awaitRunnerPod(run);
+        awaitPhase("exited", Phase.Running);
+        finishRunner(run, pod, "runner-exited");
+        BenchmarkRun done = awaitPhase("exited", Phase.Succeeded);
+        assertThat(phases.get("exited"))
+                .containsExactly(
+                        Phase.Pending, Phase.Queued, Phase.Scheduled, Phase.Running, Phase.Collecting, Phase.Succeeded);
+        assertThat(done.getStatus().getSteps()).isNotEmpty();
+    }
+
+    @Test
     void aValidRunGoesThroughTheExactPhaseSequenceToSucceededWithPercentilesInStatus() throws Exception {
         BenchmarkRun spec = runSpec("happy", "bench", "5m");
         spec.getSpec().getRunner().setEnv(List.of(new io.isobench.operator.api.EnvEntry("TOKEN", "env-secret-value")));

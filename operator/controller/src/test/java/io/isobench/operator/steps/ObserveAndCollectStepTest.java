@@ -72,6 +72,10 @@ class ObserveAndCollectStepTest {
     }
 
     private void pod(String phase, Integer exitCode) {
+        pod(phase, exitCode, null);
+    }
+
+    private void pod(String phase, Integer exitCode, Instant finishedAt) {
         var pod = new PodBuilder()
                 .withNewMetadata()
                 .withName("r1-pod")
@@ -96,6 +100,7 @@ class ObserveAndCollectStepTest {
                             .withNewTerminated()
                             .withExitCode(exitCode)
                             .withReason("Error")
+                            .withFinishedAt(finishedAt == null ? null : finishedAt.toString())
                             .endTerminated()
                             .endState()
                             .build());
@@ -131,6 +136,49 @@ class ObserveAndCollectStepTest {
         assertThat(outcome.action())
                 .as("the server Jobs of the attempt are removed")
                 .isNotNull();
+    }
+
+    @Test
+    void aRunnerThatExitedWithItsResultWrittenIsCollectedBeforeItsJobEnds() throws Exception {
+        // the pod still Running (a sidecar server stopping, or the kubelet not yet past the exit), the Job not ended
+        cluster.jobs.add(job(null, null));
+        pod("Running", 0);
+        RunContext ctx = in(Phase.Running);
+        new ObserveStep().apply(ctx);
+        assertThat(ctx.phase()).isEqualTo(Phase.Collecting);
+        assertThat(ctx.status().getMessage()).isEqualTo("runner finished; reading its result.json");
+
+        for (int code : new int[] {1, 5}) {
+            cluster.pods.clear();
+            pod("Running", code);
+            RunContext written = in(Phase.Running);
+            new ObserveStep().apply(written);
+            assertThat(written.phase()).as("exit code %d", code).isEqualTo(Phase.Collecting);
+        }
+
+        // any other code leaves no result: the Job's end says why the attempt failed
+        cluster.pods.clear();
+        pod("Running", 3);
+        RunContext crashed = in(Phase.Running);
+        new ObserveStep().apply(crashed);
+        assertThat(crashed.phase()).isEqualTo(Phase.Running);
+    }
+
+    @Test
+    void aMissingResultIsWaitedForFromTheRunnersExitWhenItsJobHasNotEnded() throws Exception {
+        cluster.jobs.add(job(null, null));
+        pod("Running", 0, now.minusSeconds(1));
+        RunContext soon = in(Phase.Collecting);
+        new CollectStep().apply(soon);
+        assertThat(soon.phase()).isEqualTo(Phase.Collecting);
+        assertThat(soon.status().getMessage()).startsWith("waiting for the runner's upload");
+
+        cluster.pods.clear();
+        pod("Running", 0, now.minus(cluster.config.timing().collectGrace()).minusSeconds(1));
+        RunContext late = in(Phase.Collecting);
+        new CollectStep().apply(late);
+        assertThat(late.phase()).isEqualTo(Phase.Failed);
+        assertThat(late.status().getMessage()).contains("after the runner ended");
     }
 
     @Test
