@@ -183,12 +183,7 @@ class OperatorIT {
         // Job controller never completes the Job: only the container's exit can end the run
         BenchmarkRun run = client.resource(runSpec("exited", "bench", "5m")).create();
         Pod pod = awaitRunnerPod(run);
-        awaitPhase("exited", Phase.Running);
-        finishRunner(run, pod, "runner-exited");
-        BenchmarkRun done = awaitPhase("exited", Phase.Succeeded);
-        assertThat(phases.get("exited"))
-                .containsExactly(
-                        Phase.Pending, Phase.Queued, Phase.Scheduled, Phase.Running, Phase.Collecting, Phase.Succeeded);
+        BenchmarkRun done = finishedStraightThrough(run, pod, "runner-exited");
         assertThat(done.getStatus().getSteps()).isNotEmpty();
     }
 
@@ -200,12 +195,7 @@ class OperatorIT {
         Pod pod = awaitRunnerPod(run);
         assertThat(pod.getStatus().getQosClass()).isEqualTo("Guaranteed");
         assertThat(pod.getSpec().getNodeName()).isEqualTo("bench-1");
-        awaitPhase("happy", Phase.Running);
-        finishRunner(run, pod, "succeed");
-        BenchmarkRun done = awaitPhase("happy", Phase.Succeeded);
-        assertThat(phases.get("happy"))
-                .containsExactly(
-                        Phase.Pending, Phase.Queued, Phase.Scheduled, Phase.Running, Phase.Collecting, Phase.Succeeded);
+        BenchmarkRun done = finishedStraightThrough(run, pod, "succeed");
         assertThat(done.getStatus().getSteps())
                 .isNotEmpty()
                 .allSatisfy(s -> assertThat(s.getP50()).isPositive());
@@ -356,9 +346,7 @@ class OperatorIT {
         assertThat(get("restart").getStatus().getPhase()).isEqualTo(Phase.Running);
         operator = startOperatorInstance();
         awaitPhase("restart", Phase.Succeeded);
-        assertThat(phases.get("restart"))
-                .containsExactly(
-                        Phase.Pending, Phase.Queued, Phase.Scheduled, Phase.Running, Phase.Collecting, Phase.Succeeded);
+        assertStraightThrough("restart");
     }
 
     @Test
@@ -910,12 +898,7 @@ class OperatorIT {
                     io.minio.RemoveBucketArgs.builder().bucket("isobench").build());
         }
         // the runner's upload waits for the bucket (NoSuchBucket is retried); the operator makes it again
-        awaitPhase("over-restart", Phase.Running);
-        finishRunner(queued, queuedPod, "succeed");
-        awaitPhase("over-restart", Phase.Succeeded);
-        assertThat(phases.get("over-restart"))
-                .containsExactly(
-                        Phase.Pending, Phase.Queued, Phase.Scheduled, Phase.Running, Phase.Collecting, Phase.Succeeded);
+        finishedStraightThrough(queued, queuedPod, "succeed");
         await().atMost(Duration.ofSeconds(40))
                 .until(() -> "True".equals(condition(get("over-restart"), CrdConstants.CONDITION_PUBLISHED)));
         var http = java.net.http.HttpClient.newHttpClient();
@@ -1939,6 +1922,22 @@ class OperatorIT {
     static Phase phaseOf(String namespace, String name) {
         BenchmarkRun run = get(namespace, name);
         return run == null || run.getStatus() == null ? null : run.getStatus().getPhase();
+    }
+
+    /** Once the run is Running, ends its runner as {@code how} says; the run must go straight through to Succeeded. */
+    BenchmarkRun finishedStraightThrough(BenchmarkRun run, Pod pod, String how) throws Exception {
+        String name = run.getMetadata().getName();
+        awaitPhase(name, Phase.Running);
+        finishRunner(run, pod, how);
+        BenchmarkRun done = awaitPhase(name, Phase.Succeeded);
+        assertStraightThrough(name);
+        return done;
+    }
+
+    void assertStraightThrough(String name) {
+        assertThat(phases.get(name))
+                .containsExactly(
+                        Phase.Pending, Phase.Queued, Phase.Scheduled, Phase.Running, Phase.Collecting, Phase.Succeeded);
     }
 
     /** Until the run is in {@code phase} and the watch has seen it too, so the phase sequences asserted after are whole. */
