@@ -1757,24 +1757,16 @@ class OperatorIT {
     @Test
     void aScheduleEveryMinuteMakesARunEachMinuteComparedWithThePreviousSucceededOneAndSuspendStopsIt()
             throws Exception {
-        var template = new RunTemplate();
-        template.setSpec(runSpec("template", "bench", "5m").getSpec());
-        var templateMetadata = new RunTemplateMetadata();
-        templateMetadata.setLabels(Map.of("team", "latency", CrdConstants.LABEL_SCHEDULE, "not-this-one"));
-        template.setMetadata(templateMetadata);
-        var spec = new BenchmarkScheduleSpec();
-        spec.setSchedule("* * * * *");
-        spec.setRunTemplate(template);
-        var schedule = new BenchmarkSchedule();
-        schedule.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder()
-                .withName("minutely")
-                .withNamespace(USER_NAMESPACE)
-                .build());
-        schedule.setSpec(spec);
-        BenchmarkSchedule created = client.resource(schedule).create();
+        // two schedules due the same minutes: "minutely" runs on, "paused" is suspended after its first run, and the
+        // minute that gives "minutely" its second run must give "paused" none (one wait of whole minutes serves both)
+        BenchmarkSchedule created =
+                client.resource(everyMinute("minutely", "bench")).create();
+        BenchmarkSchedule paused =
+                client.resource(everyMinute("paused", "bench2")).create();
         try {
             // the first due time is the next whole minute
-            BenchmarkRun first = awaitScheduledRuns(1, Duration.ofSeconds(90)).getFirst();
+            BenchmarkRun first =
+                    awaitScheduledRuns("minutely", 1, Duration.ofSeconds(90)).getFirst();
             String firstName = first.getMetadata().getName();
             assertThat(firstName).matches("minutely-\\d+");
             assertThat(first.getMetadata().getOwnerReferences())
@@ -1785,13 +1777,32 @@ class OperatorIT {
                     .containsEntry("team", "latency")
                     .containsEntry(CrdConstants.LABEL_SCHEDULE, "minutely");
             assertThat(first.getSpec().getReport().getBaseline()).isNull();
+
             Pod pod = awaitRunnerPod(first);
             awaitPhase(firstName, Phase.Running);
             finishRunner(first, pod, "succeed");
             awaitPhase(firstName, Phase.Succeeded);
 
+            // suspended: the next minute passes with no second run of "paused" (a merge patch, as kubectl patch
+            // makes: the operator writes the schedule's status meanwhile, and an edit holding the resourceVersion it
+            // read could meet a conflict)
+            // its first run ends first: with one still active, concurrencyPolicy Forbid alone would skip the next
+            BenchmarkRun pausedRun =
+                    awaitScheduledRuns("paused", 1, Duration.ofSeconds(90)).getFirst();
+            String pausedFirst = pausedRun.getMetadata().getName();
+            Pod pausedPod = awaitRunnerPod(pausedRun);
+            awaitPhase(pausedFirst, Phase.Running);
+            finishRunner(pausedRun, pausedPod, "succeed");
+            awaitPhase(pausedFirst, Phase.Succeeded);
+            client.resources(BenchmarkSchedule.class)
+                    .inNamespace(USER_NAMESPACE)
+                    .withName("paused")
+                    .patch(MERGE, "{\"spec\":{\"suspend\":true}}");
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> schedule("paused").getStatus().getNextScheduleTime() == null);
+
             // the next minute: a second run, compared with the first
-            BenchmarkRun second = awaitScheduledRuns(2, Duration.ofSeconds(75)).stream()
+            BenchmarkRun second = awaitScheduledRuns("minutely", 2, Duration.ofSeconds(75)).stream()
                     .filter(r -> !r.getMetadata().getName().equals(firstName))
                     .findFirst()
                     .orElseThrow();
@@ -1799,7 +1810,7 @@ class OperatorIT {
             long minutes = Long.parseLong(second.getMetadata().getName().substring("minutely-".length()));
             assertThat(minutes).isEqualTo(Long.parseLong(firstName.substring("minutely-".length())) + 1);
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-                var status = schedule().getStatus();
+                var status = schedule("minutely").getStatus();
                 assertThat(status.getLastRun()).isEqualTo(second.getMetadata().getName());
                 assertThat(status.getLastVerdict()).isEqualTo("OK");
                 assertThat(status.getActive())
@@ -1813,46 +1824,60 @@ class OperatorIT {
                     .filteredOn(
                             e -> "minutely".equals(e.getInvolvedObject().getName()) && "Created".equals(e.getReason()))
                     .hasSize(2);
-
-            // suspended: the next minute passes with no third run (a merge patch, as kubectl patch makes: the
-            // operator writes the schedule's status meanwhile, and an edit holding the resourceVersion it read
-            // could meet a conflict)
-            client.resources(BenchmarkSchedule.class)
-                    .inNamespace(USER_NAMESPACE)
-                    .withName("minutely")
-                    .patch(MERGE, "{\"spec\":{\"suspend\":true}}");
-            await().atMost(Duration.ofSeconds(30))
-                    .until(() -> schedule().getStatus().getNextScheduleTime() == null);
-            java.time.Instant nextMinute = java.time.Instant.now()
-                    .truncatedTo(java.time.temporal.ChronoUnit.MINUTES)
-                    .plusSeconds(60);
-            Thread.sleep(Duration.between(java.time.Instant.now(), nextMinute).plusSeconds(10));
-            assertThat(scheduledRuns()).hasSize(2);
+            // "paused" has had that minute, and 10 s more, to make a run: it made none
+            java.time.Instant due = java.time.Instant.ofEpochSecond(minutes * 60);
+            Thread.sleep(Math.max(
+                    0,
+                    Duration.between(java.time.Instant.now(), due.plusSeconds(10))
+                            .toMillis()));
+            assertThat(scheduledRuns("paused"))
+                    .extracting(r -> r.getMetadata().getName())
+                    .containsExactly(pausedFirst);
         } finally {
             client.resource(created).delete();
+            client.resource(paused).delete();
         }
     }
 
-    BenchmarkSchedule schedule() {
+    /** A schedule every minute of a run in {@code pool}, its template labelled as a team would. */
+    static BenchmarkSchedule everyMinute(String name, String pool) {
+        var template = new RunTemplate();
+        template.setSpec(runSpec("template", pool, "5m").getSpec());
+        var templateMetadata = new RunTemplateMetadata();
+        templateMetadata.setLabels(Map.of("team", "latency", CrdConstants.LABEL_SCHEDULE, "not-this-one"));
+        template.setMetadata(templateMetadata);
+        var spec = new BenchmarkScheduleSpec();
+        spec.setSchedule("* * * * *");
+        spec.setRunTemplate(template);
+        var schedule = new BenchmarkSchedule();
+        schedule.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder()
+                .withName(name)
+                .withNamespace(USER_NAMESPACE)
+                .build());
+        schedule.setSpec(spec);
+        return schedule;
+    }
+
+    BenchmarkSchedule schedule(String name) {
         return client.resources(BenchmarkSchedule.class)
                 .inNamespace(USER_NAMESPACE)
-                .withName("minutely")
+                .withName(name)
                 .get();
     }
 
-    List<BenchmarkRun> scheduledRuns() {
+    List<BenchmarkRun> scheduledRuns(String schedule) {
         return client.resources(BenchmarkRun.class)
                 .inNamespace(USER_NAMESPACE)
-                .withLabel(CrdConstants.LABEL_SCHEDULE, "minutely")
+                .withLabel(CrdConstants.LABEL_SCHEDULE, schedule)
                 .list()
                 .getItems();
     }
 
-    List<BenchmarkRun> awaitScheduledRuns(int count, Duration within) {
+    List<BenchmarkRun> awaitScheduledRuns(String schedule, int count, Duration within) {
         await().atMost(within)
                 .pollInterval(Duration.ofMillis(500))
-                .until(() -> scheduledRuns().size() >= count);
-        return scheduledRuns();
+                .until(() -> scheduledRuns(schedule).size() >= count);
+        return scheduledRuns(schedule);
     }
 
     static io.fabric8.kubernetes.api.model.Condition conditionOf(BenchmarkRun run, String type) {
