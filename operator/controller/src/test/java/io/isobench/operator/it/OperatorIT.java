@@ -1778,10 +1778,7 @@ class OperatorIT {
                     .containsEntry(CrdConstants.LABEL_SCHEDULE, "minutely");
             assertThat(first.getSpec().getReport().getBaseline()).isNull();
 
-            Pod pod = awaitRunnerPod(first);
-            awaitPhase(firstName, Phase.Running);
-            finishRunner(first, pod, "succeed");
-            awaitPhase(firstName, Phase.Succeeded);
+            finishedStraightThrough(first, awaitRunnerPod(first), "succeed");
 
             // suspended: the next minute passes with no second run of "paused" (a merge patch, as kubectl patch
             // makes: the operator writes the schedule's status meanwhile, and an edit holding the resourceVersion it
@@ -1790,10 +1787,7 @@ class OperatorIT {
             BenchmarkRun pausedRun =
                     awaitScheduledRuns("paused", 1, Duration.ofSeconds(90)).getFirst();
             String pausedFirst = pausedRun.getMetadata().getName();
-            Pod pausedPod = awaitRunnerPod(pausedRun);
-            awaitPhase(pausedFirst, Phase.Running);
-            finishRunner(pausedRun, pausedPod, "succeed");
-            awaitPhase(pausedFirst, Phase.Succeeded);
+            finishedStraightThrough(pausedRun, awaitRunnerPod(pausedRun), "succeed");
             client.resources(BenchmarkSchedule.class)
                     .inNamespace(USER_NAMESPACE)
                     .withName("paused")
