@@ -74,7 +74,7 @@ public record OperatorConfig(
 
     /**
      * @param uploadDeadline       how long a runner may retry its upload after the run
-     * @param collectGrace         how long after the Job ends the operator waits for result.json to appear
+     * @param collectGrace         how long after the runner ended (its container, or else its Job) the operator waits for result.json
      * @param maxReconcileInterval the longest a run goes without a reconcile, even after JOSDK gave up retrying a failing
      *                             one, so spec.timeout is enforced at most this late
      * @param ttlAfterFinished     how long after it finished a run without spec.ttlSecondsAfterFinished is deleted; null:

@@ -31,10 +31,9 @@ import java.util.stream.Stream;
 /**
  * Scheduled/Running: follows the attempt's client Job and pod. Pod running → Running. Job complete, or the runner's
  * container ended with exit code 0, "a step FAILed" or "INCONCLUSIVE" (its result is uploaded; seen before the Job
- * ends) → Collecting. Job or pod
- * deleted, any other failure → the attempt failed, with the reason; the node NotReady past a grace period → the attempt failed and
- * the retry goes back to the queue for a healthy node. On every
- * pass it also records the isolation facts the pods give: QoS class and node, and the server's start-up report.
+ * ends) → Collecting. Job or pod deleted, any other failure → the attempt failed, with the reason; the node NotReady
+ * past a grace period → the attempt failed and the retry goes back to the queue for a healthy node. On every pass it
+ * also records the isolation facts the pods give: QoS class and node, and the server's start-up report.
  */
 public final class ObserveStep implements ReconcileStep {
 
