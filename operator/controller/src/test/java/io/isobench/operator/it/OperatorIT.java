@@ -1844,12 +1844,16 @@ class OperatorIT {
         spec.setSchedule("* * * * *");
         spec.setRunTemplate(template);
         var schedule = new BenchmarkSchedule();
-        schedule.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder()
-                .withName(name)
-                .withNamespace(USER_NAMESPACE)
-                .build());
+        schedule.setMetadata(inUserNamespace(name));
         schedule.setSpec(spec);
         return schedule;
+    }
+
+    static io.fabric8.kubernetes.api.model.ObjectMeta inUserNamespace(String name) {
+        return new io.fabric8.kubernetes.api.model.ObjectMetaBuilder()
+                .withName(name)
+                .withNamespace(USER_NAMESPACE)
+                .build();
     }
 
     BenchmarkSchedule schedule(String name) {
@@ -1919,10 +1923,7 @@ class OperatorIT {
         spec.getPlacement().setNodeSelector(Map.of("isobench.io/pool", pool));
         spec.setTimeout(timeout);
         var run = new BenchmarkRun();
-        run.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder()
-                .withName(name)
-                .withNamespace(USER_NAMESPACE)
-                .build());
+        run.setMetadata(inUserNamespace(name));
         run.setSpec(spec);
         return run;
     }
