@@ -64,8 +64,9 @@ kubectl_image() { # cached archive
 # The operator's JVM options (images/operator.jvm-options without its comments), for its image's JAVA_TOOL_OPTIONS
 operator_options() { sed -e 's/#.*//' images/operator.jvm-options | xargs; }
 
-# An image's /opt under ROOT: its Java runtime, its jar and libraries, and for the operator the AOT cache of a training
-# run of that runtime and jar (images/aot-training.sh), which its entrypoint names.
+# An image's /opt under ROOT: its Java runtime, its jar and libraries, and the archive its entrypoint names of what
+# training runs of that runtime and jar loaded: the operator's AOT cache (images/aot-training.sh), the runner's
+# class-data archive (images/runner-cds.sh).
 image_opt() { # name root
   local jar lib
   jar=$(jar_of "$1"); lib=$(dirname "$jar")/lib
@@ -76,6 +77,10 @@ image_opt() { # name root
   if [ "$1" = operator ]; then  # trained with the options the image starts it with
     JAVA_TOOL_OPTIONS=$(operator_options) \
       images/aot-training.sh "$2/opt/java/bin/java" "$2/opt/isobench/isobench-operator.jar" "$2/opt/isobench/operator.aot"
+  else  # the runner's class-data archive, for its jars with the time the image gives every file (0, oci_archive.py)
+    find "$2/opt/isobench" -type f -name '*.jar' -exec touch -d @0 {} +
+    JAVA_HOME="$2/opt/java" ISOBENCH_RUNNER_JAR="$2/opt/isobench/isobench-runner.jar" \
+      images/runner-cds.sh runner-image/bin/isobench-runner "$2/opt/isobench/isobench-runner.jsa" >/dev/null
   fi
 }
 
@@ -111,7 +116,7 @@ for n in "${names[@]}"; do
     [ -f reports-site/dist/index.html ] || { echo "build-oci.sh: reports-site/dist is missing (make site-build)" >&2; exit 2; }
     mapfile -t site < <(find reports-site/dist -type f | sort)
   fi
-  key=$( { sha256sum "$jar" "$lib"/*.jar "${site[@]}" images/oci_archive.py images/aot-training.sh images/operator.jvm-options "$0" | cut -d' ' -f1; "$JAVA_HOME/bin/java" -version 2>&1; echo "$TAG"; } | sha256sum | cut -c1-16)
+  key=$( { sha256sum "$jar" "$lib"/*.jar "${site[@]}" images/oci_archive.py images/aot-training.sh images/operator.jvm-options images/runner-cds.sh runner-image/bin/isobench-runner "$0" | cut -d' ' -f1; "$JAVA_HOME/bin/java" -version 2>&1; echo "$TAG"; } | sha256sum | cut -c1-16)
   cached=$cache/isobench-$n-$TAG-$key.tar
   if [ ! -f "$cached" ]; then
     rootfs=$(mktemp -d)
@@ -128,7 +133,7 @@ for n in "${names[@]}"; do
     # an image built FROM this one adds); JDK_JAVA_OPTIONS carries spec.runner.jvmOptions.
     env=()
     if [ "$n" = runner ]; then
-      entry='["/opt/java/bin/java","--enable-native-access=ALL-UNNAMED","--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED","--sun-misc-unsafe-memory-access=allow","-XX:AutoBoxCacheMax=65536","--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED","--add-exports=java.base/sun.nio.ch=ALL-UNNAMED","--add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED","--add-exports=jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED","--add-opens=jdk.compiler/com.sun.tools.javac=ALL-UNNAMED","--add-opens=java.base/java.lang=ALL-UNNAMED","--add-opens=java.base/java.lang.reflect=ALL-UNNAMED","--add-opens=java.base/java.io=ALL-UNNAMED","--add-opens=java.base/java.util=ALL-UNNAMED","--add-opens=java.base/sun.nio.ch=ALL-UNNAMED","--add-opens=java.base/java.nio=ALL-UNNAMED","-Xms1g","-Xmx1g","-XX:+AlwaysPreTouch","-Dchronicle.analytics.disable=true","-cp","/opt/isobench/isobench-runner.jar:/opt/isobench/plugins/*","io.isobench.runner.cli.RunnerMain"]'
+      entry='["/opt/java/bin/java","--enable-native-access=ALL-UNNAMED","--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED","--sun-misc-unsafe-memory-access=allow","-XX:AutoBoxCacheMax=65536","--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED","--add-exports=java.base/sun.nio.ch=ALL-UNNAMED","--add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED","--add-exports=jdk.compiler/com.sun.tools.javac.file=ALL-UNNAMED","--add-opens=jdk.compiler/com.sun.tools.javac=ALL-UNNAMED","--add-opens=java.base/java.lang=ALL-UNNAMED","--add-opens=java.base/java.lang.reflect=ALL-UNNAMED","--add-opens=java.base/java.io=ALL-UNNAMED","--add-opens=java.base/java.util=ALL-UNNAMED","--add-opens=java.base/sun.nio.ch=ALL-UNNAMED","--add-opens=java.base/java.nio=ALL-UNNAMED","-Xms1g","-Xmx1g","-XX:+AlwaysPreTouch","-Dchronicle.analytics.disable=true","-XX:SharedArchiveFile=/opt/isobench/isobench-runner.jsa","-Xlog:cds=off,cds+dynamic=off,aot=off","-cp","/opt/isobench/isobench-runner.jar:/opt/isobench/plugins/*","io.isobench.runner.cli.RunnerMain"]'
       workdir=/results
     else
       entry='["/opt/java/bin/java","-XX:AOTCache=/opt/isobench/operator.aot","-jar","/opt/isobench/isobench-operator.jar"]'

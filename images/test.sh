@@ -24,6 +24,14 @@ unpack operator
 in_image runner -version 2>&1 | grep -q 'version "25' || { echo "test-images: FAIL: java in the image does not run" >&2; exit 1; }
 in_image runner -jar "$work/runner/rootfs/opt/isobench/isobench-runner.jar" --help | grep -q dispatch \
   || { echo "test-images: FAIL: isobench-runner --help from the image" >&2; exit 1; }
+# the runner as its entrypoint starts it (its JVM flags, its class-data archive; /opt where it was unpacked) loads its
+# classes from that archive (images/runner-cds.sh): an archive the JVM refuses (another runtime, jars of other sizes or
+# times than the training's) leaves every class to be loaded from the jars
+mapfile -d '' -t entry < <(python3 -c 'import json,sys; i=json.load(open(sys.argv[1]+"/index.json")); b=sys.argv[1]+"/blobs/sha256/"; m=json.load(open(b+i["manifests"][0]["digest"].split(":")[1])); c=json.load(open(b+m["config"]["digest"].split(":")[1])); sys.stdout.write("".join(a.replace("/opt/", sys.argv[2]+"/opt/")+"\0" for a in c["config"]["Entrypoint"][1:]))' "$work/runner" "$work/runner/rootfs")
+loaded=$(in_image runner -Xlog:class+load=info:stdout "${entry[@]}" --version 2>&1)
+grep -q "io.isobench.runner.cli.RunnerMain source: shared objects file" <<<"$loaded" && grep -q "^isobench-runner " <<<"$loaded" \
+  || { grep -E "RunnerMain|cds|aot" <<<"$loaded" | head -20 >&2; echo "test-images: FAIL: the runner's entrypoint does not load its classes from its class-data archive" >&2; exit 1; }
+shared=$(grep -c "source: shared objects file" <<<"$loaded")
 # a variant of another image (spec.variants[].image): the image's runner copies itself — runtime, jars — into a volume,
 # as the operator's init container runs it, and the copy runs from where it was put, with the image's own libraries
 in_image runner -cp "$work/runner/rootfs/opt/isobench/isobench-runner.jar:$work/runner/rootfs/opt/isobench/plugins/*" \
@@ -50,4 +58,4 @@ fi
 # the operator image carries the site's pages it publishes to the bucket
 [ -f "$work/operator/rootfs/opt/isobench/site/index.html" ] && [ -d "$work/operator/rootfs/opt/isobench/site/assets" ] \
   || { echo "test-images: FAIL: the operator image has no site pages at /opt/isobench/site" >&2; exit 1; }
-echo "test-images: OK ($(du -hL out/images/runner.tar | cut -f1) runner, $(du -hL out/images/operator.tar | cut -f1) operator; layout and digests verified; java and the runner run from the image and from its installation --copy-to; the operator starts from its AOT cache and has the site pages)"
+echo "test-images: OK ($(du -hL out/images/runner.tar | cut -f1) runner, $(du -hL out/images/operator.tar | cut -f1) operator; layout and digests verified; java and the runner run from the image and from its installation --copy-to; the runner starts with $shared of its classes from its class-data archive; the operator starts from its AOT cache and has the site pages)"

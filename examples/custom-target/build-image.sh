@@ -49,4 +49,10 @@ rootfs=$work/rootfs
 "$rootfs/lib64/ld-linux-x86-64.so.2" --library-path "$(find "$rootfs" -name '*.so*' -printf '%h\n' | sort -u | tr '\n' ':')" \
   "$rootfs/opt/java/bin/java" "${command[@]}" list >"$work/list.txt" 2>&1 || fail "list in the image: $(tail -5 "$work/list.txt")"
 grep -q '^  quote-codec: ' "$work/list.txt" || fail "list in the image does not show quote-codec: $(tail -20 "$work/list.txt")"
-echo "image-custom-target: OK (out/images/custom-target.tar: the runner image + the plugin jar; list in it shows quote-codec)"
+# the runner image's class-data archive (images/runner-cds.sh) still serves with the plugin's jar after the runner's on
+# the class path
+"$rootfs/lib64/ld-linux-x86-64.so.2" --library-path "$(find "$rootfs" -name '*.so*' -printf '%h\n' | sort -u | tr '\n' ':')" \
+  "$rootfs/opt/java/bin/java" -Xlog:class+load=info:stdout "${command[@]}" list >"$work/loaded.txt" 2>&1 || true
+grep -q 'io.isobench.runner.cli.RunnerMain source: shared objects file' "$work/loaded.txt" \
+  || fail "the runner's classes do not load from the image's class-data archive: $(grep -E 'RunnerMain |cds' "$work/loaded.txt" | head -5)"
+echo "image-custom-target: OK (out/images/custom-target.tar: the runner image + the plugin jar; list in it shows quote-codec, its runner classes from the class-data archive)"

@@ -153,14 +153,9 @@ public final class JvmVariantForks implements VariantForks {
             throws InterruptedException {
         Path childDir = runDir.resolve(FORKS_DIR).resolve(childName);
         ForkedVariant fork = children.apply(variant);
-        List<String> command = new ArrayList<>(javaCommand.subList(0, javaCommand.size() - LAUNCH_TOKENS));
-        command.addAll(fork.jvmOptions());
-        command.addAll(javaCommand.subList(javaCommand.size() - LAUNCH_TOKENS, javaCommand.size()));
-        if (fork.installation() != null) {
-            // another image's runner: its java and its jars, with this run's JVM flags (the images share a base)
-            command.set(0, fork.installation().java().toString());
-            command.set(command.size() - 2, fork.installation().classPathArgument());
-        }
+        List<String> command = new ArrayList<>(
+                fork.installation() == null ? javaCommand : fork.installation().command(javaCommand));
+        command.addAll(command.size() - LAUNCH_TOKENS, fork.jvmOptions());
         command.addAll(fork.runnerArguments());
         if (step != null) {
             command.addAll(List.of("--only-step", step.label()));

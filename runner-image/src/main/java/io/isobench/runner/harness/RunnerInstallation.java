@@ -33,6 +33,8 @@ public record RunnerInstallation(Path dir, Path java, List<Path> classPath, Stri
 
     public static final int FORMAT_VERSION = 1;
 
+    private static final String CLASS_ARCHIVE_FLAG = "-XX:SharedArchiveFile=";
+
     public RunnerInstallation {
         classPath = List.copyOf(classPath);
     }
@@ -41,6 +43,20 @@ public record RunnerInstallation(Path dir, Path java, List<Path> classPath, Stri
     public String classPathArgument() {
         return String.join(
                 File.pathSeparator, classPath.stream().map(Path::toString).toList());
+    }
+
+    /**
+     * A command line of this runner's JVM ({@link JvmVariantForks#currentJvm}: java, flags, {@code -cp}, class path, main
+     * class) as this installation runs it: its java and its class path, with the same flags (the images share a base),
+     * except the one that names this runner's class-data archive (images/runner-cds.sh): that archive was made for this
+     * runtime and these jars, and the installation's JVM would refuse it, saying so at every start.
+     */
+    public List<String> command(List<String> thisRunners) {
+        List<String> command = new ArrayList<>(thisRunners);
+        command.set(0, java.toString());
+        command.set(command.size() - 2, classPathArgument());
+        command.removeIf(flag -> flag.startsWith(CLASS_ARCHIVE_FLAG));
+        return command;
     }
 
     /** How result.json's config shows it: the image it came from when known, else where it is, and its Java. */

@@ -76,6 +76,42 @@ class RunnerInstallationTest {
                         + mounted.resolve("app/plugins/quote-codec.jar"));
     }
 
+    /**
+     * Its JVMs start from its java and jars with this runner's flags, all but the one naming this runner's class-data
+     * archive (images/runner-cds.sh): made for this runtime and these jars, the other JVM would refuse it at every start.
+     */
+    @Test
+    void itsJvmsTakeThisRunnersFlagsButNotThisRunnersClassArchive() throws IOException {
+        Path opt = image();
+        RunnerInstallation next = RunnerInstallation.copy(
+                opt.resolve("java"),
+                opt.resolve("isobench"),
+                List.of(opt.resolve("isobench/isobench-runner.jar")),
+                dir.resolve("variants/next"),
+                null,
+                "25.0.1+8");
+        List<String> ours = List.of(
+                "/opt/java/bin/java",
+                "--enable-native-access=ALL-UNNAMED",
+                "-Xms1g",
+                "-XX:SharedArchiveFile=/opt/isobench/isobench-runner.jsa",
+                "-XX:+AlwaysPreTouch",
+                "-cp",
+                "/opt/isobench/isobench-runner.jar:/opt/isobench/plugins/*",
+                "io.isobench.runner.cli.RunnerMain");
+
+        assertThat(next.command(ours))
+                .containsExactly(
+                        next.java().toString(),
+                        "--enable-native-access=ALL-UNNAMED",
+                        "-Xms1g",
+                        "-XX:+AlwaysPreTouch",
+                        "-cp",
+                        next.classPathArgument(),
+                        "io.isobench.runner.cli.RunnerMain");
+        assertThat(ours).as("this runner's own command is left as it is").hasSize(8);
+    }
+
     @Test
     void onlyAnInstalledRunnerIsCopiedAndNeverOverAnotherCopy() throws IOException {
         Path opt = image();
