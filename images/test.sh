@@ -34,9 +34,13 @@ grep -q "io.isobench.runner.cli.RunnerMain source: shared objects file" <<<"$loa
 shared=$(grep -c "source: shared objects file" <<<"$loaded")
 # a variant of another image (spec.variants[].image): the image's runner copies itself — runtime, jars — into a volume,
 # as the operator's init container runs it, and the copy runs from where it was put, with the image's own libraries
-in_image runner -cp "$work/runner/rootfs/opt/isobench/isobench-runner.jar:$work/runner/rootfs/opt/isobench/plugins/*" \
-  io.isobench.runner.cli.RunnerMain installation --copy-to "$work/variants/next" --image isobench/runner:next >/dev/null \
-  || { echo "test-images: FAIL: the runner image's installation --copy-to" >&2; exit 1; }
+in_image runner "${entry[@]}" installation --copy-to "$work/variants/next" --image isobench/runner:next >"$work/copy.txt" 2>&1 \
+  || { cat "$work/copy.txt" >&2; echo "test-images: FAIL: the runner image's installation --copy-to, as its entrypoint starts it" >&2; exit 1; }
+# what the dispatch bench prints of its peers names each library's version, read from its jar's name: a class loaded
+# from the class-data archive has no code source location to read it from (ClassOrigin)
+in_image runner "${entry[@]}" dispatch --peer-table --queues disruptor,jctools,agrona >"$work/peers.txt" 2>&1 \
+  && grep -q "LMAX Disruptor [0-9]" "$work/peers.txt" && grep -q "JCTools [0-9]" "$work/peers.txt" && grep -q "Agrona [0-9]" "$work/peers.txt" \
+  || { head -5 "$work/peers.txt" >&2; echo "test-images: FAIL: the peer table from the image does not name the peers' versions" >&2; exit 1; }
 copied_cp=$(python3 -c 'import json,sys; d=sys.argv[1]; i=json.load(open(d+"/installation.json")); assert i["image"]=="isobench/runner:next", i; print(":".join(d+"/"+p for p in i["classPath"]))' "$work/variants/next")
 rm -rf "$work/runner/rootfs/opt/java" # the copy must not lean on the image it came from
 "$work/runner/rootfs/lib64/ld-linux-x86-64.so.2" --library-path "$(find "$work/runner/rootfs" -name '*.so*' -printf '%h\n' | sort -u | tr '\n' ':')" \

@@ -2,9 +2,9 @@ package io.isobench.runner.cli;
 
 import io.isobench.runner.harness.RunnerInstallation;
 import io.isobench.runner.harness.UsageException;
+import io.isobench.runner.platform.ClassOrigin;
 import java.io.File;
 import java.io.PrintWriter;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -69,16 +69,9 @@ final class InstallationCommand implements Callable<Integer> {
 
     /** The jar this runner's code is in: a runner run from a build's classes has no installation to copy. */
     private static Path runnerJar() {
-        java.security.CodeSource source = RunnerMain.class.getProtectionDomain().getCodeSource();
-        if (source == null) {
-            throw new UsageException("cannot tell where this runner's code is: its class names no code source");
-        }
-        Path code;
-        try {
-            code = Path.of(source.getLocation().toURI());
-        } catch (URISyntaxException e) {
-            throw new UsageException("cannot tell where this runner's code is: " + e.getMessage());
-        }
+        Path code = ClassOrigin.of(RunnerMain.class)
+                .orElseThrow(() -> new UsageException(
+                        "cannot tell where this runner's code is: its class file is in no jar or directory"));
         if (!Files.isRegularFile(code) || !code.getFileName().toString().endsWith(".jar")) {
             throw new UsageException("this runner runs from " + code + ", not from an installed jar: only an installed "
                     + "runner (an image's /opt/isobench) can be copied");

@@ -1,6 +1,6 @@
 package io.isobench.runner.targets.dispatch;
 
-import java.nio.file.Path;
+import io.isobench.runner.platform.ClassOrigin;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -67,11 +67,10 @@ public final class PeerTable {
     }
 
     private static String jarVersion(Class<?> type) {
-        var source = type.getProtectionDomain().getCodeSource();
-        Matcher jar = source == null
-                ? null
-                : JAR_VERSION.matcher(
-                        Path.of(source.getLocation().getPath()).getFileName().toString());
-        return jar != null && jar.matches() ? jar.group(1) : "(version unknown)";
+        return ClassOrigin.of(type)
+                .map(code -> JAR_VERSION.matcher(code.getFileName().toString()))
+                .filter(Matcher::matches)
+                .map(jar -> jar.group(1))
+                .orElse("(version unknown)");
     }
 }
