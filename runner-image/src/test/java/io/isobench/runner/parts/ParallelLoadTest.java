@@ -145,8 +145,18 @@ class ParallelLoadTest {
     void aPartThatDiesFailsEveryLaterRepetitionNamingIt() throws Exception {
         try (var server = udpServer()) {
             Thread killer = TargetRuns.killDescendantLater("--part\0" + 2 + "\0", () -> true, 2_500);
-            Outcome o =
-                    run(parallelRun(server.endpoint(), "--parallelism", "3", "--rates", "900", "--repetitions", "4"));
+            // on a loaded machine part 2 may not have joined 2.5 s after its start: killed then, every step fails
+            // naming it once the join timeout is up (the default, 5 minutes, took 308 s in one CI)
+            Outcome o = run(parallelRun(
+                    server.endpoint(),
+                    "--parallelism",
+                    "3",
+                    "--rates",
+                    "900",
+                    "--repetitions",
+                    "4",
+                    "--join-timeout",
+                    "20s"));
             killer.join();
 
             assertThat(o.exit()).as(o.err() + o.out()).isEqualTo(1);
