@@ -8,7 +8,8 @@
 # LAUNCHER is runner-image/bin/isobench-runner (its JVM flags are the ones the archive is dumped with); JAVA_HOME and
 # ISOBENCH_RUNNER_JAR in the environment name the runtime and jar as the image holds them (the archive is for that
 # runtime, and for the jars' sizes and times: give them their final times first). The JVM checks both at each start and,
-# when they differ, says so and starts without the archive. POSIX sh: runner-image/Dockerfile's final stage runs it too.
+# when they differ, starts without the archive (the entrypoint's -Xlog:cds=off keeps that out of the run's output;
+# images/test.sh checks the image's runner does load from it). POSIX sh: runner-image/Dockerfile's final stage runs it too.
 set -eu
 [ $# -eq 2 ] || { echo "usage: images/runner-cds.sh LAUNCHER ARCHIVE" >&2; exit 2; }
 launcher=$1 archive=$2

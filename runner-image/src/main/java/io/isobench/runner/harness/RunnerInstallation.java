@@ -49,7 +49,7 @@ public record RunnerInstallation(Path dir, Path java, List<Path> classPath, Stri
      * A command line of this runner's JVM ({@link JvmVariantForks#currentJvm}: java, flags, {@code -cp}, class path, main
      * class) as this installation runs it: its java and its class path, with the same flags (the images share a base),
      * except the one that names this runner's class-data archive (images/runner-cds.sh): that archive was made for this
-     * runtime and these jars, and the installation's JVM would refuse it, saying so at every start.
+     * runtime and these jars, and the installation's JVM would refuse it at every start.
      */
     public List<String> command(List<String> thisRunners) {
         List<String> command = new ArrayList<>(thisRunners);
