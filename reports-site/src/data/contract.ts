@@ -194,7 +194,15 @@ export interface NoiseSignals {
   spanNanos: number;
   throttling?: { source: string; periods: number; throttledPeriods: number; throttledNanos: number };
   cpus?: Array<{ cpu: number; stealNanos?: number; interrupts?: number; topInterrupts?: Record<string, number> }>;
-  threads?: Array<{ role: string; cpu?: number; pinned: boolean; involuntarySwitches?: number; voluntarySwitches?: number }>;
+  threads?: Array<{
+    role: string;
+    cpu?: number;
+    pinned: boolean;
+    involuntarySwitches?: number;
+    voluntarySwitches?: number;
+    waitedForCpuNanos?: number;
+  }>;
+  otherThreadsCpuNanos?: number;
   unavailable?: string[];
 }
 

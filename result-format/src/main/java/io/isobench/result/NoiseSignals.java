@@ -11,7 +11,9 @@ import java.util.Map;
  * @param spanNanos   time between the two readings (the window plus its drain)
  * @param throttling  the runner's cgroup CPU throttling (CFS quota), or null when unavailable
  * @param cpus        per measured CPU: time stolen by the hypervisor, interrupts other than the local timer
- * @param threads     per measured thread: context switches
+ * @param threads     per measured thread: context switches and the time it waited for its CPU
+ * @param otherThreadsCpuNanos CPU time the runner's threads other than the measured ones used over the span (the JIT
+ *                    compiler, the collector, the target's own helpers), wherever they ran; null when unknown
  * @param unavailable figures that could not be read, each with the file and the reason
  */
 public record NoiseSignals(
@@ -19,6 +21,7 @@ public record NoiseSignals(
         Throttling throttling,
         List<CpuNoise> cpus,
         List<ThreadNoise> threads,
+        Long otherThreadsCpuNanos,
         List<String> unavailable) {
 
     public NoiseSignals {
@@ -52,7 +55,14 @@ public record NoiseSignals(
      * @param pinned               whether its pinning took effect
      * @param involuntarySwitches  times the kernel took its CPU away ({@code nonvoluntary_ctxt_switches})
      * @param voluntarySwitches    times it blocked or slept ({@code voluntary_ctxt_switches})
+     * @param waitedForCpuNanos    how long it was ready to run but waited while other threads ran on its CPU (the
+     *                             scheduler's {@code run_delay}, {@code /proc/self/task/<tid>/schedstat}), or null
      */
     public record ThreadNoise(
-            String role, Integer cpu, boolean pinned, Long involuntarySwitches, Long voluntarySwitches) {}
+            String role,
+            Integer cpu,
+            boolean pinned,
+            Long involuntarySwitches,
+            Long voluntarySwitches,
+            Long waitedForCpuNanos) {}
 }

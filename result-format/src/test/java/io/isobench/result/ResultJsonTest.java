@@ -50,7 +50,8 @@ class ResultJsonTest {
                         List.of(
                                 new NoiseSignals.CpuNoise(0, 0L, 41L, Map.of("CAL", 30L, "TLB", 11L)),
                                 new NoiseSignals.CpuNoise(1, null, null, Map.of())),
-                        List.of(new NoiseSignals.ThreadNoise("publisher", 0, true, 2L, 0L)),
+                        List.of(new NoiseSignals.ThreadNoise("publisher", 0, true, 2L, 0L, 3_000_000L)),
+                        40_000_000L,
                         List.of("steal on CPU 1: /proc/stat has no line cpu1")))
                 .generator(new GeneratorLag(40, 180, 2_100, 10_000_000, 300L, 900L, 3_000L, 0.04, 0.03))
                 .reruns(List.of(

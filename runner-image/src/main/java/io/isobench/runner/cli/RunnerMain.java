@@ -10,7 +10,7 @@ import picocli.CommandLine.Model.OptionSpec;
  * {@code isobench-runner}: runs one benchmark target and writes its result directory. Exit codes:
  * 0 every step OK · 1 the run finished and some step FAILed · 2 bad usage · 3 the run could not finish ·
  * 4 the result was written but its upload failed · 5 the run finished INCONCLUSIVE (host noise beyond --noise-budget,
- * reruns exhausted; nothing FAILed). {@code compare} has its own: 0 no regression · 1 regression · 3 cannot tell ·
+ * or a rate the host made the rig miss, reruns exhausted; nothing FAILed). {@code compare} has its own: 0 no regression · 1 regression · 3 cannot tell ·
  * 2 bad usage.
  */
 @Command(

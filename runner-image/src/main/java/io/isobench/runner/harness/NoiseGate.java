@@ -111,14 +111,10 @@ final class NoiseGate {
             }
         }
         for (NoiseSignals.ThreadNoise thread : s.threads()) {
-            boolean alone = thread.cpu() != null
-                    && s.threads().stream()
-                                    .filter(o -> thread.cpu().equals(o.cpu()))
-                                    .count()
-                            == 1;
+            boolean alone = aloneOnItsCpu(thread, s);
             boolean overAllowance = thread.involuntarySwitches() != null
                     && thread.involuntarySwitches() > SWITCHES_PER_SECOND * seconds;
-            if (thread.pinned() && alone && overAllowance) {
+            if (alone && overAllowance) {
                 found.add(String.format(
                         Locale.ROOT,
                         "thread %s (pinned to CPU %d) was switched out involuntarily %,d times%s " + "(allowance %d/s)",
@@ -129,6 +125,62 @@ final class NoiseGate {
                         SWITCHES_PER_SECOND));
             }
         }
+    }
+
+    /**
+     * A measured thread pinned to a CPU no other measured thread shares: whatever else ran there was not the
+     * measurement (threads that share a CPU take turns by design).
+     */
+    private static boolean aloneOnItsCpu(NoiseSignals.ThreadNoise thread, NoiseSignals s) {
+        return thread.pinned()
+                && thread.cpu() != null
+                && s.threads().stream()
+                                .filter(o -> thread.cpu().equals(o.cpu()))
+                                .count()
+                        == 1;
+    }
+
+    /**
+     * The longest the host kept one measured thread from running during the window, or null when nothing is known:
+     * for each thread pinned alone on its CPU, the time it waited while other threads ran there, less all the CPU time
+     * the runner's own other threads used (the JIT compiler, the collector and the target's helpers are this run's,
+     * not the host's; they may have run anywhere, so this is the least the host's processes can have taken), plus the
+     * time the hypervisor stole from that CPU. Either way the rig's thread stood still while its schedule ran on.
+     */
+    static Verdicts.HostHold hostHold(NoiseSignals s) {
+        if (s == null) {
+            return null;
+        }
+        Verdicts.HostHold longest = null;
+        for (NoiseSignals.ThreadNoise thread : s.threads()) {
+            if (!aloneOnItsCpu(thread, s)) {
+                continue;
+            }
+            // whose the wait was cannot be told without the runner's own threads' time: none of it is counted then
+            long waited = thread.waitedForCpuNanos() == null || s.otherThreadsCpuNanos() == null
+                    ? 0
+                    : Math.max(0, thread.waitedForCpuNanos() - s.otherThreadsCpuNanos());
+            long stolen = s.cpus().stream()
+                    .filter(c -> c.cpu() == thread.cpu() && c.stealNanos() != null)
+                    .mapToLong(NoiseSignals.CpuNoise::stealNanos)
+                    .sum();
+            if (waited + stolen > 0 && (longest == null || waited + stolen > longest.nanos())) {
+                List<String> what = new ArrayList<>();
+                if (waited > 0) {
+                    what.add("waited " + HumanUnits.latency(thread.waitedForCpuNanos())
+                            + " for its CPU while other threads ran there, of which the runner's own other threads ran "
+                            + HumanUnits.latency(s.otherThreadsCpuNanos()) + " at most");
+                }
+                if (stolen > 0) {
+                    what.add("lost " + HumanUnits.latency(stolen) + " its CPU's hypervisor stole");
+                }
+                longest = new Verdicts.HostHold(
+                        waited + stolen,
+                        "thread " + thread.role() + " (pinned to CPU " + thread.cpu() + ") "
+                                + String.join(" and ", what));
+            }
+        }
+        return longest;
     }
 
     /**

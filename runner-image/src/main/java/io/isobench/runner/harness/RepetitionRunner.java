@@ -37,7 +37,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Runs one repetition: probe, open the target, warm-up and measured window, probe again, judge, write its files. A
- * repetition the host's noise made INCONCLUSIVE (a noise budget was given) is run again, up to the allowed reruns. With
+ * repetition the host's noise made INCONCLUSIVE (a noise budget was given, or the host made it miss its rate) is run
+ * again, up to the allowed reruns. With
  * several load parts every attempt runs on all of them at once ({@link LoadParts}), and the rerun is decided on their sum.
  */
 public final class RepetitionRunner {
@@ -193,12 +194,6 @@ public final class RepetitionRunner {
         } else if (failure.get() != null && rig.failure() == null) {
             rig = rig.failedWith(failure.get());
         }
-        Verdicts.Judgement judgement = Verdicts.judge(
-                load,
-                rig,
-                histogram.getTotalCount(),
-                settings.limits().rateTolerance(),
-                settings.timing().drainTimeout());
         List<Pinning> pinnings = placement.pinnings();
         for (Pinning p : pinnings) {
             if (!p.applied()) {
@@ -208,6 +203,13 @@ public final class RepetitionRunner {
         NoiseSignals signals = totals.signalsBefore() == null || totals.signalsAfter() == null
                 ? null
                 : HostSignals.delta(totals.signalsBefore(), totals.signalsAfter(), pinnings);
+        Verdicts.Judgement judgement = Verdicts.judge(
+                load,
+                rig,
+                histogram.getTotalCount(),
+                settings.limits().rateTolerance(),
+                settings.timing().drainTimeout(),
+                NoiseGate.hostHold(signals));
         long p50 = histogram.getValueAtPercentile(50);
         long p99 = histogram.getValueAtPercentile(99);
         GeneratorLag generator =
@@ -276,7 +278,8 @@ public final class RepetitionRunner {
 
     /**
      * Host noise makes an OK repetition INCONCLUSIVE when a budget was given; a FAIL stays FAIL (FAIL beats INCONCLUSIVE)
-     * with the noise named beside its reasons; without a budget the noise is a note.
+     * and an INCONCLUSIVE one (a rate the host made it miss) stays so, with the noise named beside its reasons; without a
+     * budget the noise is a note.
      */
     private Verdicts.Judgement withNoise(Verdicts.Judgement judgement, List<String> findings, List<String> notes) {
         if (findings.isEmpty()) {
@@ -287,9 +290,9 @@ public final class RepetitionRunner {
             notes.add("host noise during the window (not gated: no --noise-budget): " + noise);
             return judgement;
         }
-        if (judgement.verdict() == Verdict.FAIL) {
+        if (judgement.verdict() != Verdict.OK) {
             return new Verdicts.Judgement(
-                    Verdict.FAIL,
+                    judgement.verdict(),
                     judgement.reason() + "; host noise during the window: " + noise,
                     judgement.achievedRate());
         }

@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** Decides OK/FAIL for a repetition from what the rig saw; every FAIL names its reasons. */
+/** Decides OK/FAIL (or INCONCLUSIVE, a rate the host made it miss) for a repetition from what the rig saw; every FAIL names its reasons. */
 public final class Verdicts {
 
     public record Judgement(Verdict verdict, String reason, double achievedRate) {}
@@ -83,6 +83,26 @@ public final class Verdicts {
      */
     public static Judgement judge(
             Load load, RigOutcome outcome, long recorded, double rateTolerance, Duration drainTimeout) {
+        return judge(load, outcome, recorded, rateTolerance, drainTimeout, null);
+    }
+
+    /**
+     * How long the host kept one of the rig's measured threads from running during the window: waiting while other
+     * threads had its CPU, plus what the hypervisor stole from that CPU ({@link NoiseGate#hostHold}).
+     *
+     * @param nanos the time
+     * @param what  whose time it was, for the reason
+     */
+    public record HostHold(long nanos, String what) {}
+
+    /**
+     * As above, and a rate missed by no more than the host took from the rig ({@code hold}, null when unknown) is
+     * INCONCLUSIVE, not FAIL: given that time back the window would have kept its rate, so the miss says nothing about
+     * the target. Only when the rate is all that failed: a lost message, a target failure or an abandoned window still
+     * FAILs whatever the host did.
+     */
+    public static Judgement judge(
+            Load load, RigOutcome outcome, long recorded, double rateTolerance, Duration drainTimeout, HostHold hold) {
         double achieved = outcome.windowNanos() <= 0 ? 0 : recorded * 1e9 / outcome.windowNanos();
         List<String> reasons = new ArrayList<>();
         if (outcome.failure() != null) {
@@ -143,9 +163,25 @@ public final class Verdicts {
                 && outcome.senderLag() != null) {
             reasons.add(whoFellBehind(outcome.senderLag(), outcome.messages().sentInWindow() > 0, behind));
         }
-        return reasons.isEmpty()
-                ? new Judgement(Verdict.OK, null, achieved)
-                : new Judgement(Verdict.FAIL, String.join("; ", reasons), achieved);
+        if (reasons.isEmpty()) {
+            return new Judgement(Verdict.OK, null, achieved);
+        }
+        String reason = String.join("; ", reasons);
+        boolean onlyTheRate = rateMissed && outcome.failure() == null && !outcome.abandoned() && lost <= 0;
+        if (onlyTheRate && hold != null && hold.nanos() > 0) {
+            // the window as it would have run had the host not held the rig: never shorter than its schedule
+            long scheduled = window.end() - window.start();
+            double given = recorded * 1e9 / Math.max(scheduled, outcome.windowNanos() - hold.nanos());
+            if (given >= outcome.targetRate(load.targetRate()) * (1 - rateTolerance)) {
+                return new Judgement(
+                        Verdict.INCONCLUSIVE,
+                        reason + "; but the host took longer from the rig than the rate fell short by: " + hold.what()
+                                + ", and with that time the window would have kept its rate (host noise, not a result"
+                                + " about the target)",
+                        achieved);
+            }
+        }
+        return new Judgement(Verdict.FAIL, reason, achieved);
     }
 
     /**

@@ -15,8 +15,8 @@ import java.util.Map;
  * The kernel's counters that explain a noisy window, read just before a measured window and just after it (never
  * inside it: reading allocates and makes system calls): the runner's cgroup CPU throttling ({@code cpu.stat}, cgroup
  * v1 or v2, found through {@code /proc/self/cgroup} and {@code /proc/self/mountinfo}), steal time and interrupts of the
- * measured CPUs ({@code /proc/stat}, {@code /proc/interrupts}) and the context switches of each measured thread
- * ({@code /proc/self/task/<tid>/status}). A file that is absent or unreadable makes its figure null and is listed as
+ * measured CPUs ({@code /proc/stat}, {@code /proc/interrupts}), the context switches of each measured thread
+ * ({@code /proc/self/task/<tid>/status}) and how long it waited for its CPU ({@code /proc/self/task/<tid>/schedstat}). A file that is absent or unreadable makes its figure null and is listed as
  * unavailable, with the reason; nothing here throws.
  */
 public final class HostSignals {
@@ -48,6 +48,8 @@ public final class HostSignals {
      * @param stealTicks  per measured CPU, steal in USER_HZ ticks (absent when unreadable)
      * @param interrupts  per measured CPU, per interrupt source other than the local timer, the count
      * @param switches    per measured thread role, {voluntary, involuntary} context switches
+     * @param schedstat   per measured thread role, {ns it has run, ns it has waited for its CPU while runnable}
+     * @param processCpu  the whole process's CPU time in USER_HZ ticks, its exited threads' included, or null
      * @param unavailable what could not be read, and why
      */
     public record Snapshot(
@@ -57,6 +59,8 @@ public final class HostSignals {
             Map<Integer, Long> stealTicks,
             Map<Integer, Map<String, Long>> interrupts,
             Map<String, long[]> switches,
+            Map<String, long[]> schedstat,
+            Long processCpu,
             List<String> unavailable) {}
 
     /** Reads every counter for {@code cpus} and the threads in {@code threadIds} (role → OS thread id, null when unknown). */
@@ -66,7 +70,15 @@ public final class HostSignals {
         Map<Integer, Long> steal = steal(cpus, unavailable);
         Map<Integer, Map<String, Long>> interrupts = interrupts(cpus, unavailable);
         Map<String, long[]> switches = new LinkedHashMap<>();
+        Map<String, long[]> schedstat = new LinkedHashMap<>();
         threadIds.forEach((role, tid) -> {
+            long[] times = tid == null ? null : schedstat(tid);
+            if (times != null) {
+                schedstat.put(role, times);
+            } else if (tid != null) {
+                unavailable.add("time " + role + " waited for its CPU: /proc/self/task/" + tid
+                        + "/schedstat is unreadable (a kernel without CONFIG_SCHED_INFO)");
+            }
             long[] counts = tid == null ? null : switches(tid);
             if (counts == null) {
                 unavailable.add("context switches of " + role + ": "
@@ -77,7 +89,16 @@ public final class HostSignals {
                 switches.put(role, counts);
             }
         });
-        return new Snapshot(System.nanoTime(), List.copyOf(cpus), throttling, steal, interrupts, switches, unavailable);
+        return new Snapshot(
+                System.nanoTime(),
+                List.copyOf(cpus),
+                throttling,
+                steal,
+                interrupts,
+                switches,
+                schedstat,
+                processCpu(unavailable),
+                unavailable);
     }
 
     /** What happened between two snapshots, per CPU and per measured thread (with where each thread was pinned). */
@@ -109,10 +130,47 @@ public final class HostSignals {
             long[] b = before.switches().get(p.role());
             long[] a = after.switches().get(p.role());
             boolean known = a != null && b != null;
+            long[] timesBefore = before.schedstat().get(p.role());
+            long[] timesAfter = after.schedstat().get(p.role());
+            boolean timed = timesBefore != null && timesAfter != null;
             threads.add(new NoiseSignals.ThreadNoise(
-                    p.role(), p.cpu(), p.applied(), known ? a[1] - b[1] : null, known ? a[0] - b[0] : null));
+                    p.role(),
+                    p.cpu(),
+                    p.applied(),
+                    known ? a[1] - b[1] : null,
+                    known ? a[0] - b[0] : null,
+                    timed ? timesAfter[1] - timesBefore[1] : null));
         }
-        return new NoiseSignals(after.atNanos() - before.atNanos(), throttling, cpus, threads, unavailable);
+        return new NoiseSignals(
+                after.atNanos() - before.atNanos(),
+                throttling,
+                cpus,
+                threads,
+                otherThreadsCpu(before, after, pinnings),
+                unavailable);
+    }
+
+    /**
+     * The CPU time this process's threads other than the measured ones used between the snapshots (the JIT compiler,
+     * the collector, the target's own helpers), wherever they ran: the process's ticks less the measured threads' run
+     * time, one tick added for the ticks' resolution; null when the process's ticks are missing. A measured thread
+     * without a run time (one of another process, such as a server's, or an unreadable one) subtracts nothing: the
+     * figure is then, if anything, too large, which credits the host with less.
+     */
+    private static Long otherThreadsCpu(Snapshot before, Snapshot after, List<Pinning> pinnings) {
+        if (before.processCpu() == null || after.processCpu() == null) {
+            return null;
+        }
+        long measured = 0;
+        for (Pinning p : pinnings) {
+            long[] b = before.schedstat().get(p.role());
+            long[] a = after.schedstat().get(p.role());
+            if (a != null && b != null) {
+                measured += a[0] - b[0];
+            }
+        }
+        long process = (after.processCpu() - before.processCpu() + 1) * NANOS_PER_TICK;
+        return Math.max(0, process - measured);
     }
 
     private static NoiseSignals.CpuNoise interruptsDelta(
@@ -310,6 +368,39 @@ public final class HostSignals {
             }
         }
         return voluntary == null || involuntary == null ? null : new long[] {voluntary, involuntary};
+    }
+
+    /**
+     * {ns run, ns waited} of thread {@code tid} of this process: the first two figures of its {@code schedstat}, the
+     * time it has spent on a CPU and the time it has spent runnable but waiting while other threads had its CPU
+     * ("time spent waiting on a runqueue"); null when unreadable.
+     */
+    long[] schedstat(int tid) {
+        List<String> schedstat = lines("proc/self/task/" + tid + "/schedstat");
+        if (schedstat == null || schedstat.isEmpty()) {
+            return null;
+        }
+        String[] f = schedstat.getFirst().trim().split("\\s+");
+        Long ran = f.length < 3 ? null : number(f[0]);
+        Long waited = f.length < 3 ? null : number(f[1]);
+        return ran == null || waited == null ? null : new long[] {ran, waited};
+    }
+
+    /**
+     * The process's user and system time in USER_HZ ticks, its exited threads' included: fields 14 and 15 of
+     * {@code /proc/self/stat}, counted after the command name's closing parenthesis (the name may hold spaces).
+     */
+    Long processCpu(List<String> unavailable) {
+        List<String> stat = lines("proc/self/stat");
+        String line = stat == null || stat.isEmpty() ? "" : stat.getFirst();
+        String[] f = line.substring(line.lastIndexOf(')') + 1).trim().split("\\s+");
+        Long user = f.length > 12 ? number(f[11]) : null;
+        Long system = f.length > 12 ? number(f[12]) : null;
+        if (user == null || system == null) {
+            unavailable.add("CPU time of the process: /proc/self/stat is unreadable or has no utime/stime");
+            return null;
+        }
+        return user + system;
     }
 
     /** The calling thread's OS thread id, from the {@code /proc/thread-self} link; null where there is none. */

@@ -52,9 +52,9 @@ class AuthorJvmOptionsIT {
         Process p = pb.start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        // 0 or 1: finished, result.json written (a step missing its rate on a busy machine FAILs; that is not what is
-        // checked here)
-        assertThat(p.exitValue()).as(output).isIn(0, 1);
+        // 0, 1 or 5: finished, result.json written (a step missing its rate on a busy machine FAILs, or is INCONCLUSIVE
+        // when the host held the rig; that is not what is checked here)
+        assertThat(p.exitValue()).as(output).isIn(0, 1, 5);
 
         String text = Files.readString(dir.resolve("run/result.json"));
         assertThat(text).doesNotContain("hunter2").doesNotContain("UseSerialGC");

@@ -31,6 +31,7 @@ class NoiseGateTest {
                         new NoiseSignals.CpuNoise(0, 0L, interrupts, Map.of("CAL", interrupts)),
                         new NoiseSignals.CpuNoise(1, null, null, Map.of())),
                 threads,
+                0L,
                 List.of());
     }
 
@@ -124,11 +125,11 @@ class NoiseGateTest {
 
     @Test
     void aSenderIsPreemptedPastItsAllowanceOnlyAndOnlyItsOwnThreadCounts() {
-        var sender = new NoiseSignals.ThreadNoise("client", 0, true, 21L, 0L);
+        var sender = new NoiseSignals.ThreadNoise("client", 0, true, 21L, 0L, null);
         assertThat(NoiseGate.preempted(quiet(List.of(sender), 0), "client"))
                 .isEqualTo("its thread was switched out involuntarily 21 times in 10.0 s");
         assertThat(NoiseGate.preempted(
-                        quiet(List.of(new NoiseSignals.ThreadNoise("client", 0, true, 20L, 0L)), 0), "client"))
+                        quiet(List.of(new NoiseSignals.ThreadNoise("client", 0, true, 20L, 0L, null)), 0), "client"))
                 .as("2/s over 10 s is within the allowance")
                 .isNull();
         assertThat(NoiseGate.preempted(quiet(List.of(sender), 0), "agent"))
@@ -149,22 +150,70 @@ class NoiseGateTest {
 
     @Test
     void involuntarySwitchesCountOnlyForAThreadPinnedAloneOnItsCpu() {
-        var alone = new NoiseSignals.ThreadNoise("agent", 1, true, 21L, 0L);
-        var unpinned = new NoiseSignals.ThreadNoise("publisher", 0, false, 500L, 0L);
+        var alone = new NoiseSignals.ThreadNoise("agent", 1, true, 21L, 0L, null);
+        var unpinned = new NoiseSignals.ThreadNoise("publisher", 0, false, 500L, 0L, null);
         assertThat(NoiseGate.findings(Duration.ofMillis(1), null, null, quiet(List.of(alone, unpinned), 0)))
                 .containsExactly(
                         "thread agent (pinned to CPU 1) was switched out involuntarily 21 times in 10.0 s (allowance 2/s)");
-        var withinAllowance = new NoiseSignals.ThreadNoise("agent", 1, true, 20L, 0L);
+        var withinAllowance = new NoiseSignals.ThreadNoise("agent", 1, true, 20L, 0L, null);
         assertThat(NoiseGate.findings(Duration.ofMillis(1), null, null, quiet(List.of(withinAllowance), 0)))
                 .isEmpty();
         var sharing = List.of(
-                new NoiseSignals.ThreadNoise("client", 1, true, 900L, 0L),
-                new NoiseSignals.ThreadNoise("server", 1, true, 900L, 0L));
+                new NoiseSignals.ThreadNoise("client", 1, true, 900L, 0L, null),
+                new NoiseSignals.ThreadNoise("server", 1, true, 900L, 0L, null));
         assertThat(NoiseGate.findings(Duration.ofMillis(1), null, null, quiet(sharing, 0)))
                 .as("two measured threads take turns on one CPU by design")
                 .isEmpty();
         assertThat(NoiseGate.preempted(quiet(List.of(unpinned), 0), "publisher"))
                 .isEqualTo("its thread was switched out involuntarily 500 times in 10.0 s");
+    }
+
+    @Test
+    void theHostsHoldIsTheLongestAThreadPinnedAloneWaitedForItsCpuPlusWhatWasStolenFromIt() {
+        var publisher = new NoiseSignals.ThreadNoise("publisher", 0, true, 40L, 0L, 30 * MS);
+        var agent = new NoiseSignals.ThreadNoise("agent", 1, true, 3L, 0L, 35 * MS);
+        var stolenFromCpu0 = new NoiseSignals(
+                10_000 * MS,
+                null,
+                List.of(
+                        new NoiseSignals.CpuNoise(0, 10 * MS, 0L, Map.of()),
+                        new NoiseSignals.CpuNoise(1, 0L, 0L, Map.of())),
+                List.of(publisher, agent),
+                4 * MS,
+                List.of());
+        assertThat(NoiseGate.hostHold(stolenFromCpu0))
+                .as("the runner's own other threads' 4 ms may have been any of the waits")
+                .isEqualTo(new Verdicts.HostHold(
+                        36 * MS,
+                        "thread publisher (pinned to CPU 0) waited 30 ms for its CPU while other threads ran there, of"
+                                + " which the runner's own other threads ran 4 ms at most and lost 10 ms its CPU's"
+                                + " hypervisor stole"));
+        assertThat(NoiseGate.hostHold(quiet(List.of(publisher, agent), 0)))
+                .as("nothing stolen: the agent waited longest")
+                .isEqualTo(new Verdicts.HostHold(
+                        35 * MS,
+                        "thread agent (pinned to CPU 1) waited 35 ms for its CPU while other threads ran there, of which"
+                                + " the runner's own other threads ran 0 ns at most"));
+        var ownThreadsBusier =
+                new NoiseSignals(10_000 * MS, null, List.of(), List.of(publisher, agent), 35 * MS, List.of());
+        assertThat(NoiseGate.hostHold(ownThreadsBusier))
+                .as("the runner's own threads ran as long as either waited: the wait may all be theirs")
+                .isNull();
+        var ownThreadsUnknown = new NoiseSignals(10_000 * MS, null, List.of(), List.of(publisher), null, List.of());
+        assertThat(NoiseGate.hostHold(ownThreadsUnknown))
+                .as("whose the wait was cannot be told")
+                .isNull();
+        var sharing = List.of(
+                new NoiseSignals.ThreadNoise("client", 1, true, 900L, 0L, 400 * MS),
+                new NoiseSignals.ThreadNoise("server", 1, true, 900L, 0L, 400 * MS),
+                new NoiseSignals.ThreadNoise("unpinned", 0, false, 900L, 0L, 400 * MS));
+        assertThat(NoiseGate.hostHold(quiet(sharing, 0)))
+                .as("threads that take turns on one CPU wait for each other; an unpinned one for anyone")
+                .isNull();
+        assertThat(NoiseGate.hostHold(quiet(List.of(new NoiseSignals.ThreadNoise("agent", 1, true, 0L, 0L, null)), 0)))
+                .as("schedstat unreadable and nothing stolen")
+                .isNull();
+        assertThat(NoiseGate.hostHold(null)).isNull();
     }
 
     @Test
@@ -174,6 +223,7 @@ class NoiseGateTest {
                 new NoiseSignals.Throttling("/sys/fs/cgroup/cpu.stat", 100, 1, 4 * MS),
                 List.of(new NoiseSignals.CpuNoise(0, 10 * MS, 0L, Map.of())),
                 List.of(),
+                0L,
                 List.of());
         assertThat(NoiseGate.findings(Duration.ofMillis(1), null, null, signals))
                 .containsExactly(

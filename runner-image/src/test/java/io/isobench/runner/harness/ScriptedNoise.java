@@ -104,6 +104,8 @@ final class ScriptedNoise implements NoiseSource {
                 Map.of(cpu, after ? current.stealTicks() : 0L),
                 Map.of(cpu, Map.of("CAL", 0L)),
                 switches,
+                Map.of(),
+                null,
                 List.of());
     }
 }

@@ -101,7 +101,7 @@ class ServerProcessReportTest {
         Outcome ipc = run(shortRun("ipc", dir.resolve("ipc"), "--rates", "1k", "--queue-dir", queues.toString()));
         assertThat(ipc.exit())
                 .as("finished, whatever its verdict on a busy machine: " + ipc.err())
-                .isLessThanOrEqualTo(1);
+                .isIn(0, 1, 5);
         RunResult i = ResultJson.read(dir.resolve("ipc/run/result.json"));
         assertThat(i.steps().getFirst().repetitions().getFirst().pinning())
                 .extracting(Pinning::role, Pinning::cpu, Pinning::applied)

@@ -156,6 +156,69 @@ class VerdictsTest {
                 .endsWith("fell behind the schedule");
     }
 
+    /** Judged at a 10 % tolerance (floor 900 msg/s) with the host holding the rig for {@code heldNanos}. */
+    static Verdicts.Judgement judgeHeld(RigOutcome outcome, long recorded, long heldNanos) {
+        return Verdicts.judge(
+                OPEN_1000,
+                outcome,
+                recorded,
+                0.1,
+                Duration.ofMillis(500),
+                new Verdicts.HostHold(heldNanos, "thread publisher (pinned to CPU 0) waited " + heldNanos + " ns"));
+    }
+
+    @Test
+    void aRateMissedByNoMoreThanTheHostTookFromTheRigIsInconclusiveAndByMoreItFails() {
+        // every message sent and completed, the last 250 ms late: 1,000 in 1.25 s = 800 msg/s, below the 900 floor;
+        // 1,000 in 1.111… s would be 900 msg/s: a hold of at least 138,888,889 ns covers the shortfall
+        SenderLag accepting = new SenderLag(null);
+        accepting.open(0);
+        var late = new RigOutcome(
+                lateBy(250_000_000), new RigOutcome.Messages(1000, 1000, 1000, 1000), null, false, accepting, false);
+
+        Verdicts.Judgement covered = judgeHeld(late, 1000, 138_888_889);
+        assertThat(covered.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(covered.achievedRate()).isEqualTo(800.0);
+        assertThat(covered.reason())
+                .startsWith("achieved 800 msg/s, 20.0% below the target 1,000 msg/s (tolerance 10.0%); the target took"
+                        + " every one of the window's sends at first try")
+                .endsWith("; but the host took longer from the rig than the rate fell short by: thread publisher"
+                        + " (pinned to CPU 0) waited 138888889 ns, and with that time the window would have kept its"
+                        + " rate (host noise, not a result about the target)");
+        assertThat(judgeHeld(late, 1000, 138_888_000).verdict())
+                .as("a hold just short of the shortfall leaves the target's miss")
+                .isEqualTo(Verdict.FAIL);
+        assertThat(Verdicts.judge(OPEN_1000, late, 1000, 0.1, Duration.ofMillis(500), null)
+                        .verdict())
+                .as("nothing known of the host")
+                .isEqualTo(Verdict.FAIL);
+        assertThat(judgeHeld(late, 1000, 0).verdict()).isEqualTo(Verdict.FAIL);
+    }
+
+    @Test
+    void aHostHoldNeverExcusesALostMessageAFailedTargetOrAnAbandonedWindow() {
+        SenderLag accepting = new SenderLag(null);
+        accepting.open(0);
+        var lost = new RigOutcome(
+                lateBy(250_000_000), new RigOutcome.Messages(1000, 1000, 1000, 999), null, false, accepting, false);
+        assertThat(judgeHeld(lost, 999, 10 * SECOND).verdict()).isEqualTo(Verdict.FAIL);
+        var failed = new RigOutcome(
+                lateBy(250_000_000),
+                new RigOutcome.Messages(1000, 1000, 1000, 1000),
+                "connection reset",
+                false,
+                accepting,
+                false);
+        assertThat(judgeHeld(failed, 1000, 10 * SECOND).verdict()).isEqualTo(Verdict.FAIL);
+        var abandoned = outcome(SECOND, new RigOutcome.Messages(1000, 300, 300, 300), true, false);
+        assertThat(judgeHeld(abandoned, 300, 10 * SECOND).verdict()).isEqualTo(Verdict.FAIL);
+        // a window given back more than it stretched is held to its schedule, never shorter
+        assertThat(judgeHeld(failed.failedWith(null), 1000, 10 * SECOND).achievedRate())
+                .isEqualTo(800.0);
+        assertThat(judgeHeld(failed.failedWith(null), 1000, 10 * SECOND).verdict())
+                .isEqualTo(Verdict.INCONCLUSIVE);
+    }
+
     @Test
     void aServerPacedWindowAbandonedSaysTheOpeningsFellBehindNotHowManyMessagesWereSent() {
         // the rig's sends are stream openings here: "300 of 1,000 messages" would count openings as messages

@@ -71,7 +71,7 @@ class ParallelLoadTest {
                     run(parallelRun(server.endpoint(), "--parallelism", "3", "--rates", "1500", "--repetitions", "2"));
 
             RunResult r = result();
-            assertThat(o.exit()).as(o.err() + o.out()).isLessThanOrEqualTo(1);
+            assertThat(o.exit()).as(o.err() + o.out()).isIn(0, 1, 5);
             ResultPlausibility.check(r, "udp-echo");
             assertThat(r.config()).containsEntry("parallelism", 3);
             assertThat(r.loadParts()).extracting(LoadPart::part).containsExactly(0, 1, 2);

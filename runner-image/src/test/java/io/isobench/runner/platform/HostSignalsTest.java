@@ -78,10 +78,17 @@ class HostSignalsTest {
         assertThat(s.interrupts()).isEmpty();
         assertThat(s.switches()).containsOnlyKeys("agent");
         assertThat(s.switches().get("agent")).containsExactly(150, 7);
+        assertThat(s.schedstat()).containsOnlyKeys("agent");
+        assertThat(s.schedstat().get("agent")).containsExactly(5_120_000_000L, 98_765_432L);
+        assertThat(s.processCpu())
+                .as("utime + stime, after a command name holding spaces and parentheses")
+                .isEqualTo(1801);
         assertThat(s.unavailable())
                 .containsExactlyInAnyOrder(
                         "steal time of CPU 2: /proc/stat has no cpu2 line with a steal column",
                         "interrupts of CPU 2: /proc/interrupts has no CPU2 column",
+                        "time publisher waited for its CPU: /proc/self/task/9999/schedstat is unreadable (a kernel"
+                                + " without CONFIG_SCHED_INFO)",
                         "context switches of publisher: /proc/self/task/9999/status is unreadable or has no ctxt_switches lines");
     }
 
@@ -97,7 +104,8 @@ class HostSignalsTest {
                         "cgroup throttling: /proc/self/cgroup is unreadable",
                         "steal time: /proc/stat is unreadable",
                         "interrupts: /proc/interrupts is unreadable",
-                        "context switches of client: its thread id is unknown");
+                        "context switches of client: its thread id is unknown",
+                        "CPU time of the process: /proc/self/stat is unreadable or has no utime/stime");
         NoiseSignals delta = HostSignals.delta(s, s, List.of(new Pinning("client", 0, true, "0")));
         assertThat(delta.cpus()).singleElement().satisfies(c -> {
             assertThat(c.stealNanos()).isNull();
@@ -136,6 +144,8 @@ class HostSignalsTest {
                 Map.of(0, 100L, 1, 200L),
                 Map.of(0, Map.of("CAL", 10L, "TLB", 5L, "RES", 1L, "39 eth0", 0L), 1, Map.of("CAL", 1L)),
                 Map.of("publisher", new long[] {3, 4}, "agent", new long[] {0, 0}),
+                Map.of("publisher", new long[] {1_000_000_000L, 1_000_000L}, "agent", new long[] {500_000_000L, 0}),
+                1000L,
                 List.of());
         var after = new HostSignals.Snapshot(
                 3_000_000_000L,
@@ -144,6 +154,8 @@ class HostSignalsTest {
                 Map.of(0, 100L, 1, 203L),
                 Map.of(0, Map.of("CAL", 110L, "TLB", 55L, "RES", 3L, "39 eth0", 3L), 1, Map.of("CAL", 1L)),
                 Map.of("publisher", new long[] {3, 9}, "agent", new long[] {1, 0}),
+                Map.of("publisher", new long[] {1_800_000_000L, 41_000_000L}, "agent", new long[] {1_500_000_000L, 5}),
+                1200L,
                 List.of());
 
         NoiseSignals d = HostSignals.delta(
@@ -158,8 +170,30 @@ class HostSignalsTest {
         assertThat(d.cpus().getFirst().topInterrupts().keySet()).containsExactly("CAL", "TLB", "39 eth0");
         assertThat(d.threads())
                 .containsExactly(
-                        new NoiseSignals.ThreadNoise("publisher", 0, true, 5L, 0L),
-                        new NoiseSignals.ThreadNoise("agent", 1, true, 0L, 1L));
+                        new NoiseSignals.ThreadNoise("publisher", 0, true, 5L, 0L, 40_000_000L),
+                        new NoiseSignals.ThreadNoise("agent", 1, true, 0L, 1L, 5L));
+        // 200 ticks of the process (2,000 ms, a tick more for their resolution) less the measured threads' 1,800 ms
+        assertThat(d.otherThreadsCpuNanos()).isEqualTo(210_000_000L);
+        assertThat(HostSignals.delta(
+                                before,
+                                after,
+                                List.of(new Pinning("publisher", 0, true, "0"), new Pinning("consumer", 1, true, "1")))
+                        .otherThreadsCpuNanos())
+                .as(
+                        "a measured thread of another process has no run time here: only the publisher's 800 ms is taken off")
+                .isEqualTo(1_210_000_000L);
+        var noTicks = new HostSignals.Snapshot(
+                after.atNanos(),
+                after.cpus(),
+                after.throttling(),
+                after.stealTicks(),
+                after.interrupts(),
+                after.switches(),
+                after.schedstat(),
+                null,
+                List.of());
+        assertThat(HostSignals.delta(before, noTicks, List.of()).otherThreadsCpuNanos())
+                .isNull();
     }
 
     @Test
@@ -180,9 +214,13 @@ class HostSignalsTest {
         assertThat(before.interrupts())
                 .containsOnlyKeys(cpus)
                 .allSatisfy((cpu, sources) -> assertThat(sources).isNotEmpty().doesNotContainKey("LOC"));
-        assertThat(d.threads())
-                .singleElement()
-                .satisfies(t -> assertThat(t.voluntarySwitches()).isPositive());
+        assertThat(d.threads()).singleElement().satisfies(t -> {
+            assertThat(t.voluntarySwitches()).isPositive();
+            assertThat(t.waitedForCpuNanos())
+                    .as(before.unavailable().toString())
+                    .isNotNegative();
+        });
+        assertThat(d.otherThreadsCpuNanos()).as(before.unavailable().toString()).isNotNegative();
         assertThat(d.cpus()).allSatisfy(c -> {
             assertThat(c.stealNanos()).isNotNegative();
             assertThat(c.interrupts()).isNotNegative();

@@ -49,7 +49,8 @@ public class BenchmarkRunStatus {
 
     @JsonPropertyDescription(
             "OK when every step met its goals; FAIL when one did not; INCONCLUSIVE when host noise beyond "
-                    + "spec.load.noiseBudget voided one and nothing FAILed (the runner's verdict).")
+                    + "spec.load.noiseBudget voided one, or the host made one miss its rate, and nothing FAILed (the"
+                    + " runner's verdict).")
     private RunVerdict verdict;
 
     @JsonPropertyDescription("Per step: target and achieved rate, samples, p50…max in nanoseconds, OK/FAIL.")

@@ -81,7 +81,9 @@ public enum FailureReason {
     Inconclusive(
             false,
             "The runner finished INCONCLUSIVE (exit 5): host noise beyond `spec.load.noiseBudget` voided a step after its"
-                    + " reruns (`Conclusive=False`, reason `HostNoise`); the result says nothing about the code.",
+                    + " reruns, or a step missed its rate by no more than the host took from the runner's measured"
+                    + " threads (their wait for their CPUs behind other processes, and steal; budget or not)"
+                    + " (`Conclusive=False`, reason `HostNoise`); the result says nothing about the code.",
             "Quiet the node ([noise](noise.md)): no other pods on it, `isolcpus`/`nohz_full`, the performance governor; or allow more"
                     + " with `spec.load.noiseBudget` and `spec.load.maxReruns`."),
     StepFailed(

@@ -269,7 +269,9 @@ public final class ObserveStep implements ReconcileStep {
             case 2 -> ": bad usage (the runner's log names the option and value)";
             case 3 -> ": the run could not start or crashed, no result";
             case 4 -> ": its result was written but the upload to the object store failed until the upload deadline";
-            case 5 -> ": INCONCLUSIVE, host noise beyond the noise budget (its result is uploaded)";
+            case 5 ->
+                ": INCONCLUSIVE, host noise beyond the noise budget or a rate the host made it miss (its result is"
+                        + " uploaded)";
             case 137 -> ": killed (out of memory, or the container was stopped)";
             default -> "";
         };

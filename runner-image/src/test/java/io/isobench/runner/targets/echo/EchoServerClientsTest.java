@@ -115,7 +115,7 @@ class EchoServerClientsTest {
                 assertThat(p.waitFor(120, TimeUnit.SECONDS))
                         .as("client " + i + " finished")
                         .isTrue();
-                assertThat(p.exitValue()).as("client " + i + ": " + output).isLessThanOrEqualTo(1);
+                assertThat(p.exitValue()).as("client " + i + ": " + output).isIn(0, 1, 5);
                 List<RepetitionResult> reps = ResultJson.read(
                                 dir.resolve("client-" + i).resolve("result.json"))
                         .steps()

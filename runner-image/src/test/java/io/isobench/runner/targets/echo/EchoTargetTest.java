@@ -46,7 +46,7 @@ class EchoTargetTest {
                         .metrics())
                 .containsEntry("socketCalls", "recv/send");
         Outcome open = run(shortRun("tcp-echo", dir.resolve("t"), "--rates", "2k"));
-        assertThat(open.exit()).as(open.err()).isLessThanOrEqualTo(1);
+        assertThat(open.exit()).as(open.err()).isIn(0, 1, 5);
         RunResult r = ResultJson.read(dir.resolve("t/run/result.json"));
         assertThat(r.steps().getFirst().measure()).isEqualTo(LatencyMeasure.ROUND_TRIP);
         assertThat(r.steps().getFirst().repetitions().getFirst().achievedRate()).isGreaterThan(1500);

@@ -53,17 +53,24 @@ class RSocketTargetTest {
 
     /**
      * Nothing of what was due may be missing. On this shared machine a stall at the window's end can still delay its last
-     * messages beyond the rate tolerance (the window then ran longer than scheduled): that FAIL says so, and only that.
+     * messages beyond the rate tolerance (the window then ran longer than scheduled): that FAIL says so, and only that,
+     * or, when the host held the client's threads for longer than the rate fell short by, it is INCONCLUSIVE saying so.
      */
     private static void assertEverythingDueWasDelivered(Outcome o, RepetitionResult rep) {
-        assertThat(o.exit()).as(o.err() + o.out()).isLessThanOrEqualTo(1);
+        assertThat(o.exit()).as(o.err() + o.out()).isIn(0, 1, 5);
         assertThat(rep.received()).as("messages delivered of those due").isEqualTo(rep.sent());
-        if (rep.verdict() != Verdict.OK) {
+        if (rep.verdict() == Verdict.FAIL) {
             assertThat(rep.reason())
                     .as(o.out())
                     .startsWith("achieved ")
                     .contains("below the target")
                     .doesNotContain(";");
+        } else if (rep.verdict() == Verdict.INCONCLUSIVE) {
+            assertThat(rep.reason())
+                    .as(o.out())
+                    .startsWith("achieved ")
+                    .contains("below the target")
+                    .contains("; but the host took longer from the rig than the rate fell short by: thread ");
         }
     }
 
