@@ -65,7 +65,7 @@ describe('repetitionRows', () => {
         { cpu: 1, stealNanos: 10_000_000, interrupts: 52_000 },
       ],
       threads: [
-        { role: 'publisher', cpu: 0, pinned: true, involuntarySwitches: 2 },
+        { role: 'publisher', cpu: 0, pinned: true, involuntarySwitches: 2, waitedForCpuNanos: 40_000_000 },
         { role: 'agent', cpu: 1, pinned: true, involuntarySwitches: 57 },
       ],
       unavailable: ['context switches of server: its thread id is unknown'],
@@ -98,7 +98,7 @@ describe('repetitionRows', () => {
       throttled: '3× (12.5 ms)',
       steal: '10 ms',
       interrupts: '52,000 (CPU 1)',
-      switches: 'publisher 2, agent 57',
+      switches: 'publisher 2 (40 ms), agent 57',
       senderLag: '40 ns / 1.8 µs',
       replyReadDelay: '900 ns / 3 µs',
       reruns: '1',

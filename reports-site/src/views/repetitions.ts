@@ -57,7 +57,8 @@ function interrupts(n: NoiseSignals | undefined): string {
 function switches(n: NoiseSignals | undefined): string {
   if (!n) return '–';
   const known = (n.threads ?? []).filter((t) => typeof t.involuntarySwitches === 'number');
-  return known.length ? known.map((t) => `${t.role} ${count(t.involuntarySwitches)}`).join(', ') : 'unavailable';
+  const waited = (t: { waitedForCpuNanos?: number }) => (t.waitedForCpuNanos ? ` (${latency(t.waitedForCpuNanos)})` : '');
+  return known.length ? known.map((t) => `${t.role} ${count(t.involuntarySwitches)}${waited(t)}`).join(', ') : 'unavailable';
 }
 
 function row(step: string, index: number, part: string, r: RepetitionResult): RepetitionRow {

@@ -237,7 +237,7 @@ export async function renderRun(app: HTMLElement, key: string): Promise<void> {
             'throttled',
             'steal',
             'interrupts',
-            'involuntary switches',
+            'involuntary switches (time waited for the CPU)',
             'sender lag',
             'reply-read delay',
             'reruns',

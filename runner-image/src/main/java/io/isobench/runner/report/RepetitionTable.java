@@ -13,7 +13,8 @@ import java.util.Objects;
 
 /**
  * Every repetition beside the machine state around it: the probes before → after (core-to-core p50, the longest
- * stall), what the host did during the window (throttling, steal, interrupts, involuntary switches), the load
+ * stall), what the host did during the window (throttling, steal, interrupts, involuntary switches and how long each
+ * measured thread waited for its CPU), the load
  * generator's own lag, and the reruns. What a reader needs to tell a slow target from a noisy host.
  */
 public final class RepetitionTable {
@@ -33,7 +34,7 @@ public final class RepetitionTable {
         out.println("Repetitions and the machine around them (probes before → after; host counters over the window):");
         out.println(
                 "| step | rep | verdict | p50 | p99 | core-to-core p50 | longest stall | throttled | steal | interrupts | "
-                        + "involuntary switches | sender lag p99 | reply-read delay p99 | reruns |");
+                        + "involuntary switches (time waited for the CPU) | sender lag p99 | reply-read delay p99 | reruns |");
         out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         for (StepResult step : result.steps()) {
             for (RepetitionResult r : step.repetitions()) {
@@ -125,7 +126,10 @@ public final class RepetitionTable {
         }
         List<String> parts = n.threads().stream()
                 .filter(t -> t.involuntarySwitches() != null)
-                .map(t -> t.role() + " " + HumanUnits.count(t.involuntarySwitches()))
+                .map(t -> t.role() + " " + HumanUnits.count(t.involuntarySwitches())
+                        + (t.waitedForCpuNanos() == null || t.waitedForCpuNanos() == 0
+                                ? ""
+                                : " (" + HumanUnits.latency(t.waitedForCpuNanos()) + ")"))
                 .toList();
         return parts.isEmpty() ? "unavailable" : String.join(", ", parts);
     }

@@ -56,6 +56,8 @@ class DispatchUnderACpuHogTest {
                         "--duration",
                         "500ms"));
                 assertThat(o.exit()).as(o.err() + o.out()).isIn(0, 5);
+                // the report's table says how long the publisher waited for its CPU, beside its switches
+                assertThat(o.out()).containsPattern("publisher \\d+ \\([0-9.]+ ms\\)");
                 seen.addAll(ResultJson.read(out.resolve("run/result.json"))
                         .steps()
                         .getFirst()
