@@ -168,7 +168,7 @@ public final class Verdicts {
         }
         String reason = String.join("; ", reasons);
         boolean onlyTheRate = rateMissed && outcome.failure() == null && !outcome.abandoned() && lost <= 0;
-        if (onlyTheRate && hold != null && hold.nanos() > 0) {
+        if (onlyTheRate && hold != null) {
             // the window as it would have run had the host not held the rig: never shorter than its schedule
             long scheduled = window.end() - window.start();
             double given = recorded * 1e9 / Math.max(scheduled, outcome.windowNanos() - hold.nanos());

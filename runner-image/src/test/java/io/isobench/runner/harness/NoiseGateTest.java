@@ -199,6 +199,38 @@ class NoiseGateTest {
         assertThat(NoiseGate.hostHold(ownThreadsBusier))
                 .as("the runner's own threads ran as long as either waited: the wait may all be theirs")
                 .isNull();
+        var stolenOnly = new NoiseSignals(
+                10_000 * MS,
+                null,
+                List.of(new NoiseSignals.CpuNoise(1, 20 * MS, 0L, Map.of())),
+                List.of(publisher, new NoiseSignals.ThreadNoise("agent", 1, true, 3L, 0L, null)),
+                30 * MS,
+                List.of());
+        assertThat(NoiseGate.hostHold(stolenOnly))
+                .as(
+                        "the publisher's wait may all be the runner's own threads'; the agent's CPU lost 20 ms to the hypervisor")
+                .isEqualTo(new Verdicts.HostHold(
+                        20 * MS, "thread agent (pinned to CPU 1) lost 20 ms its CPU's hypervisor stole"));
+        var waitAndStealBeatAWaitAlone = new NoiseSignals(
+                10_000 * MS,
+                null,
+                List.of(new NoiseSignals.CpuNoise(1, 15 * MS, 0L, Map.of())),
+                List.of(
+                        new NoiseSignals.ThreadNoise("publisher", 0, true, 40L, 0L, 30 * MS),
+                        new NoiseSignals.ThreadNoise("agent", 1, true, 3L, 0L, 20 * MS)),
+                0L,
+                List.of());
+        assertThat(NoiseGate.hostHold(waitAndStealBeatAWaitAlone).nanos()).isEqualTo(35 * MS);
+        var tie = new NoiseSignals(
+                10_000 * MS,
+                null,
+                List.of(),
+                List.of(
+                        new NoiseSignals.ThreadNoise("publisher", 0, true, 40L, 0L, 30 * MS),
+                        new NoiseSignals.ThreadNoise("agent", 1, true, 3L, 0L, 30 * MS)),
+                0L,
+                List.of());
+        assertThat(NoiseGate.hostHold(tie).what()).as("a tie names the first").startsWith("thread publisher");
         var ownThreadsUnknown = new NoiseSignals(10_000 * MS, null, List.of(), List.of(publisher), null, List.of());
         assertThat(NoiseGate.hostHold(ownThreadsUnknown))
                 .as("whose the wait was cannot be told")
